@@ -1,0 +1,107 @@
+/**
+ * The target profile: everything the suite knows about a target (DESIGN.md "The target profile").
+ * The JSON Schema in fixtures/schemas/profile.schema.json is the validated form of this type;
+ * keep them in step. Unknown keys are refused.
+ */
+
+export type Scheme = 'bearer' | 'basic' | 'apikey';
+
+export interface Endpoint {
+  /** Path relative to baseUrl, starting with '/'. */
+  readonly path: string;
+  /** Method that succeeds on this path (default GET). */
+  readonly method?: string;
+  /** Schemes accepted here; empty or absent on a public endpoint. */
+  readonly schemes?: readonly Scheme[];
+}
+
+export interface BasicCredential {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** Credentials of one identity, per scheme; a scheme absent here is skipped by rules that need it. */
+export interface IdentityCredentials {
+  readonly bearer?: string;
+  readonly basic?: BasicCredential;
+  readonly apikey?: string;
+  /** Claims the suite puts in tokens it mints for this identity (needs `jwt` signing material). */
+  readonly jwtClaims?: Readonly<Record<string, unknown>>;
+}
+
+export interface JwtMaterial {
+  /** Algorithm the target accepts, e.g. RS256, ES256, HS256. */
+  readonly alg: string;
+  /** Private JWK (asymmetric algs) the suite signs with; or `secret` for HS*. */
+  readonly privateJwk?: Readonly<Record<string, unknown>>;
+  readonly secret?: string;
+  /** The target's public JWK, for the key-confusion attack (HS256 signed with the public key). */
+  readonly publicJwk?: Readonly<Record<string, unknown>>;
+  readonly issuer?: string;
+  readonly audience?: string;
+  /** Seconds of clock leeway the target allows; the suite stays outside it (default 300). */
+  readonly leewaySeconds?: number;
+}
+
+export interface Profile {
+  readonly $schema?: string;
+  /** Human name of the target, shown in reports. */
+  readonly name: string;
+  /** Overridden by BASE_URL / --base-url; required from one of the three. */
+  readonly baseUrl?: string;
+  readonly endpoints: {
+    /** Answers 200 without credentials (seed §4: GET /users). */
+    readonly public?: Endpoint;
+    /** Needs credentials; any listed identity may use it (seed §4: GET /protected). */
+    readonly protected?: Endpoint;
+    /** Needs the admin role: ordinary user → 403 (seed §7 example: GET /admin). */
+    readonly admin?: Endpoint;
+    /** A path the target does not have → 404. */
+    readonly missing?: Endpoint;
+    /** A collection that supports writes (POST/PUT/DELETE → 200, seed §4 rule 2). */
+    readonly collection?: Endpoint & {
+      readonly writeSchemes?: readonly Scheme[];
+      /** Identity allowed to write (default admin). */
+      readonly writer?: 'admin' | 'user';
+      /** A JSON object the target accepts as a new item. */
+      readonly sampleItem?: Readonly<Record<string, unknown>>;
+      /** An id that does not exist in the collection → 404. */
+      readonly missingId?: string;
+    };
+    /** A known path plus a method it does not support → 405 with Allow. */
+    readonly methodNotAllowed?: Endpoint;
+  };
+  readonly identities: {
+    readonly admin?: IdentityCredentials;
+    readonly user?: IdentityCredentials;
+    /** A throw-away identity the rate-limit rules may exhaust and get banned. */
+    readonly ratelimit?: IdentityCredentials;
+  };
+  readonly jwt?: JwtMaterial;
+  readonly rateLimit?: {
+    /** Requests allowed per window per client key. */
+    readonly limit: number;
+    readonly windowSeconds: number;
+    /** Which identity the burst uses (default ratelimit), and where. */
+    readonly identity?: 'admin' | 'user' | 'ratelimit';
+    readonly endpoint?: Endpoint;
+    /** Requests sent while limited before the target bans (403), if it does. */
+    readonly banAfter?: number;
+  };
+  /** How to provoke a 500, if the target offers a way. */
+  readonly fault?: {
+    readonly path: string;
+    readonly method?: string;
+    readonly headers?: Readonly<Record<string, string>>;
+  };
+  readonly budget?: {
+    /** Upper bound on requests the whole run may send. */
+    readonly maxRequests?: number;
+    /** Requests in flight at once. */
+    readonly concurrency?: number;
+    /** Per-request timeout. */
+    readonly timeoutMs?: number;
+    /** Fuzz cases in the default run. */
+    readonly fuzzCases?: number;
+  };
+}
