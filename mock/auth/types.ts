@@ -53,5 +53,24 @@ export type AuthResult =
  * Never throws for bad input; throws TypeError only on misuse.
  */
 export interface Authenticator {
-  authenticate(headerValues: readonly string[], accepted: readonly Scheme[], now: number): Promise<AuthResult>;
+  authenticate(
+    headerValues: readonly string[],
+    accepted: readonly Scheme[],
+    now: number,
+  ): Promise<AuthResult>;
+}
+
+/** What `createAuthenticator(settings)` in mock/auth/authenticator.ts needs; defaults live in mock/config.ts. */
+export interface AuthSettings {
+  /** Public JWKS the Bearer verifier trusts (fixtures/keys/jwks.json). */
+  readonly jwksPath: string;
+  /** Users with scrypt-hashed passwords and API keys stored as hashes (fixtures/identities.json). */
+  readonly identitiesPath: string;
+  readonly issuer: string;
+  readonly audience: string;
+  /** RFC 8725 §3.1: an explicit allow-list; never `none`, never HS* next to asymmetric keys. */
+  readonly algorithms: readonly string[];
+  readonly clockToleranceSeconds: number;
+  /** Upper bound on verified credentials kept so the hot path skips signature checks and scrypt. */
+  readonly cacheSize: number;
 }

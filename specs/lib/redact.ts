@@ -1,0 +1,42 @@
+/**
+ * No secret leaves: tokens, passwords and API keys never reach logs, reports, JUnit or HTML.
+ * A credential keeps only a short prefix so a reader can tell which one was meant:
+ * `Bearer eyJh…[redacted]`.
+ */
+
+const KEEP = 4;
+const MARK = '…[redacted]';
+
+/** `Bearer eyJhbGciOi...` → `Bearer eyJh…[redacted]`; the scheme name stays, the credential goes. */
+export function redactAuthorization(value: string): string {
+  const match = /^(\s*)(\S+)(\s+)(\S[\s\S]*)$/.exec(value);
+  if (!match) return value.length > 0 ? `${value.slice(0, Math.min(KEEP, value.length - 1))}${MARK}` : value;
+  const [, lead = '', scheme = '', gap = '', credential = ''] = match;
+  return `${lead}${scheme}${gap}${credential.slice(0, KEEP)}${MARK}`;
+}
+
+/** Header names whose values are credentials wherever they appear. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+
+export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? redactAuthorization(value) : value;
+  }
+  return out;
+}
+
+/**
+ * Replaces every occurrence of each known secret (and its base64 form, as Basic sends it) in free text.
+ * Secrets shorter than 6 characters are too likely to collide with ordinary text and are skipped.
+ */
+export function redactSecrets(text: string, secrets: Iterable<string>): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length < 6) continue;
+    for (const form of [secret, Buffer.from(secret, 'utf8').toString('base64')]) {
+      if (out.includes(form)) out = out.split(form).join(`${form.slice(0, KEEP)}${MARK}`);
+    }
+  }
+  return out;
+}
