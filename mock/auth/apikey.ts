@@ -1,0 +1,38 @@
+/**
+ * The Apikey scheme (seed §5): `Authorization: Apikey <key>`, the key a token68. Keys are stored as their
+ * SHA-256 (fixtures/identities.json), never in plaintext.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { authFailure } from './failures.ts';
+import type { IdentityStore } from './identity-store.ts';
+import type { AuthResult, Identity } from './types.ts';
+
+/** Verifies the token68 after `Apikey ` (already checked to be token68). Synchronous: one hash, one lookup. */
+export type ApikeyVerifier = (key: string) => AuthResult;
+
+const unknownKey = authFailure('apikey_unknown', 'API key is not valid', 'apikey');
+
+export function createApikeyVerifier(store: IdentityStore): ApikeyVerifier {
+  // One Identity object per owner, made once: a hit allocates nothing but the result.
+  const owners = new Map<string, { identity: Identity; digest: Buffer }>();
+  for (const [hex, { identity, digest }] of store.apikeys) {
+    owners.set(hex, { identity: Object.freeze({ ...identity, scheme: 'apikey' }), digest });
+  }
+  const dummyDigest = Buffer.alloc(32);
+
+  return (key) => {
+    const digest = createHash('sha256').update(key).digest();
+    /*
+     * Looking the key up by its digest is safe although Map lookups are not constant-time: what the lookup's
+     * timing could leak is how close the digest of the attacker's own guess is to a stored digest, and
+     * SHA-256's preimage resistance means knowing stored digests (even whole ones) does not yield a key. The
+     * attacker cannot steer a guess's digest toward a stored one, so timing gives no gradient to climb.
+     */
+    const owner = owners.get(digest.toString('hex'));
+    // Compare the digests anyway, in constant time, so the found and not-found paths do the same work and a
+    // lookup that ever matched on something other than the full digest could not let a wrong key through.
+    const matches = timingSafeEqual(digest, owner?.digest ?? dummyDigest);
+    if (owner === undefined || !matches) return unknownKey;
+    return { ok: true, identity: owner.identity };
+  };
+}
