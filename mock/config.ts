@@ -1,0 +1,273 @@
+/**
+ * The mock's configuration: its type, its defaults, and `loadConfig`, which reads an optional JSON file,
+ * validates it against fixtures/schemas/mock-config.schema.json (unknown keys refused) and merges it over the
+ * defaults. A bad file is refused with ONE line naming the field and what is expected; the CLI prints that
+ * line and exits 2.
+ */
+
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Authenticator, AuthSettings } from './auth/types.ts';
+import type { ResourceEngine } from './resources/types.ts';
+import type { Policy } from './routing/policy.ts';
+
+/** The package root (this file is mock/config.ts), so defaults work from any working directory. */
+export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const FIXTURES_DIR = resolve(PACKAGE_ROOT, 'fixtures');
+
+/** Server-level protections against slow or oversized requests (node:http options). */
+export interface ServerLimits {
+  /** Time allowed to receive the complete header block (slowloris); Node answers 408 after it. */
+  readonly headersTimeoutMs: number;
+  /** Time allowed to receive the complete request, body included. */
+  readonly requestTimeoutMs: number;
+  /** Idle time before a keep-alive connection is closed. */
+  readonly keepAliveTimeoutMs: number;
+  /** Largest header block accepted; larger gets 431. */
+  readonly maxHeaderBytes: number;
+}
+
+export interface MockConfig {
+  /** Seed data json-server serves (fixtures/db.json); read at start, never written. */
+  readonly dataPath: string;
+  /** When set, state is kept in this file (created from the seed when absent) instead of in memory. */
+  readonly persistPath: string | undefined;
+  /** The access policy file (fixtures/policy.json); ignored when `policy` is given inline. */
+  readonly policyPath: string;
+  /** An inline policy, validated like the file. */
+  readonly policy: Policy | undefined;
+  /** The realm of every WWW-Authenticate challenge (RFC 9110 §11.5). */
+  readonly realm: string;
+  /** Largest JSON body accepted on writes; larger gets 413. */
+  readonly maxBodyBytes: number;
+  readonly server: ServerLimits;
+  readonly auth: AuthSettings;
+  /** The clock, in epoch milliseconds; passed to the authenticator as `now` (injectable for tests). */
+  readonly clock: () => number;
+  /** Replaces the authenticator built from `auth` (programmatic only). */
+  readonly authenticator: Authenticator | undefined;
+  /** Replaces the json-server engine built from `dataPath` / `persistPath` (programmatic only). */
+  readonly engine: ResourceEngine | undefined;
+  /** Told about every unexpected error that became a 500 (default: one line on stderr, no stack). */
+  readonly onError: (error: unknown) => void;
+}
+
+/** The JSON file form: every key optional, nested objects partial. */
+export interface MockConfigFile {
+  readonly $schema?: string;
+  readonly dataPath?: string;
+  readonly persistPath?: string;
+  readonly policyPath?: string;
+  readonly policy?: Policy;
+  readonly realm?: string;
+  readonly maxBodyBytes?: number;
+  readonly server?: Partial<ServerLimits>;
+  readonly auth?: Partial<AuthSettings>;
+}
+
+/** What a program may pass on top of the file: the file's keys plus the programmatic-only ones. */
+export interface MockConfigOverrides extends Omit<MockConfigFile, '$schema'> {
+  readonly clock?: () => number;
+  readonly authenticator?: Authenticator;
+  readonly engine?: ResourceEngine;
+  readonly onError?: (error: unknown) => void;
+}
+
+/** A configuration, policy or data file the mock refuses; `message` is the one line shown to the user. */
+export class ConfigError extends Error {
+  readonly code = 'ERR_MOCK_CONFIG';
+  override readonly name = 'ConfigError';
+}
+
+export const DEFAULT_AUTH: AuthSettings = {
+  jwksPath: resolve(FIXTURES_DIR, 'keys/jwks.json'),
+  identitiesPath: resolve(FIXTURES_DIR, 'identities.json'),
+  issuer: 'https://mock.gatecheck.local/',
+  audience: 'gatecheck-mock',
+  // RFC 8725 §3.1: an explicit allow-list of asymmetric algorithms; never `none`, never HS* beside them.
+  algorithms: ['RS256', 'ES256'],
+  clockToleranceSeconds: 30,
+  cacheSize: 10_000,
+};
+
+export const DEFAULT_CONFIG: MockConfig = {
+  dataPath: resolve(FIXTURES_DIR, 'db.json'),
+  persistPath: undefined,
+  policyPath: resolve(FIXTURES_DIR, 'policy.json'),
+  policy: undefined,
+  realm: 'gatecheck',
+  maxBodyBytes: 100 * 1024,
+  server: {
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
+    maxHeaderBytes: 16_384,
+  },
+  auth: DEFAULT_AUTH,
+  clock: Date.now,
+  authenticator: undefined,
+  engine: undefined,
+  onError: (error) => {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    process.stderr.write(`gatecheck mock: unexpected error answered with 500: ${message}\n`);
+  },
+};
+
+/**
+ * Reads the configuration file (when `path` is given), then applies `overrides`, both validated; relative
+ * paths in the file are resolved against the file's folder, relative paths in overrides against the cwd.
+ * Throws ConfigError with one line naming the field.
+ */
+export function loadConfig(path?: string, overrides: MockConfigOverrides = {}): MockConfig {
+  let config = DEFAULT_CONFIG;
+  if (path !== undefined) {
+    const file = resolve(path);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      const reason =
+        (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (err as Error).message;
+      throw new ConfigError(`config ${path}: ${reason}`);
+    }
+    validateWithSchema(CONFIG_SCHEMA, parsed, 'config', path);
+    config = merge(config, parsed as MockConfigFile, dirname(file));
+  }
+  const { clock, authenticator, engine, onError, ...json } = overrides;
+  const defined = Object.fromEntries(Object.entries(json).filter(([, value]) => value !== undefined));
+  validateWithSchema(CONFIG_SCHEMA, defined, 'options');
+  config = merge(config, defined as MockConfigFile, process.cwd());
+  config = {
+    ...config,
+    clock: clock ?? config.clock,
+    authenticator: authenticator ?? config.authenticator,
+    engine: engine ?? config.engine,
+    onError: onError ?? config.onError,
+  };
+  // Node refuses a request timeout shorter than the headers timeout; say so in our words, at start-up.
+  if (config.server.requestTimeoutMs < config.server.headersTimeoutMs) {
+    throw new ConfigError(
+      `config.server.requestTimeoutMs: must be at least server.headersTimeoutMs (${config.server.headersTimeoutMs})`,
+    );
+  }
+  checkPersistPath(config);
+  return config;
+}
+
+/** The mock never writes into fixtures/ (DESIGN.md "Resources"): persistence goes elsewhere. */
+function checkPersistPath(config: MockConfig): void {
+  const target = config.persistPath;
+  if (target === undefined) return;
+  if (target === config.dataPath) {
+    throw new ConfigError(
+      'config.persistPath (--data): must not be the seed data file; the seed is never written',
+    );
+  }
+  const inside = relative(FIXTURES_DIR, target);
+  if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) {
+    throw new ConfigError(
+      `config.persistPath (--data): must be outside ${FIXTURES_DIR}; the mock never writes there`,
+    );
+  }
+}
+
+function merge(base: MockConfig, file: MockConfigFile, baseDir: string): MockConfig {
+  const at = (p: string): string => (isAbsolute(p) ? p : resolve(baseDir, p));
+  const auth: AuthSettings = {
+    ...base.auth,
+    ...file.auth,
+    jwksPath: file.auth?.jwksPath === undefined ? base.auth.jwksPath : at(file.auth.jwksPath),
+    identitiesPath:
+      file.auth?.identitiesPath === undefined ? base.auth.identitiesPath : at(file.auth.identitiesPath),
+  };
+  return {
+    ...base,
+    dataPath: file.dataPath === undefined ? base.dataPath : at(file.dataPath),
+    persistPath: file.persistPath === undefined ? base.persistPath : at(file.persistPath),
+    policyPath: file.policyPath === undefined ? base.policyPath : at(file.policyPath),
+    policy: file.policy ?? base.policy,
+    realm: file.realm ?? base.realm,
+    maxBodyBytes: file.maxBodyBytes ?? base.maxBodyBytes,
+    server: { ...base.server, ...file.server },
+    auth,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Schema validation with one-line messages (shared with the policy loader).
+
+const ajv = new Ajv({ allErrors: false, strict: true, verbose: true });
+// `errorMessage` in a schema says, in words, what a value matching it looks like; used for pattern errors.
+ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+
+const CONFIG_SCHEMA = resolve(FIXTURES_DIR, 'schemas/mock-config.schema.json');
+const compiled = new Map<string, ValidateFunction>();
+
+/**
+ * Validates `value` against the JSON Schema file at `schemaPath`; throws ConfigError whose message is one
+ * line: `<label><path>: <what is expected>` (e.g. `policy.routes[2].methods.GET.schemes[0]: must be one of
+ * bearer, basic, apikey`), followed by ` (in <source>)` when a source file is named.
+ */
+export function validateWithSchema(schemaPath: string, value: unknown, label: string, source?: string): void {
+  let validate = compiled.get(schemaPath);
+  if (validate === undefined) {
+    validate = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
+    compiled.set(schemaPath, validate);
+  }
+  if (validate(value)) return;
+  const [first] = validate.errors ?? [];
+  const line = first === undefined ? `${label}: invalid` : describeError(label, first);
+  throw new ConfigError(source === undefined ? line : `${line} (in ${source})`);
+}
+
+function describeError(label: string, error: ErrorObject): string {
+  let where = label + pointerToPath(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  const parent = (error.parentSchema ?? {}) as {
+    errorMessage?: string;
+    properties?: Record<string, unknown>;
+  };
+  let what: string;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      where += segment(String(params.additionalProperty));
+      const known = Object.keys(parent.properties ?? {}).filter((k) => k !== '$schema');
+      what = `unknown key (expected one of ${known.join(', ')})`;
+      break;
+    }
+    case 'required':
+      where += segment(String(params.missingProperty));
+      what = 'is required';
+      break;
+    case 'enum':
+      what = `must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+      break;
+    case 'const':
+      what = `must be ${JSON.stringify(params.allowedValue)}`;
+      break;
+    case 'type':
+      what = `must be ${String(params.type)}`;
+      break;
+    default:
+      what = parent.errorMessage ?? error.message ?? 'is invalid';
+  }
+  return `${where}: ${what}`;
+}
+
+/** `/routes/2/methods/GET` → `.routes[2].methods.GET` (JSON Pointer, RFC 6901, unescaped). */
+function pointerToPath(pointer: string): string {
+  if (pointer === '') return '';
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => segment(part.replaceAll('~1', '/').replaceAll('~0', '~')))
+    .join('');
+}
+
+function segment(key: string): string {
+  if (/^\d+$/.test(key)) return `[${key}]`;
+  if (/^[A-Za-z_$][\w$]*$/.test(key)) return `.${key}`;
+  return `[${JSON.stringify(key)}]`;
+}

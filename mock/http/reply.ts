@@ -1,0 +1,46 @@
+/**
+ * A reply is what a pipeline stage decides; `send` is the one place that writes it. Stages stay pure (easy
+ * to test, easy for the request journal to record) and every response gets the same base headers.
+ */
+
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+export interface Reply {
+  readonly status: number;
+  /** Complete header object for `writeHead`, content-type and content-length included. */
+  readonly headers: OutgoingHttpHeaders;
+  /** Undefined for 204 and for replies without content. */
+  readonly body: Buffer | undefined;
+}
+
+/**
+ * On every response: CORS for browser clients (json-server allows any origin too) and the headers a browser
+ * script needs to read a challenge or the allowed methods.
+ */
+export const BASE_HEADERS: Readonly<OutgoingHttpHeaders> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'WWW-Authenticate, Allow, Content-Length',
+};
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON reply; `value` must serialise (the engine only holds JSON data). */
+export function jsonReply(status: number, value: unknown, headers?: OutgoingHttpHeaders): Reply {
+  const body = Buffer.from(JSON.stringify(value) ?? 'null');
+  return {
+    status,
+    headers: { ...BASE_HEADERS, ...headers, 'content-type': JSON_TYPE, 'content-length': body.length },
+    body,
+  };
+}
+
+/**
+ * Writes the reply. HEAD gets the headers GET would get, content-length included, and no body
+ * (RFC 9110 §9.3.2). Does nothing when the client is gone or a response has already started.
+ */
+export function send(res: ServerResponse, reply: Reply, head: boolean): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(reply.status, reply.headers);
+  if (head || reply.body === undefined) res.end();
+  else res.end(reply.body);
+}

@@ -1,0 +1,51 @@
+/**
+ * One request on its way through the pipeline (DESIGN.md "Order of checks"). Each stage reads what earlier
+ * stages established and either adds to it (returns undefined: go on) or decides the answer (returns a Reply).
+ */
+
+import type { IncomingMessage } from 'node:http';
+import type { Identity } from '../auth/types.ts';
+import type { Reply } from '../http/reply.ts';
+import type { AccessRule, Match } from '../routing/router.ts';
+
+export interface Exchange {
+  readonly req: IncomingMessage;
+  /** As received; methods are case-sensitive (RFC 9110 §9.1). */
+  readonly method: string;
+  /** The clock reading for this request (epoch ms), from `MockConfig.clock`. */
+  readonly now: number;
+  /** Request path without the query string, not decoded. Set by the route stage. */
+  path: string;
+  /** Query string without the `?`, '' when absent. Set by the route stage. */
+  query: string;
+  /** Set by the route stage. */
+  match: Match | undefined;
+  /** Set by the method stage. */
+  rule: AccessRule | undefined;
+  /** Set by the credentials stage on a protected route. */
+  identity: Identity | undefined;
+}
+
+export function createExchange(req: IncomingMessage, now: number): Exchange {
+  return {
+    req,
+    method: req.method ?? '',
+    now,
+    path: '',
+    query: '',
+    match: undefined,
+    rule: undefined,
+    identity: undefined,
+  };
+}
+
+/** undefined: the stage is satisfied, go on; a Reply: answer with it and stop. */
+export type StageResult = Reply | undefined;
+
+/** A stage is a small function; it may be async (credentials, body reading) or not (routing). */
+export type Stage = (exchange: Exchange) => StageResult | Promise<StageResult>;
+
+/** Thrown when a stage runs without what an earlier stage should have set: a wiring bug → 500. */
+export function missing(what: string): never {
+  throw new Error(`pipeline misuse: ${what} not set by an earlier stage`);
+}

@@ -1,0 +1,49 @@
+/**
+ * Stage 1, route (404). Splits the request target (RFC 9112 §3.2) into path and query and finds the route.
+ * Unknown path → 404 before anything else: a client learns nothing about credentials on paths that do not
+ * exist.
+ */
+
+import { NOT_FOUND, problem } from '../http/problem.ts';
+import { BASE_HEADERS, type Reply } from '../http/reply.ts';
+import type { Router } from '../routing/router.ts';
+import type { Stage } from './exchange.ts';
+
+const ALL_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/** RFC 9110 §9.3.7: `OPTIONS *` asks about the server as a whole. */
+const SERVER_OPTIONS: Reply = {
+  status: 204,
+  headers: { ...BASE_HEADERS, allow: ALL_METHODS },
+  body: undefined,
+};
+
+const BAD_TARGET = problem(
+  'bad-request',
+  'The request target must be a path (origin-form) or an absolute URL.',
+);
+
+/** RFC 9112 §3.2: a server MUST answer 400 to an HTTP/1.1 request without a Host header. */
+const NO_HOST = problem('bad-request', 'An HTTP/1.1 request must carry a Host header.');
+
+export function routeStage(router: Router): Stage {
+  return (exchange) => {
+    const { req } = exchange;
+    if (req.headers.host === undefined && req.httpVersion === '1.1') return NO_HOST;
+    let target = req.url ?? '';
+    if (target.charCodeAt(0) !== 47 /* '/' */) {
+      if (target === '*') return exchange.method === 'OPTIONS' ? SERVER_OPTIONS : BAD_TARGET;
+      // absolute-form (RFC 9112 §3.2.2), which a server MUST accept.
+      if (!URL.canParse(target)) return BAD_TARGET;
+      const url = new URL(target);
+      target = url.pathname + url.search;
+    }
+    const q = target.indexOf('?');
+    exchange.path = q === -1 ? target : target.slice(0, q);
+    exchange.query = q === -1 ? '' : target.slice(q + 1);
+    const match = router.match(exchange.path);
+    if (match === undefined) return NOT_FOUND;
+    exchange.match = match;
+    return undefined;
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The access policy (fixtures/policy.json, validated by fixtures/schemas/policy.schema.json): per path pattern
+ * and method, `"public"` or the accepted schemes plus required roles/scopes (DESIGN.md "Routes and policy").
+ */
+
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Scheme } from '../auth/types.ts';
+import { ConfigError, FIXTURES_DIR, validateWithSchema } from '../config.ts';
+
+/** Methods a policy may list. HEAD follows GET; OPTIONS is always answered (before credentials). */
+export const POLICY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type PolicyMethod = (typeof POLICY_METHODS)[number];
+
+export interface ProtectedAccess {
+  /** Accepted Authorization schemes, in the order their 401 challenges are sent. */
+  readonly schemes: readonly Scheme[];
+  /** At least one of these roles, else 403. */
+  readonly roles?: readonly string[];
+  /** Every one of these scopes, else 403. */
+  readonly scopes?: readonly string[];
+  readonly description?: string;
+}
+
+export type Access = 'public' | ProtectedAccess;
+
+export interface PolicyRoute {
+  /** `/<resource>` or `/<resource>/:id`. */
+  readonly path: string;
+  readonly methods: Readonly<Partial<Record<PolicyMethod, Access>>>;
+  readonly description?: string;
+}
+
+export interface Policy {
+  readonly $schema?: string;
+  readonly description?: string;
+  readonly routes: readonly PolicyRoute[];
+}
+
+export const POLICY_SCHEMA = resolve(FIXTURES_DIR, 'schemas/policy.schema.json');
+
+/** The inline policy when given, else the file; validated either way. Throws ConfigError (one line). */
+export function loadPolicy(inline: unknown, path: string): Policy {
+  if (inline !== undefined) {
+    validateWithSchema(POLICY_SCHEMA, inline, 'policy', 'the inline policy');
+    return inline as Policy;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    const reason =
+      (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (err as Error).message;
+    throw new ConfigError(`policy ${path}: ${reason}`);
+  }
+  validateWithSchema(POLICY_SCHEMA, parsed, 'policy', path);
+  return parsed as Policy;
+}

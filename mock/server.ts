@@ -1,0 +1,84 @@
+/**
+ * Starts and stops the mock on a port (0 = any free one). Tests and the conformance suite run it in-process:
+ *   const mock = await startMock({ port: 0 }); … await mock.close();
+ */
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { loadConfig, type MockConfig, type MockConfigOverrides } from './config.ts';
+import { onClientError, onConnect } from './http/client-error.ts';
+
+export interface StartOptions extends MockConfigOverrides {
+  /** Default 0: a free port chosen by the system; `url` tells which. */
+  readonly port?: number;
+  /** Default 127.0.0.1 (loopback only). */
+  readonly host?: string;
+  /** A JSON configuration file (fixtures/schemas/mock-config.schema.json); options override it. */
+  readonly configPath?: string;
+}
+
+export interface RunningMock {
+  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  readonly url: string;
+  /** Stops listening, drops open connections, waits for pending data writes. */
+  close(): Promise<void>;
+  readonly config: MockConfig;
+}
+
+/** Throws ConfigError (one line) for a bad configuration, policy or data file. */
+export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
+  const { port = 0, host = '127.0.0.1', configPath, ...overrides } = options;
+  const config = loadConfig(configPath, overrides);
+  const app = await createApp(config);
+  const limits = config.server;
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // The route stage answers a missing Host with problem+json; Node's own check writes a bare 400.
+      requireHostHeader: false,
+      noDelay: true,
+    },
+    app.handle,
+  );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.on('clientError', onClientError);
+  server.on('connect', onConnect);
+
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    config,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => app.close());
+      return closing;
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      reject(new Error(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
