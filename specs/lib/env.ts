@@ -16,6 +16,12 @@ export const ENV = {
   budget: 'GATECHECK_BUDGET',
   /** Where reports are written; default reports/. */
   reportDir: 'GATECHECK_REPORT_DIR',
+  /** The --only / --skip selection as the user wrote it, shown in the report (set by the CLI). */
+  filter: 'GATECHECK_FILTER',
+  /** An id the CLI gives each run, written into conformance.json so a stale report is never read. */
+  runId: 'GATECHECK_RUN_ID',
+  /** '1' when the CLI started the run: the reporter leaves the final summary to the CLI. */
+  cli: 'GATECHECK_CLI',
 } as const;
 
 export const DEFAULT_SEED = 20261121;
@@ -24,3 +30,10 @@ export const DEFAULT_FUZZ_CASES = 2400;
 export function isStrict(env: NodeJS.ProcessEnv = process.env): boolean {
   return env[ENV.strict] === '1' || env[ENV.strict] === 'true';
 }
+
+/**
+ * Set by the suite's global setup (never by users): '1' when the run targets the bundled mock it started
+ * in-process. Workers and reporters read it with BASE_URL and GATECHECK_PROFILE, which global setup
+ * also fills in (workers inherit the runner's environment after global setup).
+ */
+export const ENV_EMBEDDED = 'GATECHECK_EMBEDDED';

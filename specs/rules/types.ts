@@ -36,9 +36,12 @@ export interface Rule {
  * - a SHOULD check that fails while not strict passes with annotation `{ type: 'warning', description }`;
  * - a rule skipped for missing profile data calls `test.skip(true, 'profile lacks <field>: <why>')`.
  * - evidence for a failure is attached as `evidence.json` (see specs/lib/evidence.ts), credentials redacted.
+ * - what an INFO check saw (e.g. the target's order of checks) goes in annotation
+ *   `{ type: 'observation', description }`; the report shows it as the rule's observation.
  */
 export const ANNOTATION = {
   rule: 'rule',
   ref: 'ref',
   warning: 'warning',
+  observation: 'observation',
 } as const;

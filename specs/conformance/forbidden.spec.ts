@@ -1,0 +1,190 @@
+/** 403: understood and refused; authenticating again does not change it (seed §7 403; RFC 9110 §15.5.4). */
+import { forRule, test } from '../fixtures.ts';
+import type { Exchange } from '../lib/http.ts';
+import { type Kit, lacks, need, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { expectStatus } from '../lib/verify.ts';
+import type { Endpoint, Scheme } from '../profile/types.ts';
+import { lackingRole, lackingScope, reauthFresh, reauthOtherScheme, reauthSame } from '../rules/forbidden.ts';
+
+/** RFC 9110 §15.5.4: a target that hides the resource from the identity may answer 404 instead. */
+const REFUSED = [403, 404] as const;
+
+function adminEndpoint(kit: Kit): Endpoint & { schemes: readonly Scheme[] } {
+  const admin = need(kit.endpoint('admin'), 'endpoints.admin', 'no path that needs the admin role');
+  const schemes = need(
+    admin.schemes?.length ? admin.schemes : undefined,
+    'endpoints.admin.schemes',
+    'no accepted scheme',
+  );
+  return { ...admin, schemes };
+}
+
+/** The user's first refusal on the admin path: which scheme, which credential, which answer. */
+async function refusal(kit: Kit): Promise<{ scheme: Scheme; authorization: string; ex: Exchange }> {
+  const admin = adminEndpoint(kit);
+  for (const scheme of admin.schemes) {
+    const authorization = await kit.authorization('user', scheme);
+    if (!authorization) continue;
+    const ex = await kit.send({ method: admin.method ?? 'GET', path: admin.path }, authorization);
+    return { scheme, authorization, ex };
+  }
+  return lacks('identities.user', 'no credential of the user identity in a scheme endpoints.admin accepts');
+}
+
+test(
+  'GET admin path with valid credentials of a non-admin identity, each accepted scheme → 403',
+  forRule(lackingRole),
+  async ({ kit }) => {
+    const admin = adminEndpoint(kit);
+    let sent = 0;
+    for (const scheme of admin.schemes) {
+      const authorization = await kit.authorization('user', scheme);
+      if (!authorization) continue;
+      const ex = await kit.send({ method: admin.method ?? 'GET', path: admin.path }, authorization);
+      expectStatus(ex, REFUSED, lackingRole, `for the user identity with ${SCHEME_NAME[scheme]}`);
+      sent++;
+    }
+    if (sent === 0)
+      lacks('identities.user', 'no credential of the user identity in a scheme endpoints.admin accepts');
+  },
+);
+
+test(
+  'GET admin path as a non-admin → 403, and the same credentials again → 403',
+  forRule(reauthSame),
+  async ({ kit }) => {
+    const first = await refusal(kit);
+    if (first.ex.status !== 403)
+      unmet(`the first request answered ${first.ex.status}, not 403 (see authz.403.lacking-role)`);
+    const admin = adminEndpoint(kit);
+    for (let i = 0; i < 2; i++) {
+      const again = await kit.send({ method: admin.method ?? 'GET', path: admin.path }, first.authorization);
+      expectStatus(again, [403], reauthSame, `on repetition ${i + 1} with the same credentials`);
+    }
+  },
+);
+
+test(
+  'GET admin path with a non-admin Bearer token → 403, and a freshly minted token → 403',
+  forRule(reauthFresh),
+  async ({ kit }) => {
+    const admin = adminEndpoint(kit);
+    if (!admin.schemes.includes('bearer'))
+      lacks('endpoints.admin.schemes', 'the admin path does not accept Bearer');
+    const { mint, claims } = kit.jwtClaims('user');
+    const path = { method: admin.method ?? 'GET', path: admin.path };
+    const first = await kit.send(path, `${SCHEME_NAME.bearer} ${await mint.fresh(claims)}`);
+    if (first.status !== 403)
+      unmet(`the first token answered ${first.status}, not 403 (see authz.403.lacking-role)`);
+    const again = await kit.send(path, `${SCHEME_NAME.bearer} ${await mint.fresh(claims)}`);
+    expectStatus(again, [403], reauthFresh, 'for a freshly minted token of the same identity');
+  },
+);
+
+/** Requests the user is refused that accept several schemes: the admin path, or a collection write. */
+function refusedMultiScheme(
+  kit: Kit,
+): { field: string; method: string; path: string; json?: unknown; schemes: readonly Scheme[] }[] {
+  const out: { field: string; method: string; path: string; json?: unknown; schemes: readonly Scheme[] }[] =
+    [];
+  const admin = kit.endpoint('admin');
+  if (admin?.schemes && admin.schemes.length > 1) {
+    out.push({
+      field: 'endpoints.admin',
+      method: admin.method ?? 'GET',
+      path: admin.path,
+      schemes: admin.schemes,
+    });
+  }
+  const c = kit.profile.endpoints.collection;
+  if (c?.writeSchemes && c.writeSchemes.length > 1 && c.sampleItem && (c.writer ?? 'admin') !== 'user') {
+    out.push({
+      field: 'endpoints.collection',
+      method: 'POST',
+      path: c.path,
+      json: c.sampleItem,
+      schemes: c.writeSchemes,
+    });
+  }
+  return out;
+}
+
+test(
+  'POST to the collection as an identity without write permission, each accepted scheme → 403',
+  forRule(lackingScope),
+  async ({ kit }) => {
+    const c = need(kit.profile.endpoints.collection, 'endpoints.collection', 'no writable collection');
+    const item = need(c.sampleItem, 'endpoints.collection.sampleItem', 'no item the target accepts');
+    if ((c.writer ?? 'admin') === 'user')
+      lacks(
+        'endpoints.collection.writer',
+        'the user identity is the writer, so no identity lacks write permission',
+      );
+    const schemes = need(
+      c.writeSchemes?.length ? c.writeSchemes : undefined,
+      'endpoints.collection.writeSchemes',
+      'no scheme accepted for writes',
+    );
+    let sent = 0;
+    for (const scheme of schemes) {
+      const authorization = await kit.authorization('user', scheme);
+      if (!authorization) continue;
+      const probe = {
+        field: 'endpoints.collection',
+        method: 'POST',
+        path: c.path,
+        json: item,
+        schemes,
+        identities: ['admin' as const],
+      };
+      const ex = await kit.send(probe, authorization);
+      // Should the target wrongly accept it, the writer removes the item.
+      const writer = await kit.authorization(c.writer ?? 'admin', scheme);
+      if (writer) await kit.cleanup(probe, ex, writer);
+      expectStatus(ex, REFUSED, lackingScope, `for the user identity with ${SCHEME_NAME[scheme]}`);
+      sent++;
+    }
+    if (sent === 0)
+      lacks(
+        'identities.user',
+        'no credential of the user identity in a scheme the collection accepts for writes',
+      );
+  },
+);
+
+test(
+  'refused request as a non-admin → 403, and the same identity in another accepted scheme → 403',
+  forRule(reauthOtherScheme),
+  async ({ kit }) => {
+    const candidates = refusedMultiScheme(kit);
+    if (candidates.length === 0) {
+      lacks(
+        'endpoints.admin.schemes',
+        'no refused request accepting two schemes (admin path or collection writes)',
+      );
+    }
+    for (const req of candidates) {
+      const creds: { scheme: Scheme; authorization: string }[] = [];
+      for (const scheme of req.schemes) {
+        const authorization = await kit.authorization('user', scheme);
+        if (authorization) creds.push({ scheme, authorization });
+      }
+      const [first, ...others] = creds;
+      if (!first || others.length === 0) continue;
+      const ex = await kit.send(req, first.authorization);
+      if (ex.status !== 403)
+        unmet(`${req.field} answered ${ex.status} to the user, not 403 (see authz.403.*)`);
+      for (const other of others) {
+        const again = await kit.send(req, other.authorization);
+        expectStatus(
+          again,
+          [403],
+          reauthOtherScheme,
+          `after switching from ${SCHEME_NAME[first.scheme]} to ${SCHEME_NAME[other.scheme]} on ${req.field}`,
+        );
+      }
+      return;
+    }
+    lacks('identities.user', 'no two credentials of the user identity for a refused request');
+  },
+);

@@ -1,0 +1,76 @@
+/**
+ * Malformed credentials: 400 or 401 — both allowed (RFC 9110 §15.5.1 and RFC 6750 §3.1 for
+ * invalid_request; §15.5.2 when the target treats them as no credentials) — never success, never 5xx.
+ * Each is sent where its scheme is accepted, so only the credential's form is wrong.
+ */
+import { forRule, test } from '../fixtures.ts';
+import { lacks, SCHEME_NAME } from '../lib/kit.ts';
+import { expectStatus } from '../lib/verify.ts';
+import type { Scheme } from '../profile/types.ts';
+import { duplicateAuthorization, malformedStatus } from '../rules/malformed.ts';
+
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/** RFC 6750 §2.1 b64token, RFC 7617 §2 user-pass, RFC 9110 §11.4 credentials, each broken once. */
+const CASES: readonly { scheme: Scheme; label: string; value: string }[] = [
+  { scheme: 'bearer', label: 'the scheme name alone', value: 'Bearer' },
+  { scheme: 'bearer', label: 'a space inside the token', value: 'Bearer abc def' },
+  { scheme: 'bearer', label: 'characters outside token68 ("@", ",", quotes)', value: 'Bearer a@b,"c"' },
+  { scheme: 'basic', label: 'the scheme name alone', value: 'Basic' },
+  { scheme: 'basic', label: 'characters outside base64', value: 'Basic !!not*base64!!' },
+  {
+    scheme: 'basic',
+    label: 'base64 of a user-pass without a colon',
+    value: `Basic ${b64('gatecheck-no-colon')}`,
+  },
+  { scheme: 'apikey', label: 'the scheme name alone', value: 'Apikey' },
+  { scheme: 'apikey', label: 'a space inside the key', value: 'Apikey abc def' },
+];
+
+for (const c of CASES) {
+  test(
+    `request accepting ${SCHEME_NAME[c.scheme]} with ${c.label} → 400 or 401`,
+    forRule(malformedStatus),
+    async ({ kit }) => {
+      const probe = kit.probeFor(c.scheme);
+      const ex = await kit.send(probe, c.value);
+      expectStatus(ex, [400, 401], malformedStatus, `for ${SCHEME_NAME[c.scheme]} with ${c.label}`);
+    },
+  );
+}
+
+test(
+  'GET protected path with an empty Authorization value → 400 or 401',
+  forRule(malformedStatus),
+  async ({ kit }) => {
+    const endpoint = kit.endpoint('protected') ?? lacks('endpoints.protected', 'no protected path');
+    const ex = await kit.send({ method: endpoint.method ?? 'GET', path: endpoint.path }, '');
+    expectStatus(ex, [400, 401], malformedStatus, 'for an empty Authorization value');
+  },
+);
+
+test(
+  'request with two Authorization lines, each valid alone → 400 or 401',
+  forRule(duplicateAuthorization),
+  async ({ kit }) => {
+    const { probe, authorization } = await kit.anyValid('admin');
+    let second: string | undefined;
+    for (const scheme of probe.schemes) {
+      const other = await kit.authorization('admin', scheme);
+      if (other && other !== authorization) {
+        second = other;
+        break;
+      }
+    }
+    // Two different valid credentials when the path takes two schemes; else the same one twice.
+    const ex = await kit.target.sendLines(
+      { method: probe.method, path: probe.path, ...(probe.json === undefined ? {} : { json: probe.json }) },
+      [
+        ['Authorization', authorization],
+        ['Authorization', second ?? authorization],
+      ],
+    );
+    await kit.cleanup(probe, ex, authorization);
+    expectStatus(ex, [400, 401], duplicateAuthorization, 'for two Authorization field lines');
+  },
+);

@@ -1,0 +1,42 @@
+/** Scheme names are case-insensitive (RFC 9110 §11.1: "a case-insensitive token"). */
+import { forRule, test } from '../fixtures.ts';
+import { SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { expectStatus } from '../lib/verify.ts';
+import type { Scheme } from '../profile/types.ts';
+import { schemeCaseInsensitive } from '../rules/schemes.ts';
+
+/** Lower, upper and alternating case of a scheme name: "bearer", "BEARER", "bEaReR". */
+function spellings(name: string): string[] {
+  const alternating = [...name].map((ch, i) => (i % 2 ? ch.toUpperCase() : ch.toLowerCase())).join('');
+  return [name.toLowerCase(), name.toUpperCase(), alternating];
+}
+
+for (const scheme of ['bearer', 'basic', 'apikey'] as const satisfies readonly Scheme[]) {
+  const canonical = SCHEME_NAME[scheme];
+  test(
+    `valid ${canonical} credentials with the scheme as ${spellings(canonical)
+      .map((s) => `"${s}"`)
+      .join(', ')} → the same 200 as "${canonical}"`,
+    forRule(schemeCaseInsensitive),
+    async ({ kit }) => {
+      const probe = kit.probeFor(scheme, 'admin');
+      const authorization = await kit.auth('admin', scheme);
+      const credential = authorization.slice(canonical.length);
+      const baseline = await kit.send(probe, authorization);
+      await kit.cleanup(probe, baseline, authorization);
+      if (baseline.status < 200 || baseline.status > 299) {
+        unmet(`the canonical "${canonical}" form answered ${baseline.status}, not 2xx (see success.200.*)`);
+      }
+      for (const spelling of spellings(canonical)) {
+        const ex = await kit.send(probe, `${spelling}${credential}`);
+        await kit.cleanup(probe, ex, authorization);
+        expectStatus(
+          ex,
+          [baseline.status],
+          schemeCaseInsensitive,
+          `(as for "${canonical}") with the scheme spelled "${spelling}"`,
+        );
+      }
+    },
+  );
+}

@@ -1,0 +1,166 @@
+/** 200 for every documented success (seed §4). */
+import { forRule, test } from '../fixtures.ts';
+import { itemId, type Kit, lacks, need, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { expectRule, expectStatus } from '../lib/verify.ts';
+import {
+  successAdmin,
+  successDelete,
+  successPost,
+  successProtected,
+  successPublic,
+  successPut,
+} from '../rules/success.ts';
+
+test(
+  'GET public path without credentials → 200 with the resource in the body',
+  forRule(successPublic),
+  async ({ kit }) => {
+    const endpoint = need(
+      kit.endpoint('public'),
+      'endpoints.public',
+      'no path that answers without credentials',
+    );
+    const ex = await kit.send({ method: endpoint.method ?? 'GET', path: endpoint.path });
+    expectStatus(ex, [200], successPublic);
+    expectRule(
+      ex.body.trim().length > 0,
+      successPublic,
+      ex,
+      'a body with the requested resource',
+      'an empty body',
+    );
+  },
+);
+
+test(
+  'GET protected path with valid credentials of each accepted scheme → 200',
+  forRule(successProtected),
+  async ({ kit }) => {
+    const endpoint = need(kit.endpoint('protected'), 'endpoints.protected', 'no protected path');
+    const schemes = need(
+      endpoint.schemes?.length ? endpoint.schemes : undefined,
+      'endpoints.protected.schemes',
+      'no accepted scheme',
+    );
+    let sent = 0;
+    for (const identity of ['user', 'admin'] as const) {
+      for (const scheme of schemes) {
+        const values = [await kit.authorization(identity, scheme)];
+        // The profile's static token too, when the suite also mints its own.
+        const token = kit.identity(identity)?.bearer;
+        if (scheme === 'bearer' && token && kit.mint) values.push(`${SCHEME_NAME.bearer} ${token}`);
+        for (const authorization of values) {
+          if (!authorization) continue;
+          const ex = await kit.send({ method: endpoint.method ?? 'GET', path: endpoint.path }, authorization);
+          expectStatus(
+            ex,
+            [200],
+            successProtected,
+            `for the ${identity} identity with ${SCHEME_NAME[scheme]}`,
+          );
+          sent++;
+        }
+      }
+    }
+    if (sent === 0) lacks('identities.user', 'no credential in any scheme endpoints.protected accepts');
+  },
+);
+
+test(
+  'GET admin path with the admin identity in each accepted scheme → 200',
+  forRule(successAdmin),
+  async ({ kit }) => {
+    const endpoint = need(kit.endpoint('admin'), 'endpoints.admin', 'no admin path');
+    const schemes = need(
+      endpoint.schemes?.length ? endpoint.schemes : undefined,
+      'endpoints.admin.schemes',
+      'no accepted scheme',
+    );
+    let sent = 0;
+    for (const scheme of schemes) {
+      const authorization = await kit.authorization('admin', scheme);
+      if (!authorization) continue;
+      const ex = await kit.send({ method: endpoint.method ?? 'GET', path: endpoint.path }, authorization);
+      expectStatus(ex, [200], successAdmin, `for the admin identity with ${SCHEME_NAME[scheme]}`);
+      sent++;
+    }
+    if (sent === 0) lacks('identities.admin', 'no credential in any scheme endpoints.admin accepts');
+  },
+);
+
+/** The writer's credentials and the collection, or a skip. */
+async function writer(kit: Kit) {
+  const collection = need(kit.profile.endpoints.collection, 'endpoints.collection', 'no writable collection');
+  const item = need(collection.sampleItem, 'endpoints.collection.sampleItem', 'no item the target accepts');
+  const schemes = need(
+    collection.writeSchemes?.length ? collection.writeSchemes : undefined,
+    'endpoints.collection.writeSchemes',
+    'no scheme accepted for writes',
+  );
+  const identity = collection.writer ?? 'admin';
+  for (const scheme of schemes) {
+    const authorization = await kit.authorization(identity, scheme);
+    if (authorization) return { path: collection.path.replace(/\/+$/, ''), item, authorization };
+  }
+  return lacks(`identities.${identity}`, 'no credential in a scheme the collection accepts for writes');
+}
+
+test(
+  'POST a new item to the collection with write permission → 200',
+  forRule(successPost),
+  async ({ kit }) => {
+    const w = await writer(kit);
+    const ex = await kit.target.send({
+      method: 'POST',
+      path: w.path,
+      json: w.item,
+      headers: { Authorization: w.authorization },
+    });
+    expectStatus(ex, [200], successPost);
+    const id = itemId(ex);
+    if (id !== undefined) {
+      await kit.target.send({
+        method: 'DELETE',
+        path: `${w.path}/${encodeURIComponent(id)}`,
+        headers: { Authorization: w.authorization },
+      });
+    }
+  },
+);
+
+/** Creates an item to act on; skips when creation fails (success.200.post judges that). */
+async function created(kit: Kit) {
+  const w = await writer(kit);
+  const ex = await kit.target.send({
+    method: 'POST',
+    path: w.path,
+    json: w.item,
+    headers: { Authorization: w.authorization },
+  });
+  if (ex.status < 200 || ex.status > 299)
+    unmet(`creating an item answered ${ex.status} (see success.200.post)`);
+  const id = itemId(ex) ?? unmet('the POST response carries no "id" to address the new item');
+  return { ...w, itemPath: `${w.path}/${encodeURIComponent(id)}` };
+}
+
+test('PUT an existing item with write permission → 200', forRule(successPut), async ({ kit }) => {
+  const c = await created(kit);
+  const ex = await kit.target.send({
+    method: 'PUT',
+    path: c.itemPath,
+    json: c.item,
+    headers: { Authorization: c.authorization },
+  });
+  expectStatus(ex, [200], successPut);
+  await kit.target.send({ method: 'DELETE', path: c.itemPath, headers: { Authorization: c.authorization } });
+});
+
+test('DELETE an existing item with write permission → 200', forRule(successDelete), async ({ kit }) => {
+  const c = await created(kit);
+  const ex = await kit.target.send({
+    method: 'DELETE',
+    path: c.itemPath,
+    headers: { Authorization: c.authorization },
+  });
+  expectStatus(ex, [200], successDelete);
+});

@@ -1,0 +1,87 @@
+/**
+ * The suite's one fixtures entry (Playwright idiom): `test` and `expect` for every conformance spec.
+ *
+ * Worker-scoped: `profile` (validated, from GATECHECK_PROFILE or the bundled mock's), `target` (an
+ * APIRequestContext for BASE_URL inside the profile's budget), `mint` (jose tokens from profile.jwt).
+ * Test-scoped: `kit`, the three together with the questions checks ask of them.
+ *
+ * A test of a rule is declared `test(title, forRule(rule), body)`: the title says stimulus → expectation,
+ * forRule adds tags `@must`/`@should`/`@info` and `@rule:<id>` and annotations `rule` and one `ref` per
+ * reference (specs/rules/types.ts). The level's consequence lives in the verifiers (specs/lib/verify.ts):
+ * a SHOULD violation passes with a `warning` annotation unless GATECHECK_STRICT=1, an INFO check never
+ * fails on what the target does.
+ */
+import { test as base, expect } from '@playwright/test';
+import { Budget, DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
+import { ENV } from './lib/env.ts';
+import { Target } from './lib/http.ts';
+import { Kit } from './lib/kit.ts';
+import { profileSecrets, rememberSecrets } from './lib/secrets.ts';
+import { TokenMint } from './lib/tokens.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from './profile/load.ts';
+import type { Profile } from './profile/types.ts';
+import { ANNOTATION, type Rule } from './rules/types.ts';
+
+export interface GateWorkerFixtures {
+  profile: Profile;
+  target: Target;
+  mint: TokenMint | undefined;
+}
+
+export interface GateTestFixtures {
+  kit: Kit;
+}
+
+export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
+  profile: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const profile = loadProfile(process.env[ENV.profile] || DEFAULT_PROFILE_PATH);
+      rememberSecrets(profileSecrets(profile));
+      await use(profile);
+    },
+    { scope: 'worker' },
+  ],
+  target: [
+    async ({ profile, playwright }, use, workerInfo) => {
+      const baseUrl = process.env[ENV.baseUrl] || profile.baseUrl;
+      if (!baseUrl) throw new Error(`no target: set ${ENV.baseUrl} or the profile's baseUrl`);
+      const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      const ctx = await playwright.request.newContext({ timeout: timeoutMs });
+      const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);
+      await use(new Target(ctx, { baseUrl, budget, timeoutMs }));
+      await ctx.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  mint: [
+    async ({ profile }, use) => {
+      await use(profile.jwt ? await TokenMint.create(profile.jwt) : undefined);
+    },
+    { scope: 'worker' },
+  ],
+  kit: async ({ profile, target, mint }, use) => {
+    await use(new Kit(profile, target, mint));
+  },
+});
+
+export { expect };
+
+export const LEVEL_TAG = { MUST: '@must', SHOULD: '@should', INFO: '@info' } as const;
+
+/**
+ * Tags and annotations that point a test at its rule (the reporter reads nothing else):
+ * `test('GET admin path with a non-admin Bearer token → 403', forRule(lackingRole), async ({ kit }) => …)`.
+ */
+export function forRule(rule: Rule): {
+  tag: string[];
+  annotation: { type: string; description: string }[];
+} {
+  return {
+    tag: [LEVEL_TAG[rule.level], `@rule:${rule.id}`],
+    annotation: [
+      { type: ANNOTATION.rule, description: rule.id },
+      ...rule.refs.map((ref) => ({ type: ANNOTATION.ref, description: ref.url })),
+    ],
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * The suite's HTTP client: Playwright's APIRequestContext, inside the profile's budget, turning every
+ * request/response pair into an `Exchange` the verifiers judge and the evidence records.
+ * Redirects are not followed (a 3xx is an answer to judge) and no status throws.
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { type APIRequestContext, test } from '@playwright/test';
+import { type Budget, BudgetExhausted } from './budget.ts';
+import type { ReplayRequest } from './replay.ts';
+import { redactText } from './secrets.ts';
+
+export interface Request {
+  readonly method?: string;
+  /** Path (with query) relative to the base URL, starting with '/'. */
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Sent as JSON with `Content-Type: application/json`. */
+  readonly json?: unknown;
+  readonly body?: string;
+}
+
+export interface Exchange {
+  readonly request: ReplayRequest;
+  readonly status: number;
+  /** Lower-case names; repeated fields joined with ', ' (RFC 9110 §5.3). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly headerLines: readonly (readonly [string, string])[];
+  readonly body: string;
+  readonly ms: number;
+}
+
+/** Every field line of `name` in the response (case-insensitive). */
+export function headerValues(ex: Exchange, name: string): string[] {
+  const lower = name.toLowerCase();
+  return ex.headerLines.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
+}
+
+/** The request never got an answer (refused, reset, timed out). The message carries no credential. */
+export class TargetError extends Error {
+  readonly code = 'ERR_GATECHECK_TARGET';
+  constructor(
+    message: string,
+    readonly request: ReplayRequest,
+  ) {
+    super(message);
+    this.name = 'TargetError';
+  }
+}
+
+export interface TargetOptions {
+  readonly baseUrl: string;
+  readonly budget: Budget;
+  readonly timeoutMs: number;
+}
+
+export class Target {
+  readonly baseUrl: string;
+  readonly budget: Budget;
+  readonly timeoutMs: number;
+
+  constructor(
+    private readonly ctx: APIRequestContext,
+    options: TargetOptions,
+  ) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.budget = options.budget;
+    this.timeoutMs = options.timeoutMs;
+  }
+
+  /** Joins without `new URL(path, base)`, which would drop a base path such as https://host/api. */
+  url(path: string): string {
+    if (!path.startsWith('/')) throw new TypeError(`path must start with '/': ${path}`);
+    return `${this.baseUrl}${path}`;
+  }
+
+  private prepare(req: Request, extraLines: readonly (readonly [string, string])[] = []): ReplayRequest {
+    const lines: [string, string][] = Object.entries(req.headers ?? {});
+    let body = req.body;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      if (!lines.some(([n]) => n.toLowerCase() === 'content-type'))
+        lines.push(['Content-Type', 'application/json']);
+    }
+    return {
+      method: (req.method ?? 'GET').toUpperCase(),
+      url: this.url(req.path),
+      headerLines: [...lines, ...extraLines],
+      ...(body === undefined ? {} : { body }),
+    };
+  }
+
+  private unreachable(e: unknown, request: ReplayRequest): TargetError {
+    // Playwright's call log lists the request headers; keep the first line and redact what is left.
+    const first = String((e as Error)?.message ?? e).split('\n')[0] ?? '';
+    const text = first.replace(/(authorization:\s*)(\S+)(\s+)?(\S+)?/gi, '$1$2 …[redacted]');
+    return new TargetError(
+      redactText(`no answer from ${request.method} ${request.url}: ${text}`, request.headerLines),
+      request,
+    );
+  }
+
+  /** Runs one request inside the budget; when none is left the running test is skipped, saying why. */
+  private async budgeted<T>(send: () => Promise<T>): Promise<T> {
+    try {
+      return await this.budget.run(send);
+    } catch (e) {
+      if (e instanceof BudgetExhausted)
+        test.skip(true, `${e.message} (raise budget.maxRequests in the profile)`);
+      throw e;
+    }
+  }
+
+  /** Sends one request with Playwright's APIRequestContext. */
+  async send(req: Request): Promise<Exchange> {
+    const request = this.prepare(req);
+    return this.budgeted(async () => {
+      const started = performance.now();
+      let res: Awaited<ReturnType<APIRequestContext['fetch']>>;
+      try {
+        res = await this.ctx.fetch(request.url, {
+          method: request.method,
+          headers: Object.fromEntries(request.headerLines),
+          ...(request.body === undefined ? {} : { data: request.body }),
+          failOnStatusCode: false,
+          maxRedirects: 0,
+          timeout: this.timeoutMs,
+        });
+      } catch (e) {
+        throw this.unreachable(e, request);
+      }
+      try {
+        const body = (await res.body()).toString('utf8');
+        const headerLines = res.headersArray().map(({ name, value }) => [name, value] as const);
+        return {
+          request,
+          status: res.status(),
+          headers: joinHeaders(headerLines),
+          headerLines,
+          body,
+          ms: performance.now() - started,
+        };
+      } catch (e) {
+        throw this.unreachable(e, request);
+      } finally {
+        await res.dispose();
+      }
+    });
+  }
+
+  /**
+   * Sends a request whose field lines may repeat a name (e.g. two Authorization lines, which a
+   * Record of headers cannot express), with Node's http client.
+   */
+  async sendLines(req: Request, lines: readonly (readonly [string, string])[]): Promise<Exchange> {
+    const request = this.prepare(req, lines);
+    return this.budgeted(
+      () =>
+        new Promise<Exchange>((resolve, reject) => {
+          const started = performance.now();
+          const url = new URL(request.url);
+          const client = url.protocol === 'https:' ? https : http;
+          const out = client.request(url, { method: request.method, timeout: this.timeoutMs });
+          const grouped = new Map<string, string[]>();
+          for (const [name, value] of request.headerLines)
+            grouped.set(name, [...(grouped.get(name) ?? []), value]);
+          // Node writes each array element as its own field line.
+          for (const [name, values] of grouped)
+            out.setHeader(name, values.length === 1 ? (values[0] ?? '') : values);
+          out.on('timeout', () => out.destroy(new Error(`timed out after ${this.timeoutMs} ms`)));
+          out.on('error', (e) => reject(this.unreachable(e, request)));
+          out.on('response', (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('error', (e) => reject(this.unreachable(e, request)));
+            res.on('end', () => {
+              const headerLines: (readonly [string, string])[] = [];
+              for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+                headerLines.push([(res.rawHeaders[i] ?? '').toLowerCase(), res.rawHeaders[i + 1] ?? '']);
+              }
+              resolve({
+                request,
+                status: res.statusCode ?? 0,
+                headers: joinHeaders(headerLines),
+                headerLines,
+                body: Buffer.concat(chunks).toString('utf8'),
+                ms: performance.now() - started,
+              });
+            });
+          });
+          out.end(request.body);
+        }),
+    );
+  }
+}
+
+function joinHeaders(lines: readonly (readonly [string, string])[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of lines) {
+    const lower = name.toLowerCase();
+    out[lower] = out[lower] === undefined ? value : `${out[lower]}, ${value}`;
+  }
+  return out;
+}

@@ -1,0 +1,242 @@
+/**
+ * What a conformance check works with: the profile, the target client and the token mint, plus the
+ * questions every check asks of them — "valid credentials of identity X in scheme Y", "a request that
+ * identity X may make in scheme Y". A check that needs something the profile lacks is skipped with
+ * `profile lacks <field>: <why>`, never silently passed (DESIGN.md "The target profile").
+ */
+import { test } from '@playwright/test';
+import type { Endpoint, IdentityCredentials, Profile, Scheme } from '../profile/types.ts';
+import { ANNOTATION } from '../rules/types.ts';
+import type { Exchange, Request, Target } from './http.ts';
+import { rememberSecrets } from './secrets.ts';
+import type { TokenMint } from './tokens.ts';
+
+export type IdentityName = 'admin' | 'user' | 'ratelimit';
+export const SCHEMES: readonly Scheme[] = ['bearer', 'basic', 'apikey'];
+
+/** The scheme names as the seed writes them (§5); targets must accept any letter case (RFC 9110 §11.1). */
+export const SCHEME_NAME: Readonly<Record<Scheme, string>> = {
+  bearer: 'Bearer',
+  basic: 'Basic',
+  apikey: 'Apikey',
+};
+
+/** Skips the running test: the profile does not give what the check needs. */
+export function lacks(field: string, why: string): never {
+  test.skip(true, `profile lacks ${field}: ${why}`);
+  throw new Error('unreachable: test.skip throws');
+}
+
+/** Skips the running test because something the check builds on did not hold (named in `reason`). */
+export function unmet(reason: string): never {
+  test.skip(true, `precondition not met: ${reason}`);
+  throw new Error('unreachable: test.skip throws');
+}
+
+/** Returns `value`, or skips with `profile lacks <field>: <why>` when it is absent. */
+export function need<T>(value: T | undefined | null, field: string, why: string): T {
+  if (value === undefined || value === null) lacks(field, why);
+  return value;
+}
+
+/** A request that a named identity may make successfully, in any of `schemes`. */
+export interface Probe {
+  /** Which profile entry it comes from, for messages: `endpoints.protected`. */
+  readonly field: string;
+  readonly method: string;
+  readonly path: string;
+  readonly json?: unknown;
+  readonly schemes: readonly Scheme[];
+  /** Identities the profile says may make it. */
+  readonly identities: readonly IdentityName[];
+}
+
+export function basicCredentials(username: string, password: string): string {
+  // RFC 7617 §2.1: with charset UTF-8 the user-pass is encoded as UTF-8 before base64.
+  return `${SCHEME_NAME.basic} ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}
+
+export class Kit {
+  constructor(
+    readonly profile: Profile,
+    readonly target: Target,
+    readonly mint: TokenMint | undefined,
+  ) {}
+
+  identity(name: IdentityName): IdentityCredentials | undefined {
+    return this.profile.identities[name];
+  }
+
+  /**
+   * `Authorization` value carrying valid credentials of `identity` in `scheme`, or undefined when the
+   * profile gives none. Bearer prefers a freshly minted token (never expired) and falls back to the
+   * profile's static token.
+   */
+  async authorization(identity: IdentityName, scheme: Scheme): Promise<string | undefined> {
+    const creds = this.identity(identity);
+    if (!creds) return undefined;
+    switch (scheme) {
+      case 'bearer': {
+        if (this.mint && creds.jwtClaims)
+          return `${SCHEME_NAME.bearer} ${await this.minted(creds.jwtClaims)}`;
+        return creds.bearer ? `${SCHEME_NAME.bearer} ${creds.bearer}` : undefined;
+      }
+      case 'basic':
+        return creds.basic ? basicCredentials(creds.basic.username, creds.basic.password) : undefined;
+      case 'apikey':
+        return creds.apikey ? `${SCHEME_NAME.apikey} ${creds.apikey}` : undefined;
+    }
+  }
+
+  /** Like `authorization`, but skips the test when the profile has no such credential. */
+  async auth(identity: IdentityName, scheme: Scheme): Promise<string> {
+    return need(
+      await this.authorization(identity, scheme),
+      `identities.${identity}.${scheme === 'bearer' ? 'bearer (or jwt + jwtClaims)' : scheme}`,
+      `no ${SCHEME_NAME[scheme]} credential for the ${identity} identity`,
+    );
+  }
+
+  /** A token minted for the identity and registered for redaction. */
+  async minted(claims: Readonly<Record<string, unknown>>): Promise<string> {
+    const token = await need(this.mint, 'jwt', 'no signing material to mint tokens').fresh(claims);
+    rememberSecrets([token]);
+    return token;
+  }
+
+  /** The identity's jwtClaims plus signing material, or a skip naming what is missing. */
+  jwtClaims(identity: IdentityName): { mint: TokenMint; claims: Readonly<Record<string, unknown>> } {
+    const mint = need(this.mint, 'jwt', 'no signing material, so the suite cannot mint tokens');
+    const claims = need(
+      this.identity(identity)?.jwtClaims,
+      `identities.${identity}.jwtClaims`,
+      'no claims to put in tokens minted for this identity',
+    );
+    return { mint, claims };
+  }
+
+  endpoint(role: 'public' | 'protected' | 'admin' | 'missing' | 'methodNotAllowed'): Endpoint | undefined {
+    return this.profile.endpoints[role];
+  }
+
+  /** Every request the profile declares as succeeding for some identity, with the schemes it accepts. */
+  probes(): Probe[] {
+    const { protected: prot, admin, collection } = this.profile.endpoints;
+    const out: Probe[] = [];
+    if (prot?.schemes?.length) {
+      out.push({
+        field: 'endpoints.protected',
+        method: prot.method ?? 'GET',
+        path: prot.path,
+        schemes: prot.schemes,
+        identities: ['admin', 'user'],
+      });
+    }
+    if (admin?.schemes?.length) {
+      out.push({
+        field: 'endpoints.admin',
+        method: admin.method ?? 'GET',
+        path: admin.path,
+        schemes: admin.schemes,
+        identities: ['admin'],
+      });
+    }
+    if (collection?.writeSchemes?.length && collection.sampleItem) {
+      out.push({
+        field: 'endpoints.collection',
+        method: 'POST',
+        path: collection.path,
+        json: collection.sampleItem,
+        schemes: collection.writeSchemes,
+        identities: [collection.writer ?? 'admin'],
+      });
+    }
+    return out;
+  }
+
+  /** A request `identity` may make in `scheme`, preferring reads; skips when the profile has none. */
+  probeFor(scheme: Scheme, identity?: IdentityName): Probe {
+    const probe = this.probes().find(
+      (p) => p.schemes.includes(scheme) && (identity === undefined || p.identities.includes(identity)),
+    );
+    return need(
+      probe,
+      'endpoints.*.schemes',
+      `no endpoint accepting ${SCHEME_NAME[scheme]}${identity ? ` for the ${identity} identity` : ''}`,
+    );
+  }
+
+  /** The probe the identity may make with the first scheme it has credentials for. */
+  async anyValid(identity: IdentityName = 'admin'): Promise<{ probe: Probe; authorization: string }> {
+    for (const probe of this.probes()) {
+      if (!probe.identities.includes(identity)) continue;
+      for (const scheme of probe.schemes) {
+        const authorization = await this.authorization(identity, scheme);
+        if (authorization) return { probe, authorization };
+      }
+    }
+    return lacks(
+      `identities.${identity}`,
+      `no credential of the ${identity} identity for any declared endpoint`,
+    );
+  }
+
+  /** Valid credentials of the admin identity in a scheme `endpoint` accepts (or any scheme it has). */
+  async adminAuthorizationFor(endpoint?: Endpoint): Promise<string> {
+    const order = [...(endpoint?.schemes ?? []), ...SCHEMES];
+    for (const scheme of order) {
+      const value = await this.authorization('admin', scheme);
+      if (value) return value;
+    }
+    return lacks('identities.admin', 'no credential of the admin identity');
+  }
+
+  /** Sends `probe` with the given Authorization value (none when undefined). */
+  send(
+    probe: Pick<Probe, 'method' | 'path' | 'json'>,
+    authorization?: string,
+    extra?: Request['headers'],
+  ): Promise<Exchange> {
+    return this.target.send({
+      method: probe.method,
+      path: probe.path,
+      headers: { ...(authorization === undefined ? {} : { Authorization: authorization }), ...extra },
+      ...(probe.json === undefined ? {} : { json: probe.json }),
+    });
+  }
+
+  /** Removes an item a successful POST probe created (best effort; a conformance check must leave no litter). */
+  async cleanup(probe: Probe, ex: Exchange, authorization: string): Promise<void> {
+    if (probe.method !== 'POST' || ex.status < 200 || ex.status > 299) return;
+    const id = itemId(ex);
+    if (id === undefined) return;
+    try {
+      await this.target.send({
+        method: 'DELETE',
+        path: `${probe.path.replace(/\/+$/, '')}/${encodeURIComponent(id)}`,
+        headers: { Authorization: authorization },
+      });
+    } catch {
+      // Litter is not a verdict; the run goes on.
+    }
+  }
+
+  /** Records what an INFO check saw (specs/rules/types.ts: annotation `observation`). */
+  observe(description: string): void {
+    test.info().annotations.push({ type: ANNOTATION.observation, description });
+  }
+}
+
+/** The `id` of the item in a JSON response body, if there is one. */
+export function itemId(ex: Exchange): string | undefined {
+  try {
+    const body = JSON.parse(ex.body) as unknown;
+    if (body && typeof body === 'object' && 'id' in body) {
+      const id = (body as { id: unknown }).id;
+      if (typeof id === 'string' || typeof id === 'number') return String(id);
+    }
+  } catch {
+    // not JSON: no id
+  }
+  return undefined;
+}

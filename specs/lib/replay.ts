@@ -1,0 +1,31 @@
+/**
+ * A curl line that replays a request, credentials redacted (specs/lib/redact.ts): QA pastes it, puts
+ * their own credential back in, and sees what the suite saw.
+ */
+import { redactAuthorization } from './redact.ts';
+
+/** POSIX shell single-quoting: 'it'\''s'. */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
+
+export interface ReplayRequest {
+  readonly method: string;
+  readonly url: string;
+  /** Field lines in the order sent; a name may repeat. */
+  readonly headerLines: readonly (readonly [string, string])[];
+  readonly body?: string;
+}
+
+export function curlLine(req: ReplayRequest): string {
+  const parts = ['curl', '-i', '-sS', '-X', req.method, shellQuote(req.url)];
+  for (const [name, value] of req.headerLines) {
+    const shown = SECRET_HEADERS.has(name.toLowerCase()) ? redactAuthorization(value) : value;
+    // curl drops a header given as `Name:`; `Name;` sends it with an empty value.
+    parts.push('-H', shellQuote(shown === '' ? `${name};` : `${name}: ${shown}`));
+  }
+  if (req.body !== undefined) parts.push('--data-raw', shellQuote(req.body));
+  return parts.join(' ');
+}

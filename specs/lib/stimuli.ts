@@ -1,0 +1,88 @@
+/**
+ * Credentials a conformant target must refuse, each well-formed so that only its validity is wrong
+ * (DESIGN.md: each status is tested with every other condition satisfied).
+ */
+import { randomBytes } from 'node:crypto';
+import { type CryptoKey, generateKeyPair, SignJWT } from 'jose';
+import { basicCredentials, type Kit, SCHEME_NAME } from './kit.ts';
+
+/** One key pair per algorithm and worker: RSA generation takes a good part of a second. */
+const strangers = new Map<string, Promise<CryptoKey>>();
+function strangerKey(alg: string): Promise<CryptoKey> {
+  let key = strangers.get(alg);
+  if (!key) {
+    key = generateKeyPair(alg).then((pair) => pair.privateKey);
+    strangers.set(alg, key);
+  }
+  return key;
+}
+
+/**
+ * A JWT with the user's claims, signed by a key the target never saw: same alg (and kid, so a JWKS
+ * lookup finds a key and the signature check is what refuses it). Without signing material, an HS256
+ * JWT with generic claims.
+ */
+export async function unknownKeyToken(kit: Kit): Promise<string> {
+  const material = kit.mint?.material;
+  const claims = kit.mint?.claims(
+    kit.identity('user')?.jwtClaims ?? kit.identity('admin')?.jwtClaims ?? {},
+  ) ?? {
+    sub: 'gatecheck-unknown',
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(Date.now() / 1000) + 600,
+  };
+  const kid = typeof material?.privateJwk?.kid === 'string' ? material.privateJwk.kid : undefined;
+  let key: CryptoKey | Uint8Array = randomBytes(32);
+  let alg = 'HS256';
+  if (material && !material.alg.startsWith('HS')) {
+    alg = material.alg;
+    key = await strangerKey(alg);
+  } else if (material) {
+    alg = material.alg;
+    key = randomBytes(64);
+  }
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg, typ: 'JWT', ...(kid === undefined ? {} : { kid }) })
+    .sign(key);
+}
+
+/** Known user with a wrong password, and an unknown user (RFC 7617 §2 user-pass, both well-formed). */
+export function wrongBasic(kit: Kit): { label: string; authorization: string }[] {
+  const known = kit.identity('user')?.basic ?? kit.identity('admin')?.basic;
+  const out = [
+    {
+      label: 'an unknown user',
+      authorization: basicCredentials(`gatecheck-nobody-${randomBytes(4).toString('hex')}`, 'not-a-password'),
+    },
+  ];
+  if (known) {
+    out.unshift({
+      label: 'a known user with a wrong password',
+      authorization: basicCredentials(known.username, `${known.password}-wrong`),
+    });
+  }
+  return out;
+}
+
+/** A random key, and a known key with its last character changed (catches prefix matching). */
+export function wrongApikeys(kit: Kit): { label: string; authorization: string }[] {
+  const out = [
+    {
+      label: 'a random key',
+      authorization: `${SCHEME_NAME.apikey} gck_${randomBytes(18).toString('base64url')}`,
+    },
+  ];
+  const known = kit.identity('user')?.apikey ?? kit.identity('admin')?.apikey;
+  if (known) {
+    const last = known.slice(-1) === 'A' ? 'B' : 'A';
+    out.unshift({
+      label: 'a known key with its last character changed',
+      authorization: `${SCHEME_NAME.apikey} ${known.slice(0, -1)}${last}`,
+    });
+    out.push({
+      label: 'a known key with characters appended',
+      authorization: `${SCHEME_NAME.apikey} ${known}x`,
+    });
+  }
+  return out;
+}

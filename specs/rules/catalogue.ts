@@ -1,0 +1,49 @@
+/**
+ * The rule catalogue: every check the suite makes, as data (STYLE.md "A rule is a declared object").
+ * The report, the docs page and the coverage test are computed from this list. Ids are stable names;
+ * bump CATALOGUE_VERSION when a rule is added, removed or changes meaning.
+ */
+import { challengeRules } from './challenges.ts';
+import { forbiddenRules } from './forbidden.ts';
+import { fuzzRules } from './fuzz.ts';
+import { jwtAttackRules } from './jwt-attacks.ts';
+import { jwtClaimRules } from './jwt-claims.ts';
+import { malformedRules } from './malformed.ts';
+import { methodRules } from './method.ts';
+import { notFoundRules } from './not-found.ts';
+import { orderRules } from './order.ts';
+import { problemRules } from './problem.ts';
+import { rateLimitRules } from './rate-limit.ts';
+import { schemeRules } from './schemes.ts';
+import { serverErrorRules } from './server-error.ts';
+import { successRules } from './success.ts';
+import type { Rule } from './types.ts';
+import { unauthorizedRules } from './unauthorized.ts';
+
+export const CATALOGUE_VERSION = '1.0.0';
+
+export const catalogue: readonly Rule[] = [
+  ...successRules,
+  ...unauthorizedRules,
+  ...challengeRules,
+  ...schemeRules,
+  ...malformedRules,
+  ...forbiddenRules,
+  ...notFoundRules,
+  ...methodRules,
+  ...rateLimitRules,
+  ...serverErrorRules,
+  ...problemRules,
+  ...jwtClaimRules,
+  ...orderRules,
+  // Fuzz and JWT attack rules (specs/rules/fuzz.ts, specs/rules/jwt-attacks.ts) are added below, one line each.
+  ...fuzzRules,
+  ...jwtAttackRules,
+];
+
+/** A rule by id; throws on an unknown id (a typo in a test is our bug). */
+export function ruleById(id: string): Rule {
+  const rule = catalogue.find((r) => r.id === id);
+  if (!rule) throw new TypeError(`no rule ${id} in the catalogue`);
+  return rule;
+}

@@ -1,0 +1,92 @@
+/**
+ * JWT validation a Bearer target must perform on tokens the suite mints from the profile's signing
+ * material (RFC 7519, RFC 7515, RFC 8725). The attack catalogue (tampering, kid/jku tricks, alg spellings)
+ * lives in jwt-attacks.ts under `jwt.attack.*`.
+ */
+import { rfc } from './refs.ts';
+import type { Rule } from './types.ts';
+
+export const jwtValid: Rule = {
+  id: 'jwt.claims.valid-accepted',
+  level: 'MUST',
+  requirement:
+    "A token freshly minted with the profile's key, issuer and audience is accepted (200) on the protected path.",
+  refs: [rfc(7519, '7.2'), rfc(6750, '2.1')],
+  statuses: [200],
+  needs: ['jwt', 'identities.user.jwtClaims', 'endpoints.*.schemes (bearer)'],
+};
+
+export const jwtExpired: Rule = {
+  id: 'jwt.claims.exp',
+  level: 'MUST',
+  requirement: 'A token whose exp lies in the past (beyond the leeway) is refused with 401.',
+  refs: [rfc(7519, '4.1.4'), rfc(6750, '3.1')],
+  statuses: [401],
+  needs: ['jwt', 'identities.user.jwtClaims'],
+};
+
+export const jwtNotYetValid: Rule = {
+  id: 'jwt.claims.nbf',
+  level: 'MUST',
+  requirement: 'A token whose nbf lies in the future (beyond the leeway) is refused with 401.',
+  refs: [rfc(7519, '4.1.5'), rfc(6750, '3.1')],
+  statuses: [401],
+  needs: ['jwt', 'identities.user.jwtClaims'],
+};
+
+export const jwtAudience: Rule = {
+  id: 'jwt.claims.aud',
+  level: 'MUST',
+  requirement: 'A token whose aud does not name the target is refused with 401.',
+  refs: [rfc(7519, '4.1.3'), rfc(8725, '3.9')],
+  statuses: [401],
+  needs: ['jwt.audience', 'identities.user.jwtClaims'],
+};
+
+export const jwtIssuer: Rule = {
+  id: 'jwt.claims.iss',
+  level: 'MUST',
+  requirement: 'A token whose iss is not the issuer the target trusts is refused with 401.',
+  refs: [rfc(8725, '3.8'), rfc(7519, '4.1.1')],
+  statuses: [401],
+  needs: ['jwt.issuer', 'identities.user.jwtClaims'],
+};
+
+export const jwtCrit: Rule = {
+  id: 'jwt.claims.crit-unknown',
+  level: 'MUST',
+  requirement:
+    'A token whose crit header names an extension the target does not understand is refused with 401.',
+  refs: [rfc(7515, '4.1.11'), rfc(8725, '3.3')],
+  statuses: [401],
+  needs: ['jwt', 'identities.user.jwtClaims'],
+};
+
+export const jwtAlgNone: Rule = {
+  id: 'jwt.alg.none',
+  level: 'MUST',
+  requirement: 'An unsecured token (alg "none", empty signature) is refused with 401.',
+  refs: [rfc(8725, '2.1'), rfc(8725, '3.1'), rfc(7519, '6')],
+  statuses: [401],
+  needs: ['jwt', 'identities.user.jwtClaims'],
+};
+
+export const jwtKeyConfusion: Rule = {
+  id: 'jwt.alg.key-confusion',
+  level: 'MUST',
+  requirement: "A token signed with HS256 keyed by the target's public key is refused with 401.",
+  refs: [rfc(8725, '2.1'), rfc(8725, '3.1'), rfc(7515, '4.1.1')],
+  statuses: [401],
+  needs: ['jwt.publicJwk', 'identities.user.jwtClaims'],
+};
+
+export const jwtClaimRules: readonly Rule[] = [
+  jwtValid,
+  jwtExpired,
+  jwtNotYetValid,
+  jwtAudience,
+  jwtIssuer,
+  jwtCrit,
+  jwtAlgNone,
+  jwtKeyConfusion,
+];

@@ -1,0 +1,15 @@
+/** Scheme names are case-insensitive (RFC 9110 §11.1). */
+import { rfc, seed } from './refs.ts';
+import type { Rule } from './types.ts';
+
+export const schemeCaseInsensitive: Rule = {
+  id: 'auth.scheme.case-insensitive',
+  level: 'MUST',
+  requirement:
+    'The scheme name is matched case-insensitively: "bearer", "BASIC", "aPiKeY" work like their canonical form.',
+  refs: [rfc(9110, '11.1'), rfc(7617, '2'), seed('5')],
+  statuses: [200],
+  needs: ['endpoints.*.schemes', 'identities.admin'],
+};
+
+export const schemeRules: readonly Rule[] = [schemeCaseInsensitive];

@@ -1,0 +1,77 @@
+/**
+ * The rule catalogue is sound data, and every rule is checked by at least one conformance test — read
+ * from the annotations of the suite's own test list (`playwright test --list`), not by grepping.
+ */
+import { expect, test } from '@playwright/test';
+import { CATALOGUE_VERSION, catalogue, ruleById } from '../../specs/rules/catalogue.ts';
+import { SEED_FILE } from '../../specs/rules/refs.ts';
+import { runSuite } from './helpers/run-suite.ts';
+
+const LEVEL_TAG = { MUST: '@must', SHOULD: '@should', INFO: '@info' } as const;
+
+test('rule ids are unique, stable dotted names', () => {
+  const ids = catalogue.map((r) => r.id);
+  const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+  expect(duplicates, 'duplicate rule ids').toEqual([]);
+  for (const id of ids)
+    expect(id, 'ids are lower-case dotted names, never numbers').toMatch(
+      /^[a-z][a-z0-9]*(\.[a-z0-9][a-z0-9-]*)+$/,
+    );
+  expect(CATALOGUE_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
+  expect(ruleById('auth.401.challenge').level).toBe('MUST');
+  expect(() => ruleById('no.such.rule')).toThrow(TypeError);
+});
+
+test('every rule has a level, a one-line requirement, statuses and references with working-form links', () => {
+  for (const rule of catalogue) {
+    expect(['MUST', 'SHOULD', 'INFO'], rule.id).toContain(rule.level);
+    expect(rule.requirement.length, rule.id).toBeGreaterThan(20);
+    expect(rule.requirement, `${rule.id}: one line`).not.toContain('\n');
+    expect(rule.statuses.length, `${rule.id}: statuses`).toBeGreaterThan(0);
+    for (const s of rule.statuses) expect(s >= 100 && s <= 599, `${rule.id}: status ${s}`).toBe(true);
+    expect(rule.refs.length, `${rule.id}: references`).toBeGreaterThan(0);
+    for (const ref of rule.refs) {
+      if (ref.spec === 'seed') {
+        expect(ref.url, rule.id).toMatch(new RegExp(`^${SEED_FILE.replace(/\./g, '\\.')}#section-\\d+$`));
+        expect(ref.section, rule.id).toMatch(/^§\d+/);
+      } else if (ref.spec.startsWith('RFC')) {
+        const m = /^RFC (\d{4})$/.exec(ref.spec);
+        expect(m, `${rule.id}: ${ref.spec}`).not.toBeNull();
+        const section = ref.section.replace(/^§/, '');
+        expect(section, rule.id).toMatch(/^\d+(\.\d+)*$/);
+        expect(ref.url, rule.id).toBe(`https://www.rfc-editor.org/rfc/rfc${m?.[1]}#section-${section}`);
+      } else {
+        // Other documents (a CVE, an advisory): any https link a reader can open.
+        expect(ref.url, `${rule.id}: ${ref.spec}`).toMatch(/^https:\/\/\S+$/);
+      }
+    }
+  }
+});
+
+test('every rule is covered by at least one conformance test, and every test points at one known rule', async () => {
+  const run = await runSuite(['--list']);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.specs.length).toBeGreaterThan(0);
+  const covered = new Map<string, number>();
+  for (const spec of run.specs) {
+    const ruleAnnotations = (spec.tests[0]?.annotations ?? []).filter((a) => a.type === 'rule');
+    expect(ruleAnnotations.length, `${spec.file}: "${spec.title}" carries one rule annotation`).toBe(1);
+    const id = ruleAnnotations[0]?.description ?? '';
+    const rule = catalogue.find((r) => r.id === id);
+    expect(
+      rule,
+      `${spec.file}: "${spec.title}" points at ${id}, which is not in the catalogue`,
+    ).toBeDefined();
+    if (!rule) continue;
+    // The JSON report lists tags without their '@'.
+    const tags = spec.tags.map((t) => (t.startsWith('@') ? t : `@${t}`));
+    expect(tags, `${spec.title}: tags`).toEqual(
+      expect.arrayContaining([LEVEL_TAG[rule.level], `@rule:${id}`]),
+    );
+    const refs = (spec.tests[0]?.annotations ?? []).filter((a) => a.type === 'ref').map((a) => a.description);
+    expect(refs, `${spec.title}: one ref annotation per reference`).toEqual(rule.refs.map((r) => r.url));
+    covered.set(id, (covered.get(id) ?? 0) + 1);
+  }
+  const uncovered = catalogue.map((r) => r.id).filter((id) => !covered.has(id));
+  expect(uncovered, 'rules without a test').toEqual([]);
+});
