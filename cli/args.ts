@@ -1,0 +1,201 @@
+/**
+ * Command-line parsing (node:util parseArgs) into a Command. Every mistake becomes a UsageError whose
+ * message names the flag and what is expected; nothing here touches the network or the filesystem.
+ */
+
+import path from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { UsageError } from './exit-codes.ts';
+
+export interface RunOptions {
+  readonly baseUrl?: string;
+  readonly profile?: string;
+  readonly strict: boolean;
+  readonly only: readonly string[];
+  readonly skip: readonly string[];
+  readonly seed?: number;
+  readonly budget?: number;
+  /** Absolute. */
+  readonly reportDir: string;
+  readonly shard?: { readonly current: number; readonly total: number };
+  /** Arguments after `--`, handed to `playwright test` unchanged. */
+  readonly passthrough: readonly string[];
+}
+
+export type Command =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'list-rules' }
+  | { readonly kind: 'rules'; readonly format: 'text' | 'markdown' | 'json' }
+  | { readonly kind: 'run'; readonly options: RunOptions }
+  | { readonly kind: 'merge'; readonly blobDir: string; readonly options: RunOptions };
+
+const RUN_FLAGS = {
+  'base-url': { type: 'string' },
+  profile: { type: 'string', short: 'p' },
+  strict: { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  budget: { type: 'string' },
+  'report-dir': { type: 'string' },
+  shard: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  'list-rules': { type: 'boolean' },
+} as const;
+
+const RULES_FLAGS = {
+  markdown: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** parseArgs' own errors carry Node's wording and code; keep the part naming the option. */
+function parse<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (e) {
+    const error = e as Error & { code?: string };
+    if (error.code?.startsWith('ERR_PARSE_ARGS')) {
+      const line = error.message
+        .replace(/\. To specify a positional argument.*$/s, '')
+        .replace(/\s*\n\s*/g, ' ');
+      throw new UsageError(`${line} (see --help)`);
+    }
+    throw e;
+  }
+}
+
+function integer(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+/** RFC 9110 §4.2: the target is an http or https URI; a path prefix is allowed, query and fragment are not. */
+export function baseUrlOf(raw: string | undefined, flag = '--base-url'): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`${flag} must be an http:// or https:// URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${flag} must be an http:// or https:// URL, got "${raw}"`);
+  }
+  if (url.search || url.hash)
+    throw new UsageError(`${flag} must not carry a query or fragment, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function shardOf(raw: string | undefined): RunOptions['shard'] {
+  if (raw === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const current = Number(match?.[1]);
+  const total = Number(match?.[2]);
+  if (!match || total < 1 || current < 1 || current > total) {
+    throw new UsageError(
+      `--shard must be <current>/<total> with 1 ≤ current ≤ total, e.g. 1/4; got "${raw}"`,
+    );
+  }
+  return { current, total };
+}
+
+/** `--only a,b --only c` → ['a', 'b', 'c']. */
+function list(values: readonly string[] | undefined): string[] {
+  return (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+function runOptions(
+  values: Record<string, unknown>,
+  passthrough: readonly string[],
+  cwd: string,
+): RunOptions {
+  const v = values as {
+    'base-url'?: string;
+    profile?: string;
+    strict?: boolean;
+    only?: string[];
+    skip?: string[];
+    seed?: string;
+    budget?: string;
+    'report-dir'?: string;
+    shard?: string;
+  };
+  const baseUrl = baseUrlOf(v['base-url']);
+  // fast-check seeds are 32-bit integers.
+  const seed = integer('seed', v.seed, -(2 ** 31), 2 ** 31 - 1);
+  const budget = integer('budget', v.budget, 0, 10_000_000);
+  const shard = shardOf(v.shard);
+  if (v.profile !== undefined && v.profile.trim() === '')
+    throw new UsageError('--profile must name a JSON file');
+  return {
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(v.profile ? { profile: path.resolve(cwd, v.profile) } : {}),
+    strict: v.strict ?? false,
+    only: list(v.only),
+    skip: list(v.skip),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(budget !== undefined ? { budget } : {}),
+    reportDir: path.resolve(cwd, v['report-dir'] ?? 'reports'),
+    ...(shard ? { shard } : {}),
+    passthrough,
+  };
+}
+
+export function parseCommand(argv: readonly string[], cwd: string = process.cwd()): Command {
+  const dashes = argv.indexOf('--');
+  const own = dashes === -1 ? [...argv] : argv.slice(0, dashes);
+  const passthrough = dashes === -1 ? [] : argv.slice(dashes + 1);
+
+  if (own[0] === 'rules') {
+    const { values, positionals } = parse({
+      args: own.slice(1),
+      options: RULES_FLAGS,
+      allowPositionals: true,
+    });
+    if (values.help) return { kind: 'help' };
+    if (positionals.length)
+      throw new UsageError(`rules: unexpected argument "${positionals[0]}" (see --help)`);
+    if (values.markdown && values.json) throw new UsageError('rules: choose one of --markdown and --json');
+    return { kind: 'rules', format: values.markdown ? 'markdown' : values.json ? 'json' : 'text' };
+  }
+
+  if (own[0] === 'merge-reports') {
+    const { values, positionals } = parse({ args: own.slice(1), options: RUN_FLAGS, allowPositionals: true });
+    if (values.help) return { kind: 'help' };
+    if (positionals.length !== 1) {
+      throw new UsageError(
+        "merge-reports needs one argument: the directory holding the shards' blob reports",
+      );
+    }
+    for (const flag of ['only', 'skip', 'shard', 'seed', 'budget'] as const) {
+      if (values[flag] !== undefined)
+        throw new UsageError(`merge-reports: --${flag} belongs to the shard runs, not the merge`);
+    }
+    return {
+      kind: 'merge',
+      blobDir: path.resolve(cwd, positionals[0] ?? ''),
+      options: runOptions(values, passthrough, cwd),
+    };
+  }
+
+  const { values, positionals } = parse({ args: own, options: RUN_FLAGS, allowPositionals: true });
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  if (values['list-rules']) return { kind: 'list-rules' };
+  if (positionals.length) {
+    throw new UsageError(
+      `unexpected argument "${positionals[0]}": commands are "rules" and "merge-reports"; Playwright options go after "--"`,
+    );
+  }
+  return { kind: 'run', options: runOptions(values, passthrough, cwd) };
+}

@@ -1,0 +1,34 @@
+/**
+ * The CLI's exit codes: the contract CI gates on (docs/cli.md lists them; tests/cli proves each).
+ * h2spec exits 1 on any failed requirement; gatecheck also tells usage and reachability apart, so a
+ * pipeline can say "the target is down" instead of "the target is broken".
+ */
+
+export const EXIT = {
+  /** Every MUST rule passed (with --strict: every SHOULD rule too). */
+  conformant: 0,
+  /** A rule failed, or the run did not complete, so conformance is not shown. */
+  nonConformant: 1,
+  /** Bad flags or a bad profile; reported in one line before any request is sent. */
+  usage: 2,
+  /** The target did not answer the preflight request: connection refused, DNS, TLS, timeout. */
+  unreachable: 3,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const EXIT_TABLE: readonly (readonly [ExitCode, string])[] = [
+  [EXIT.conformant, 'conformant: every MUST rule passed (with --strict, every SHOULD rule too)'],
+  [EXIT.nonConformant, 'not conformant: a rule failed, or the run did not complete'],
+  [EXIT.usage, 'bad usage or bad profile (one line names the flag or field), before any request'],
+  [EXIT.unreachable, 'target unreachable: the preflight request got no HTTP answer'],
+];
+
+/** A mistake of the caller: printed as one line, exit 2. */
+export class UsageError extends Error {
+  readonly code = 'ERR_GATECHECK_USAGE';
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

@@ -1,0 +1,52 @@
+/** `gatecheck --help`. docs/cli.md says the same at more length; keep them in step. */
+
+import { DEFAULT_SEED } from '../specs/lib/env.ts';
+import { EXIT_TABLE } from './exit-codes.ts';
+
+export function helpText(): string {
+  const exits = EXIT_TABLE.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n');
+  return `gatecheck: conformance suite for the protected HTTP interface
+(Authorization header; 200/400/401/403/404/405/429/500 semantics)
+
+Usage
+  gatecheck [options] [-- <playwright test options>]
+  gatecheck rules [--markdown | --json]
+  gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict] [--report-dir <dir>]
+
+Target
+  --base-url <url>       target base URL (default: the profile's baseUrl; neither: the bundled mock)
+  -p, --profile <file>   target profile JSON (default: the bundled mock's); required with --base-url
+
+Selection
+  --only <selector>      run only these rules; repeat or comma-separate
+  --skip <selector>      leave these rules out
+                         selector: a rule id (auth.401.challenge), an id pattern (bearer.jwt.*),
+                         or a tag (@must, @should, @info)
+  --strict               SHOULD failures fail the run too (default: they are warnings)
+
+Run
+  --seed <int>           fuzz seed (default ${DEFAULT_SEED}); the same seed replays the same cases
+  --budget <int>         fuzz cases for the whole run (default: the profile's, else the suite's)
+  --shard <n/m>          run shard n of m and write a blob report to blob-report/;
+                         combine the shards with "gatecheck merge-reports"
+  --report-dir <dir>     where reports are written (default: reports/)
+
+Information
+  --list-rules           print the rule catalogue (gatecheck rules --markdown: as Markdown)
+  -h, --help             this text
+  -v, --version          suite, catalogue and report schema versions
+
+Reports (in the report dir)
+  conformance.json       verdict per rule with evidence (schema: conformance.schema.json)
+  conformance.html       self-contained page: verdict, counts, status x rule matrix, failures
+  summary.md             Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)
+  junit.xml              JUnit XML; playwright-html/ Playwright's own HTML report;
+                         test-results/ Playwright's output directory for the run
+
+Exit codes
+${exits}
+
+Environment (flags win): BASE_URL, GATECHECK_PROFILE, GATECHECK_STRICT, GATECHECK_SEED,
+GATECHECK_BUDGET, GATECHECK_REPORT_DIR
+`;
+}

@@ -1,0 +1,27 @@
+/** Where Playwright and the suite's config are, and how the CLI starts Playwright's own CLI. */
+
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+/** Playwright's CLI from this package's dependencies, not whatever `npx playwright` finds first. */
+export const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
+export const SUITE_CONFIG = fileURLToPath(new URL('../playwright.config.ts', import.meta.url));
+export const REPORTER = fileURLToPath(new URL('../specs/report/reporter.ts', import.meta.url));
+
+/** Runs `playwright <args>` with the terminal attached (its progress output is the CLI's); resolves its exit code. */
+export function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], { stdio: 'inherit', env });
+    // Ctrl-C reaches the child through the terminal's process group; wait for it to write its reports.
+    const ignore = () => {};
+    process.on('SIGINT', ignore);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', ignore);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}

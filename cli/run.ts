@@ -1,0 +1,128 @@
+/**
+ * `gatecheck [options]` and `gatecheck merge-reports <dir>`: check the flags and the profile, ask the target
+ * once, run Playwright with the settings in its environment, and turn conformance.json into the exit code.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ENV } from '../specs/lib/env.ts';
+import { loadCatalogue } from '../specs/report/catalogue-source.ts';
+import { displayPath } from '../specs/report/text.ts';
+import type { RunOptions } from './args.ts';
+import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
+import { selection } from './filter.ts';
+import { clearReports, finish, type Io } from './outcome.ts';
+import { REPORTER, runPlaywright, SUITE_CONFIG } from './playwright.ts';
+import { checkReachable } from './preflight.ts';
+import { preflightUrl, resolveTarget, targetEnv } from './target.ts';
+
+/** Everything the suite and the reporter read from the environment (specs/lib/env.ts names them). */
+function childEnv(
+  options: RunOptions,
+  runId: string,
+  baseUrl: string | undefined,
+  filter?: string,
+): NodeJS.ProcessEnv {
+  const env = targetEnv(options);
+  // The resolved target, so the reporter names it even when it came from the profile's baseUrl.
+  if (baseUrl) env[ENV.baseUrl] = baseUrl;
+  if (options.strict) env[ENV.strict] = '1';
+  if (options.seed !== undefined) env[ENV.seed] = String(options.seed);
+  if (options.budget !== undefined) env[ENV.budget] = String(options.budget);
+  env[ENV.reportDir] = options.reportDir;
+  env[ENV.runId] = runId;
+  env[ENV.cli] = '1';
+  if (filter) env[ENV.filter] = filter;
+  else delete env[ENV.filter];
+  // Playwright's own reporters follow the report dir unless the caller already chose a place for them.
+  env.PLAYWRIGHT_JUNIT_OUTPUT_FILE ??= path.join(options.reportDir, 'junit.xml');
+  env.PLAYWRIGHT_HTML_OUTPUT_DIR ??= path.join(options.reportDir, 'playwright-html');
+  env.PLAYWRIGHT_HTML_OPEN ??= 'never';
+  return env;
+}
+
+export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
+  let filterArgs: string[] = [];
+  let filter: string | undefined;
+  if (options.only.length || options.skip.length) {
+    const catalogue = await loadCatalogue();
+    const chosen = selection(
+      options.only,
+      options.skip,
+      catalogue.rules.map((r) => r.id),
+    );
+    filterArgs = [
+      ...(chosen.grep ? ['--grep', chosen.grep] : []),
+      ...(chosen.grepInvert ? ['--grep-invert', chosen.grepInvert] : []),
+    ];
+    filter = chosen.description;
+  }
+
+  const target = resolveTarget(options);
+  if (target.baseUrl) {
+    const url = preflightUrl({ ...target, baseUrl: target.baseUrl });
+    const answer = await checkReachable(url, target.profile.budget?.timeoutMs ?? 5000);
+    if (!answer.reachable) {
+      io.err(`gatecheck: target unreachable: GET ${url}: ${answer.reason}\n`);
+      return EXIT.unreachable;
+    }
+    io.out(`gatecheck: target ${target.baseUrl} answered the preflight with ${answer.status}\n`);
+  } else {
+    io.out('gatecheck: no base URL given; the suite starts the bundled mock\n');
+  }
+
+  const runId = randomUUID();
+  await clearReports(options.reportDir);
+  const env = childEnv(options, runId, target.baseUrl, filter);
+  const shardArgs = options.shard
+    ? ['--shard', `${options.shard.current}/${options.shard.total}`, '--reporter', `list,blob,${REPORTER}`]
+    : [];
+  if (options.shard && !env.PLAYWRIGHT_BLOB_OUTPUT_DIR && !env.PLAYWRIGHT_BLOB_OUTPUT_FILE) {
+    // A file name per shard (Playwright's own naming): with only a directory, each shard run would first
+    // empty it, and shards run one after another on one machine would keep only the last blob.
+    const { current, total } = options.shard;
+    env.PLAYWRIGHT_BLOB_OUTPUT_FILE = path.resolve(
+      'blob-report',
+      `report-${String(current).padStart(String(total).length, '0')}.zip`,
+    );
+  }
+  // Playwright empties its output directory when a run starts: one per report directory keeps two runs
+  // at once (CI jobs on one runner, parallel tests) from deleting each other's files.
+  const outputArgs = options.passthrough.some((a) => a === '--output' || a.startsWith('--output='))
+    ? []
+    : ['--output', path.join(options.reportDir, 'test-results')];
+  const code = await runPlaywright(
+    ['test', '--config', SUITE_CONFIG, ...filterArgs, ...shardArgs, ...outputArgs, ...options.passthrough],
+    env,
+  );
+  const exit = await finish(io, options.reportDir, runId, code);
+  if (options.shard && env.PLAYWRIGHT_BLOB_OUTPUT_FILE) {
+    io.out(
+      `gatecheck: shard blob report ${displayPath(env.PLAYWRIGHT_BLOB_OUTPUT_FILE)}; combine the shards with ` +
+        `"gatecheck merge-reports ${displayPath(path.dirname(env.PLAYWRIGHT_BLOB_OUTPUT_FILE))}"\n`,
+    );
+  }
+  return exit;
+}
+
+export async function mergeShards(blobDir: string, options: RunOptions, io: Io): Promise<ExitCode> {
+  if (!existsSync(blobDir) || !statSync(blobDir).isDirectory()) {
+    throw new UsageError(`merge-reports: ${blobDir} is not a directory`);
+  }
+  if (!readdirSync(blobDir).some((f) => f.endsWith('.zip'))) {
+    throw new UsageError(`merge-reports: ${blobDir} holds no blob report (.zip) from a --shard run`);
+  }
+  // The profile is read for its secrets (redaction) and summary; no request is sent.
+  const target = resolveTarget(options);
+  if (!options.profile && !process.env[ENV.profile]) {
+    io.out('gatecheck: no --profile given: the merged report describes the bundled mock and its profile\n');
+  }
+  const runId = randomUUID();
+  await clearReports(options.reportDir);
+  const code = await runPlaywright(
+    ['merge-reports', '--config', SUITE_CONFIG, blobDir, ...options.passthrough],
+    childEnv(options, runId, target.baseUrl),
+  );
+  return finish(io, options.reportDir, runId, code);
+}

@@ -1,0 +1,47 @@
+/**
+ * Which target and profile a CLI run means, decided before any request: the same resolution the suite
+ * applies (specs/profile/resolve.ts), fed with the flags, so a bad profile is exit 2 with the loader's
+ * one line naming the field, and never a half-started run.
+ */
+
+import { ENV } from '../specs/lib/env.ts';
+import { type RunTarget, resolveRunTarget } from '../specs/profile/resolve.ts';
+import type { RunOptions } from './args.ts';
+import { baseUrlOf } from './args.ts';
+import { UsageError } from './exit-codes.ts';
+
+/** The environment the suite will see for target and profile: flags override inherited variables. */
+export function targetEnv(
+  options: Pick<RunOptions, 'baseUrl' | 'profile'>,
+  env = process.env,
+): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    ...(options.baseUrl ? { [ENV.baseUrl]: options.baseUrl } : {}),
+    ...(options.profile ? { [ENV.profile]: options.profile } : {}),
+  };
+}
+
+/** Throws UsageError or the loader's ProfileError (both exit 2). */
+export function resolveTarget(
+  options: Pick<RunOptions, 'baseUrl' | 'profile'>,
+  env = process.env,
+): RunTarget {
+  const merged = targetEnv(options, env);
+  if (options.baseUrl && !merged[ENV.profile]?.trim()) {
+    throw new UsageError(
+      '--profile is required with --base-url: the suite knows a target only through its profile (see docs/cli.md)',
+    );
+  }
+  const target = resolveRunTarget(merged);
+  // A baseUrl written in the profile gets the same check as the flag.
+  if (target.baseUrl) baseUrlOf(target.baseUrl, options.baseUrl ? '--base-url' : 'profile: /baseUrl');
+  return target;
+}
+
+/** The URL the preflight asks: the profile's public endpoint if it has one, else the base URL itself. */
+export function preflightUrl(target: RunTarget & { baseUrl: string }): string {
+  const base = target.baseUrl.replace(/\/+$/, '');
+  const publicPath = target.profile.endpoints.public?.path;
+  return publicPath ? `${base}${publicPath.startsWith('/') ? '' : '/'}${publicPath}` : `${base}/`;
+}

@@ -1,0 +1,277 @@
+/**
+ * From tests to verdicts. A rule's verdict aggregates every test that points at it (DESIGN.md "The suite's
+ * rules"): MUST fails the run, SHOULD warns unless strict, INFO only reports. Pure: no I/O, no Playwright.
+ */
+
+import type { Evidence } from '../lib/evidence.ts';
+import type { Level, Rule } from '../rules/types.ts';
+import type { CollectedTest } from './collect.ts';
+import {
+  type ConformanceReport,
+  LEVELS,
+  type RuleReport,
+  type TestReport,
+  type Verdict,
+  type VerdictCounts,
+} from './model.ts';
+import type { Scrubber } from './scrub.ts';
+
+export interface AggregateInput {
+  readonly catalogue: readonly Rule[];
+  readonly tests: readonly CollectedTest[];
+  readonly strict: boolean;
+  /** Why a catalogue rule with no test has none: filtered out, in another shard, or not implemented. */
+  readonly notRunReason: string;
+  readonly scrub: Scrubber;
+}
+
+export interface Aggregate {
+  readonly rules: readonly RuleReport[];
+  readonly unattributed: readonly TestReport[];
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n').find((l) => l.trim().length > 0) ?? text;
+  return line.trim().slice(0, 300);
+}
+
+function asString(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  return JSON.stringify(value);
+}
+
+function asHeaders(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) out[k] = asString(v);
+  }
+  return out;
+}
+
+/** Coerces an attachment into the Evidence shape, so a half-filled one still renders. */
+function toEvidence(raw: unknown, ruleId: string): Evidence {
+  const r = (raw && typeof raw === 'object' ? raw : { actual: asString(raw) }) as Record<string, unknown>;
+  const req = (r.request && typeof r.request === 'object' ? r.request : {}) as Record<string, unknown>;
+  const res =
+    r.response && typeof r.response === 'object' ? (r.response as Record<string, unknown>) : undefined;
+  return {
+    rule: typeof r.rule === 'string' ? r.rule : ruleId,
+    expected: asString(r.expected),
+    actual: asString(r.actual ?? r.unparsed),
+    request: {
+      method: asString(req.method),
+      url: asString(req.url),
+      headers: asHeaders(req.headers),
+      ...(req.body !== undefined ? { body: asString(req.body) } : {}),
+    },
+    ...(res
+      ? {
+          response: {
+            status: typeof res.status === 'number' ? res.status : Number(res.status) || 0,
+            headers: asHeaders(res.headers),
+            body: asString(res.body).slice(0, 2048),
+          },
+        }
+      : {}),
+    replay: asString(r.replay),
+  };
+}
+
+function evidenceOf(test: CollectedTest, ruleId: string): Evidence[] {
+  const out: Evidence[] = [];
+  for (const item of test.evidence) {
+    for (const one of Array.isArray(item) ? item : [item]) {
+      const evidence = toEvidence(one, ruleId);
+      // A test checking several rules attaches evidence per rule; keep the ones for this rule.
+      if (evidence.rule === ruleId || !test.ruleIds.includes(evidence.rule)) out.push(evidence);
+    }
+  }
+  return out;
+}
+
+function testReport(test: CollectedTest, scrub: Scrubber): TestReport {
+  return {
+    title: scrub.text(test.title),
+    location: test.location,
+    outcome: test.outcome,
+    durationMs: Math.round(test.durationMs),
+    attempts: test.attempts,
+    ...(test.error ? { error: scrub.text(test.error) } : {}),
+    ...(test.warnings.length ? { warnings: test.warnings.map((w) => scrub.text(w)) } : {}),
+    ...(test.skipReason ? { skipReason: scrub.text(test.skipReason) } : {}),
+    ...(test.observations.length ? { observations: test.observations.map((o) => scrub.text(o)) } : {}),
+  };
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}
+
+/** The verdict and its one-line reason, from the tests of one rule. */
+export function verdictOf(
+  level: Level,
+  tests: readonly CollectedTest[],
+  strict: boolean,
+  evidence: readonly Evidence[],
+  notRunReason: string,
+): { verdict: Verdict; reason?: string } {
+  if (tests.length === 0) return { verdict: 'not-run', reason: notRunReason };
+
+  const failed = tests.filter((t) => t.outcome === 'failed');
+  if (failed.length > 0) {
+    const verdict: Verdict = level === 'MUST' || (level === 'SHOULD' && strict) ? 'fail' : 'warn';
+    const withEvidence = evidence.find((e) => e.expected || e.actual);
+    const why = withEvidence
+      ? `expected ${withEvidence.expected || '(unstated)'}, got ${withEvidence.actual || '(unstated)'}`
+      : firstLine(failed[0]?.error ?? 'test failed without a message');
+    const prefix = level === 'INFO' ? 'the observation could not be made: ' : '';
+    const count = failed.length > 1 ? ` (${failed.length} of ${tests.length} checks failed)` : '';
+    return { verdict, reason: `${prefix}${why}${count}` };
+  }
+
+  const warnings = tests.flatMap((t) => t.warnings);
+  if (warnings.length > 0) {
+    // Under --strict a SHOULD check fails outright; a warning that still arrives is treated the same way.
+    const verdict: Verdict = level === 'SHOULD' && strict ? 'fail' : 'warn';
+    return { verdict, reason: firstLine(warnings[0] ?? '') };
+  }
+
+  const ran = tests.filter((t) => t.outcome !== 'skipped');
+  if (ran.length === 0) {
+    return { verdict: 'skip', reason: unique(tests.map((t) => t.skipReason ?? 'skipped')).join('; ') };
+  }
+
+  const notes: string[] = [];
+  const skipped = tests.length - ran.length;
+  if (skipped > 0) {
+    const reasons = unique(
+      tests.filter((t) => t.outcome === 'skipped').map((t) => t.skipReason ?? 'skipped'),
+    );
+    notes.push(`${skipped} of ${tests.length} checks skipped: ${reasons.join('; ')}`);
+  }
+  const flaky = ran.filter((t) => t.outcome === 'flaky').length;
+  if (flaky > 0) notes.push(`${flaky} check(s) passed only on retry`);
+  return notes.length ? { verdict: 'pass', reason: notes.join('; ') } : { verdict: 'pass' };
+}
+
+export function aggregate(input: AggregateInput): Aggregate {
+  const { catalogue, tests, strict, scrub } = input;
+  const byRule = new Map<string, CollectedTest[]>();
+  const unattributed: CollectedTest[] = [];
+  for (const test of tests) {
+    if (test.ruleIds.length === 0) unattributed.push(test);
+    for (const id of test.ruleIds) {
+      const list = byRule.get(id) ?? [];
+      list.push(test);
+      byRule.set(id, list);
+    }
+  }
+
+  const declared = new Set(catalogue.map((r) => r.id));
+  const undeclared = [...byRule.keys()].filter((id) => !declared.has(id)).sort();
+  const levelFromTags = (id: string): Level => byRule.get(id)?.find((t) => t.level)?.level ?? 'MUST';
+
+  const rules: RuleReport[] = [];
+  const entries: { rule: Rule; inCatalogue: boolean }[] = [
+    ...catalogue.map((rule) => ({ rule, inCatalogue: true })),
+    ...undeclared.map((id) => ({
+      rule: {
+        id,
+        level: levelFromTags(id),
+        requirement: '(not declared in the catalogue)',
+        refs: [],
+        statuses: [],
+      },
+      inCatalogue: false,
+    })),
+  ];
+  for (const { rule, inCatalogue } of entries) {
+    const ruleTests = byRule.get(rule.id) ?? [];
+    const evidence = ruleTests.flatMap((t) => evidenceOf(t, rule.id)).map((e) => scrub.deep(e));
+    const { verdict, reason } = verdictOf(rule.level, ruleTests, strict, evidence, input.notRunReason);
+    rules.push({
+      id: rule.id,
+      level: rule.level,
+      requirement: rule.requirement,
+      refs: rule.refs.map((r) => ({ spec: r.spec, section: r.section, url: r.url })),
+      statuses: [...rule.statuses],
+      inCatalogue,
+      verdict,
+      ...(reason ? { reason: scrub.text(reason) } : {}),
+      observations: unique(ruleTests.flatMap((t) => t.observations)).map((o) => scrub.text(o)),
+      tests: ruleTests.map((t) => testReport(t, scrub)),
+      evidence,
+    });
+  }
+  return { rules, unattributed: unattributed.map((t) => testReport(t, scrub)) };
+}
+
+export function countVerdicts(rules: readonly RuleReport[]): Record<Level, VerdictCounts> {
+  const empty = (): VerdictCounts => ({ pass: 0, fail: 0, warn: 0, skip: 0, 'not-run': 0, total: 0 });
+  const counts = { MUST: empty(), SHOULD: empty(), INFO: empty() } satisfies Record<Level, VerdictCounts>;
+  for (const rule of rules) {
+    counts[rule.level][rule.verdict] += 1;
+    counts[rule.level].total += 1;
+  }
+  return counts;
+}
+
+/** The headline. The CLI's exit code is `conformant ? 0 : 1`, read from conformance.json. */
+export function conclude(
+  rules: readonly RuleReport[],
+  unattributed: readonly TestReport[],
+  run: Pick<ConformanceReport['run'], 'status' | 'errors' | 'strict'>,
+): ConformanceReport['conformance'] {
+  const failing = rules.filter((r) => r.verdict === 'fail').map((r) => r.id);
+  const brokenTests = unattributed.filter((t) => t.outcome === 'failed').length;
+  const incomplete = run.status === 'timedout' || run.status === 'interrupted' || run.errors.length > 0;
+  const checked = rules.filter((r) => r.verdict !== 'skip' && r.verdict !== 'not-run');
+  const gated: readonly Level[] = run.strict ? ['MUST', 'SHOULD'] : ['MUST'];
+  const unchecked = rules.filter(
+    (r) => gated.includes(r.level) && (r.verdict === 'skip' || r.verdict === 'not-run'),
+  );
+  const complete = unchecked.length === 0;
+
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const reasons: string[] = [];
+  for (const level of LEVELS) {
+    const ids = rules.filter((r) => r.level === level && r.verdict === 'fail').map((r) => r.id);
+    if (ids.length)
+      reasons.push(`${plural(ids.length, `${level} rule`)} ${ids.length === 1 ? 'fails' : 'fail'}`);
+  }
+  if (brokenTests) reasons.push(`${plural(brokenTests, 'suite test')} outside any rule failed`);
+  if (incomplete) {
+    reasons.push(
+      run.errors.length
+        ? `the run did not complete (${firstLine(run.errors[0] ?? '')})`
+        : `the run did not complete (${run.status})`,
+    );
+  }
+  if (checked.length === 0 && reasons.length === 0) reasons.push('no rule was checked');
+
+  if (reasons.length > 0) {
+    return {
+      conformant: false,
+      level: null,
+      complete,
+      statement: `Not conformant: ${reasons.join('; ')}`,
+      failing,
+    };
+  }
+
+  // "Conformant at SHOULD level" is only claimed when every SHOULD rule was checked and passed.
+  const shouldRules = rules.filter((r) => r.level === 'SHOULD');
+  const shouldClean = shouldRules.length > 0 && shouldRules.every((r) => r.verdict === 'pass');
+  const level = shouldClean ? 'MUST and SHOULD' : 'MUST';
+  let statement = level === 'MUST' ? 'Conformant at MUST level' : 'Conformant at MUST and SHOULD levels';
+  const warned = rules.filter((r) => r.level === 'SHOULD' && r.verdict === 'warn').length;
+  if (warned) statement += ` (${plural(warned, 'SHOULD warning')})`;
+  if (!complete) {
+    const skipped = unchecked.filter((r) => r.verdict === 'skip').length;
+    const notRun = unchecked.length - skipped;
+    const parts = [skipped ? `${skipped} skipped` : '', notRun ? `${notRun} not run` : ''].filter(Boolean);
+    statement += ` — partial: ${plural(unchecked.length, `${gated.join('/')} rule`)} not checked (${parts.join(', ')})`;
+  }
+  return { conformant: true, level, complete, statement, failing };
+}

@@ -1,0 +1,95 @@
+/**
+ * Assembles conformance.json from collected tests and run facts. Pure: the reporter gathers the facts
+ * (Playwright, environment, files) and this turns them into the documented shape.
+ */
+
+import type { Rule } from '../rules/types.ts';
+import { aggregate, conclude, countVerdicts } from './aggregate.ts';
+import type { CollectedTest } from './collect.ts';
+import { type ConformanceReport, REPORT_SCHEMA_VERSION } from './model.ts';
+import { safeUrl, summarizeProfile } from './profile-summary.ts';
+import type { Scrubber } from './scrub.ts';
+
+export const SCHEMA_FILE = 'conformance.schema.json';
+
+export interface BuildInput {
+  readonly catalogue: { readonly rules: readonly Rule[]; readonly version: string };
+  readonly tests: readonly CollectedTest[];
+  readonly suiteVersion: string;
+  readonly playwrightVersion: string;
+  /** The target's base URL, or undefined when the suite started the bundled mock. */
+  readonly baseUrl: string | undefined;
+  readonly bundledMock: boolean;
+  readonly profile: { readonly raw: unknown; readonly source: string } | null;
+  readonly run: {
+    readonly id?: string;
+    readonly startedAt: Date;
+    readonly durationMs: number;
+    readonly seed: number;
+    readonly budget?: number;
+    readonly strict: boolean;
+    readonly shard: string | null;
+    readonly merged: boolean;
+    readonly filter?: string;
+    readonly status: ConformanceReport['run']['status'];
+    readonly errors: readonly string[];
+  };
+  readonly scrub: Scrubber;
+}
+
+function notRunReason(input: BuildInput): string {
+  const filter = input.run.filter ? ` or not selected (${input.run.filter})` : '';
+  if (input.run.shard) {
+    return `not in shard ${input.run.shard}${filter}; merge the shards' blob reports for the full verdict`;
+  }
+  if (input.run.merged)
+    return 'no test of it ran in any merged shard (filtered out, or no test checks it yet)';
+  if (input.run.filter) return `not selected in this run (${input.run.filter})`;
+  return 'no test in this suite version checks this rule yet';
+}
+
+function targetLabel(input: BuildInput): string {
+  if (input.bundledMock) return input.baseUrl ? `bundled mock (${safeUrl(input.baseUrl)})` : 'bundled mock';
+  return input.baseUrl ? safeUrl(input.baseUrl) : '(unknown)';
+}
+
+export function buildReport(input: BuildInput): ConformanceReport {
+  const { scrub } = input;
+  const errors = input.run.errors.map((e) => scrub.text(e));
+  const { rules, unattributed } = aggregate({
+    catalogue: input.catalogue.rules,
+    tests: input.tests,
+    strict: input.run.strict,
+    notRunReason: notRunReason(input),
+    scrub,
+  });
+  const run: ConformanceReport['run'] = {
+    ...(input.run.id ? { id: input.run.id } : {}),
+    startedAt: input.run.startedAt.toISOString(),
+    endedAt: new Date(input.run.startedAt.getTime() + input.run.durationMs).toISOString(),
+    durationMs: Math.round(input.run.durationMs),
+    seed: input.run.seed,
+    ...(input.run.budget !== undefined ? { budget: input.run.budget } : {}),
+    strict: input.run.strict,
+    shard: input.run.shard,
+    merged: input.run.merged,
+    ...(input.run.filter ? { filter: scrub.text(input.run.filter) } : {}),
+    status: input.run.status,
+    errors,
+  };
+  return {
+    $schema: `./${SCHEMA_FILE}`,
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    suite: { name: 'gatecheck', version: input.suiteVersion, playwrightVersion: input.playwrightVersion },
+    catalogue: { version: input.catalogue.version, rules: input.catalogue.rules.length },
+    target: {
+      baseUrl: scrub.text(targetLabel(input)),
+      profile: input.profile ? scrub.deep(summarizeProfile(input.profile.raw, input.profile.source)) : null,
+    },
+    run,
+    conformance: conclude(rules, unattributed, run),
+    counts: countVerdicts(rules),
+    rules,
+    unattributed,
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * Where the report and the CLI get the rule catalogue from. Loaded by path so a test can point the
+ * reporter at a small catalogue of its own (a synthetic project) without touching the real one.
+ */
+
+import { pathToFileURL } from 'node:url';
+import type { Rule } from '../rules/types.ts';
+
+export interface LoadedCatalogue {
+  readonly rules: readonly Rule[];
+  readonly version: string;
+}
+
+/** specs/rules/catalogue.ts: `export const catalogue: readonly Rule[]` and `export const CATALOGUE_VERSION`. */
+export const DEFAULT_CATALOGUE_MODULE = new URL('../rules/catalogue.ts', import.meta.url).href;
+
+export async function loadCatalogue(module: string = DEFAULT_CATALOGUE_MODULE): Promise<LoadedCatalogue> {
+  const specifier = /^(file|data|https?):/.test(module) ? module : pathToFileURL(module).href;
+  const loaded = (await import(specifier)) as { catalogue?: unknown; CATALOGUE_VERSION?: unknown };
+  if (!Array.isArray(loaded.catalogue)) {
+    throw new TypeError(`${module} does not export \`catalogue\` as an array of rules`);
+  }
+  return {
+    rules: loaded.catalogue as readonly Rule[],
+    version: typeof loaded.CATALOGUE_VERSION === 'string' ? loaded.CATALOGUE_VERSION : 'unversioned',
+  };
+}

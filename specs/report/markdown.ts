@@ -1,0 +1,143 @@
+/**
+ * summary.md: the verdict for a CI job page ($GITHUB_STEP_SUMMARY) or a PR comment. GitHub-flavoured
+ * Markdown; every value from the run is escaped so a response body cannot inject markup.
+ */
+
+import type { Evidence } from '../lib/evidence.ts';
+import { markdownTable } from './markdown-table.ts';
+import { type ConformanceReport, LEVELS, type RuleReport } from './model.ts';
+
+/** Table cell text: no pipes, no line breaks, no HTML. */
+export function cell(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/`/g, "'")
+    .replace(/\r?\n/g, ' ');
+}
+
+/** A fenced block long enough that no backtick run inside can close it (CommonMark §4.5). */
+function fence(text: string, info = ''): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const bar = '`'.repeat(longest + 1);
+  return `${bar}${info}\n${text}\n${bar}`;
+}
+
+/** A link destination that cannot end early (CommonMark §6.3): spaces, parentheses and angle brackets encoded. */
+export function href(url: string): string {
+  return url.replace(/[\s()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+function refsOf(rule: RuleReport): string {
+  // Relative references (the seed file) would be dead links on a job page: plain text.
+  return rule.refs
+    .map((r) =>
+      /^https?:\/\//i.test(r.url)
+        ? `[${cell(`${r.spec} ${r.section}`)}](${href(r.url)})`
+        : cell(`${r.spec} ${r.section}`),
+    )
+    .join(', ');
+}
+
+function evidenceBlock(e: Evidence): string {
+  const parts = [
+    `expected: ${e.expected}`,
+    `actual: ${e.actual}`,
+    `request: ${e.request.method} ${e.request.url}`,
+  ];
+  if (e.response) parts.push(`response: ${e.response.status}`);
+  if (e.replay) parts.push(`replay: ${e.replay}`);
+  return fence(parts.join('\n'), 'text');
+}
+
+function ruleTable(rules: readonly RuleReport[], withRefs: boolean): string[] {
+  return withRefs
+    ? markdownTable(
+        ['rule', 'level', 'requirement', 'why', 'refs'],
+        rules.map((r) => [`\`${r.id}\``, r.level, cell(r.requirement), cell(r.reason ?? ''), refsOf(r)]),
+      )
+    : markdownTable(
+        ['rule', 'level', 'why'],
+        rules.map((r) => [`\`${r.id}\``, r.level, cell(r.reason ?? '')]),
+      );
+}
+
+export function renderMarkdown(report: ConformanceReport): string {
+  const { conformance, run } = report;
+  const icon = conformance.conformant ? '✅' : '❌';
+  const out: string[] = [];
+  out.push(`## gatecheck: ${icon} ${cell(conformance.statement)}`, '');
+  const profile = report.target.profile ? ` · profile **${cell(report.target.profile.name)}**` : '';
+  out.push(
+    `Target \`${cell(report.target.baseUrl)}\`${profile} · gatecheck ${report.suite.version} · ` +
+      `catalogue ${report.catalogue.version} · seed ${run.seed} · strict: ${run.strict ? 'yes' : 'no'}` +
+      `${run.shard ? ` · shard ${run.shard}` : ''}${run.merged ? ' · merged shards' : ''}` +
+      `${run.filter ? ` · ${cell(run.filter)}` : ''} · ${run.startedAt} (${(run.durationMs / 1000).toFixed(1)} s)`,
+    '',
+  );
+
+  const counts = LEVELS.map((level) => {
+    const c = report.counts[level];
+    return [level, c.pass, c.fail, c.warn, c.skip, c['not-run'], c.total].map(String);
+  });
+  out.push(
+    ...markdownTable(['level', 'pass', 'fail', 'warn', 'skip', 'not run', 'total'], counts, [
+      'left',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+    ]),
+    '',
+  );
+
+  const failing = report.rules.filter((r) => r.verdict === 'fail');
+  if (failing.length) {
+    out.push(`### Failing rules (${failing.length})`, '', ...ruleTable(failing, true), '');
+    for (const rule of failing) {
+      const first = rule.evidence[0];
+      if (!first) continue;
+      out.push(
+        `<details><summary><code>${cell(rule.id)}</code>: evidence</summary>`,
+        '',
+        evidenceBlock(first),
+        '',
+      );
+      out.push('</details>', '');
+    }
+  }
+  const warned = report.rules.filter((r) => r.verdict === 'warn');
+  if (warned.length) out.push(`### Warnings (${warned.length})`, '', ...ruleTable(warned, true), '');
+
+  for (const [verdict, title] of [
+    ['skip', 'Skipped'],
+    ['not-run', 'Not run'],
+  ] as const) {
+    const rules = report.rules.filter((r) => r.verdict === verdict);
+    if (!rules.length) continue;
+    out.push(
+      `<details><summary>${title} (${rules.length})</summary>`,
+      '',
+      ...ruleTable(rules, false),
+      '',
+      '</details>',
+      '',
+    );
+  }
+  const broken = report.unattributed.filter((t) => t.outcome === 'failed');
+  if (broken.length) {
+    out.push('### Suite tests outside any rule that failed', '');
+    for (const t of broken) out.push(`- ${cell(t.title)} (\`${cell(t.location)}\`)`);
+    out.push('');
+  }
+  if (run.errors.length) {
+    out.push('### Run errors', '');
+    for (const e of run.errors) out.push(fence(e, 'text'), '');
+  }
+  out.push('Full report: `conformance.html` and `conformance.json` in the report directory.', '');
+  return out.join('\n');
+}

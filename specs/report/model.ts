@@ -1,0 +1,140 @@
+/**
+ * The shape of `conformance.json`. `conformance.schema.json` beside this file is its validated,
+ * published form; keep them in step and bump REPORT_SCHEMA_VERSION on any change a reader would notice
+ * (semver: a new optional field is minor, a removed or renamed field is major).
+ */
+
+import type { Evidence } from '../lib/evidence.ts';
+import type { Level, Reference } from '../rules/types.ts';
+
+export const REPORT_SCHEMA_VERSION = '1.0.0';
+
+/**
+ * pass: every test of the rule passed (INFO: the observation was made).
+ * fail: a MUST test failed, or a SHOULD test failed under --strict.
+ * warn: a SHOULD test failed while not strict, a test carried a `warning` annotation, or an INFO test
+ *       could not make its observation.
+ * skip: every test of the rule was skipped (the reason says which profile data is missing).
+ * not-run: the catalogue declares the rule but no test of it ran (filtered out, or no test checks it yet).
+ */
+export type Verdict = 'pass' | 'fail' | 'warn' | 'skip' | 'not-run';
+
+export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warn', 'skip', 'not-run'];
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
+
+/** Playwright's outcome of one test, after retries. */
+export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'flaky';
+
+export interface TestReport {
+  /** Title path below the file: describe blocks and the test title, joined by ' › '. */
+  readonly title: string;
+  /** File relative to the suite's test directory, with the line of the test. */
+  readonly location: string;
+  readonly outcome: TestOutcome;
+  readonly durationMs: number;
+  /** Attempts made (1 + retries used). */
+  readonly attempts: number;
+  /** First error of the last attempt, ANSI stripped and redacted. */
+  readonly error?: string;
+  /** Descriptions of `warning` annotations. */
+  readonly warnings?: readonly string[];
+  /** Reason given to test.skip(). */
+  readonly skipReason?: string;
+  /** Descriptions of `observation` annotations (INFO rules). */
+  readonly observations?: readonly string[];
+}
+
+export interface RuleReport {
+  readonly id: string;
+  readonly level: Level;
+  readonly requirement: string;
+  readonly refs: readonly Reference[];
+  readonly statuses: readonly number[];
+  /** false for a rule id that tests point at but the catalogue does not declare (a suite bug, shown as such). */
+  readonly inCatalogue: boolean;
+  readonly verdict: Verdict;
+  /** Why this verdict, one line: the failure's expected/actual, the warning, the skip reason… */
+  readonly reason?: string;
+  /** What an INFO rule (or any rule) observed about the target. */
+  readonly observations: readonly string[];
+  readonly tests: readonly TestReport[];
+  /** Request, response, expected answers and a replay line per failed check, credentials redacted. */
+  readonly evidence: readonly Evidence[];
+}
+
+export type VerdictCounts = Record<Verdict, number> & { total: number };
+
+export interface ProfileSummary {
+  readonly name: string;
+  /** Where the profile came from (a path), or 'bundled mock profile'. */
+  readonly source: string;
+  readonly endpoints: Readonly<
+    Record<string, { path: string; method?: string; schemes?: readonly string[] }>
+  >;
+  /** Which credential kinds each identity has; never the credentials. */
+  readonly identities: Readonly<Record<string, readonly string[]>>;
+  readonly jwt?: {
+    readonly alg: string;
+    readonly signing: 'private-jwk' | 'shared-secret' | 'none';
+    readonly publicJwk: boolean;
+    readonly issuer?: string;
+    readonly audience?: string;
+    readonly leewaySeconds?: number;
+  };
+  readonly rateLimit?: { readonly limit: number; readonly windowSeconds: number; readonly banAfter?: number };
+  /** The fault trigger's path and method; its header names only (values may be secrets). */
+  readonly fault?: {
+    readonly path: string;
+    readonly method?: string;
+    readonly headerNames: readonly string[];
+  };
+  readonly budget?: Readonly<Record<string, number>>;
+}
+
+export interface ConformanceReport {
+  readonly $schema: string;
+  readonly schemaVersion: string;
+  readonly suite: { readonly name: string; readonly version: string; readonly playwrightVersion: string };
+  readonly catalogue: { readonly version: string; readonly rules: number };
+  readonly target: {
+    /** Without user info; 'bundled mock' when the suite started its own. */
+    readonly baseUrl: string;
+    readonly profile: ProfileSummary | null;
+  };
+  readonly run: {
+    /** Set by the CLI so it can tell this run's report from a stale one. */
+    readonly id?: string;
+    readonly startedAt: string;
+    readonly endedAt: string;
+    readonly durationMs: number;
+    readonly seed: number;
+    readonly budget?: number;
+    readonly strict: boolean;
+    /** 'n/m' of a sharded run that was not merged; null for a whole or merged run. */
+    readonly shard: string | null;
+    /** True when written by `merge-reports` over blob reports of several shards. */
+    readonly merged: boolean;
+    /** --only / --skip as given, or Playwright's --grep / --grep-invert. */
+    readonly filter?: string;
+    /** Playwright's own status of the run. */
+    readonly status: 'passed' | 'failed' | 'timedout' | 'interrupted';
+    /** Errors outside any test (global setup, a file that does not load…), redacted. */
+    readonly errors: readonly string[];
+  };
+  readonly conformance: {
+    /** The headline: true when no rule failed and the run completed. The CLI exits 0 exactly then. */
+    readonly conformant: boolean;
+    /** 'MUST and SHOULD' when SHOULD rules also all passed; 'MUST' when only MUST holds; null if not conformant. */
+    readonly level: 'MUST and SHOULD' | 'MUST' | null;
+    /** True when every MUST rule (and under --strict every SHOULD rule) was actually checked. */
+    readonly complete: boolean;
+    /** One sentence for people: "Conformant at MUST level", "Not conformant: 2 MUST rules fail". */
+    readonly statement: string;
+    /** Ids of rules whose verdict is fail, in catalogue order. */
+    readonly failing: readonly string[];
+  };
+  readonly counts: Readonly<Record<Level, VerdictCounts>>;
+  readonly rules: readonly RuleReport[];
+  /** Tests that point at no rule; a failure here is a suite bug and makes the run non-conformant. */
+  readonly unattributed: readonly TestReport[];
+}

@@ -1,0 +1,157 @@
+/**
+ * The conformance reporter: `['./specs/report/reporter.ts']` in playwright.config.ts. At the end of a run
+ * it writes conformance.json, conformance.html and summary.md into the report directory.
+ *
+ * It reads the run only through the Reporter API (suite, results, annotations, attachments), so it works
+ * the same in a normal run, in one shard, and under `playwright merge-reports`, which replays the shards'
+ * blob reports through the reporters of the merge config.
+ */
+
+import { readFileSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
+import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../lib/env.ts';
+import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
+import { buildReport } from './build.ts';
+import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
+import { collectTest, stripAnsi } from './collect.ts';
+import { renderMarkdown } from './markdown.ts';
+import { Scrubber } from './scrub.ts';
+import { profileSecrets } from './secrets.ts';
+import { suiteVersion } from './suite-version.ts';
+import { displayPath, renderText } from './text.ts';
+import { writeReports } from './write.ts';
+
+export interface ConformanceReporterOptions {
+  /** Report directory; default $GATECHECK_REPORT_DIR, else `reports/`. */
+  readonly outputDir?: string;
+  /** Module exporting `catalogue` and `CATALOGUE_VERSION`; default specs/rules/catalogue.ts. */
+  readonly catalogue?: string;
+  /** Profile JSON; default $GATECHECK_PROFILE, else the bundled mock's profile. */
+  readonly profile?: string;
+  /** Print the end-of-run summary (default: yes, unless the gatecheck CLI prints it). */
+  readonly summary?: boolean;
+}
+
+function intFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** `--grep` / `--grep-invert` as given to `playwright test`, for a run started without the CLI. */
+function grepFromArgv(argv: readonly string[]): string | undefined {
+  const parts: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg];
+    if (['--grep', '-g', '--grep-invert', '-G'].includes(flag ?? '')) {
+      const value = inline ?? argv[++i] ?? '';
+      parts.push(`${flag} ${value}`);
+    }
+  }
+  return parts.length ? parts.join(' ') : undefined;
+}
+
+/** A published report names the profile file, not where it sat on the machine that ran it. */
+function publicName(file: string): string {
+  const shown = displayPath(file);
+  return shown === file ? path.basename(file) : shown;
+}
+
+export default class ConformanceReporter implements Reporter {
+  readonly #options: ConformanceReporterOptions;
+  #config: FullConfig | undefined;
+  #suite: Suite | undefined;
+  readonly #errors: string[] = [];
+
+  constructor(options: ConformanceReporterOptions = {}) {
+    this.#options = options;
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.#config = config;
+    this.#suite = suite;
+  }
+
+  onError(error: TestError): void {
+    this.#errors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
+  }
+
+  async onEnd(result: FullResult): Promise<void> {
+    const outputDir = path.resolve(this.#options.outputDir ?? process.env[ENV.reportDir] ?? 'reports');
+    const errors = [...this.#errors];
+
+    const profilePath = this.#options.profile ?? process.env[ENV.profile];
+    let profile: { raw: unknown; source: string } | null = null;
+    try {
+      const file = path.resolve(profilePath ?? DEFAULT_PROFILE_PATH);
+      profile = {
+        raw: JSON.parse(readFileSync(file, 'utf8')),
+        source: profilePath ? publicName(file) : 'bundled mock profile',
+      };
+    } catch (e) {
+      // Without a named profile and without the bundled one (a bare project), there is nothing to summarise.
+      if (profilePath) errors.push(`profile ${profilePath} could not be read: ${(e as Error).message}`);
+    }
+    const scrub = new Scrubber(profile ? profileSecrets(profile.raw) : []);
+
+    let catalogue: LoadedCatalogue = { rules: [], version: 'unavailable' };
+    try {
+      catalogue = await loadCatalogue(this.#options.catalogue ?? DEFAULT_CATALOGUE_MODULE);
+    } catch (e) {
+      errors.push(`rule catalogue could not be loaded: ${(e as Error).message}`);
+    }
+
+    const rootDir = this.#config?.rootDir ?? process.cwd();
+    const tests = (this.#suite?.allTests() ?? []).map((t) => collectTest(t, rootDir));
+    const shard = this.#config?.shard;
+    const merged = process.argv.includes('merge-reports');
+    const budget = intFromEnv(ENV.budget);
+    const filter = process.env[ENV.filter] || grepFromArgv(process.argv);
+    const runId = process.env[ENV.runId];
+
+    const report = buildReport({
+      catalogue,
+      tests,
+      suiteVersion: suiteVersion(),
+      playwrightVersion: this.#config?.version ?? 'unknown',
+      baseUrl: process.env[ENV.baseUrl],
+      // Global setup marks a run on the mock it started; under merge-reports no BASE_URL means the same.
+      bundledMock: process.env[ENV_EMBEDDED] === '1' || !process.env[ENV.baseUrl],
+      profile,
+      run: {
+        ...(runId ? { id: runId } : {}),
+        startedAt: result.startTime,
+        durationMs: result.duration,
+        seed: intFromEnv(ENV.seed) ?? DEFAULT_SEED,
+        ...(budget !== undefined ? { budget } : {}),
+        strict: isStrict(),
+        shard: shard && !merged ? `${shard.current}/${shard.total}` : null,
+        merged,
+        ...(filter ? { filter } : {}),
+        status: result.status,
+        errors,
+      },
+      scrub,
+    });
+
+    await writeReports(outputDir, report);
+    const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+    // GitHub Actions' job summary; the CLI does this itself when it started the run.
+    if (summaryFile && process.env[ENV.cli] !== '1') {
+      await appendFile(summaryFile, renderMarkdown(report));
+    }
+    if (this.#options.summary ?? process.env[ENV.cli] !== '1') {
+      process.stdout.write(`\n${renderText(report, displayPath(outputDir))}`);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/** Runs the real `gatecheck` bin in a child process, in a scratch directory, with a clean environment. */
+
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ConformanceReport } from '../../specs/report/model.ts';
+import { cleanEnv, ROOT, type RunResult, runNode } from '../report/synthetic.ts';
+
+export const BIN = path.join(ROOT, 'bin/gatecheck.js');
+export const MOCK_PROFILE = path.join(ROOT, 'fixtures/mock.profile.json');
+
+export interface Scratch {
+  readonly dir: string;
+  gatecheck(args: readonly string[], env?: Record<string, string>): Promise<RunResult>;
+  report(reportDir?: string): Promise<ConformanceReport>;
+  dispose(): Promise<void>;
+}
+
+export async function scratch(): Promise<Scratch> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'gatecheck-cli-'));
+  return {
+    dir,
+    gatecheck: (args, env = {}) => runNode([BIN, ...args], dir, cleanEnv(env)),
+    report: async (reportDir = 'reports') =>
+      JSON.parse(await readFile(path.join(dir, reportDir, 'conformance.json'), 'utf8')) as ConformanceReport,
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}

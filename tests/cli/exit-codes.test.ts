@@ -1,0 +1,127 @@
+/**
+ * The CLI's exit codes end to end (docs/cli.md): the real bin, the real suite, the bundled mock or a target
+ * that breaks a rule. Each run uses --only to check a handful of rules, so the file stays fast.
+ */
+
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { EXIT } from '../../cli/exit-codes.ts';
+import { schemaErrors } from '../report/schema.ts';
+import { type BrokenTarget, closedPort, startBrokenTarget } from './broken-target.ts';
+import { MOCK_PROFILE, type Scratch, scratch } from './cli.ts';
+
+// Each test starts Playwright (and sometimes the mock) in child processes: generous on a shared 2-core box.
+test.describe.configure({ timeout: 120_000 });
+
+const HANDFUL =
+  'success.200.public,auth.401.missing,auth.401.challenge,authz.403.lacking-role,method.405.allow';
+
+let s: Scratch;
+test.beforeEach(async () => {
+  s = await scratch();
+});
+test.afterEach(async () => s.dispose());
+
+test('the bundled mock is conformant → exit 0, and the summary names the report', async () => {
+  const run = await s.gatecheck(['--only', HANDFUL]);
+  expect(run.code, run.stdout + run.stderr).toBe(EXIT.conformant);
+  expect(run.stdout).toContain('Conformant at MUST level');
+  expect(run.stdout).toContain('Report: reports/conformance.html');
+  const report = await s.report();
+  expect(schemaErrors(report)).toEqual([]);
+  expect(report.conformance.conformant).toBe(true);
+  expect(report.run.filter).toBe(`--only ${HANDFUL}`);
+  const checked = report.rules.filter((r) => r.verdict !== 'not-run').map((r) => r.id);
+  expect(checked.sort()).toEqual(HANDFUL.split(',').sort());
+  expect(report.target.baseUrl).toMatch(/^bundled mock \(http:\/\/127\.0\.0\.1:\d+\)$/);
+});
+
+test.describe('a target that breaks rules', () => {
+  let target: BrokenTarget;
+  test.afterEach(async () => target?.close());
+
+  test('a MUST rule broken → exit 1, the failing rule id named with its evidence', async () => {
+    target = await startBrokenTarget('open');
+    const run = await s.gatecheck([
+      '--base-url',
+      target.url,
+      '--profile',
+      MOCK_PROFILE,
+      '--only',
+      'auth.401.missing',
+    ]);
+    expect(run.code, run.stdout + run.stderr).toBe(EXIT.nonConformant);
+    expect(run.stdout).toContain('Not conformant: 1 MUST rule fails');
+    expect(run.stdout).toContain('✘ auth.401.missing [MUST]');
+    const report = await s.report();
+    expect(schemaErrors(report)).toEqual([]);
+    expect(report.conformance.failing).toEqual(['auth.401.missing']);
+    expect(report.target.baseUrl).toBe(target.url);
+    const evidence = report.rules.find((r) => r.id === 'auth.401.missing')?.evidence[0];
+    expect(evidence?.response?.status).toBe(200);
+    expect(evidence?.replay).toContain('curl');
+  });
+
+  test('a SHOULD rule broken → warning and exit 0; with --strict → exit 1', async () => {
+    target = await startBrokenTarget('bearer-error-without-credentials');
+    const only = ['--only', 'bearer.challenge.missing-no-error,auth.401.missing'];
+    const base = ['--base-url', target.url, '--profile', MOCK_PROFILE, ...only];
+
+    const lenient = await s.gatecheck(base);
+    expect(lenient.code, lenient.stdout + lenient.stderr).toBe(EXIT.conformant);
+    const warned = await s.report();
+    expect(warned.rules.find((r) => r.id === 'bearer.challenge.missing-no-error')?.verdict).toBe('warn');
+    expect(warned.conformance.level).toBe('MUST');
+
+    const strict = await s.gatecheck([...base, '--strict']);
+    expect(strict.code, strict.stdout + strict.stderr).toBe(EXIT.nonConformant);
+    const failed = await s.report();
+    expect(failed.run.strict).toBe(true);
+    expect(failed.conformance.failing).toEqual(['bearer.challenge.missing-no-error']);
+  });
+
+  test('a bad profile → exit 2 with one line naming the field, before any request', async () => {
+    target = await startBrokenTarget('open');
+    const profile = path.join(s.dir, 'bad.profile.json');
+    await writeFile(
+      profile,
+      JSON.stringify({
+        name: 'x',
+        endpoints: { admin: { path: '/admin', schemes: ['digest'] } },
+        identities: {},
+      }),
+    );
+    const run = await s.gatecheck(['--base-url', target.url, '--profile', profile]);
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'gatecheck: profile: /endpoints/admin/schemes/0 must be one of bearer, basic, apikey',
+    ]);
+    expect(target.requests()).toBe(0);
+  });
+});
+
+test('a closed port → exit 3, target unreachable, before Playwright starts', async () => {
+  const port = await closedPort();
+  const run = await s.gatecheck(['--base-url', `http://127.0.0.1:${port}`, '--profile', MOCK_PROFILE]);
+  expect(run.code).toBe(EXIT.unreachable);
+  expect(run.stderr.trim()).toBe(
+    `gatecheck: target unreachable: GET http://127.0.0.1:${port}/users: connection refused`,
+  );
+  expect(run.stdout).not.toContain('Running');
+});
+
+test('bad usage → exit 2 with one line naming the flag', async () => {
+  const cases: [string[], string][] = [
+    [['--bogus'], "gatecheck: Unknown option '--bogus' (see --help)"],
+    [['--seed', 'abc'], 'gatecheck: --seed must be an integer from -2147483648 to 2147483647, got "abc"'],
+    [['--only', 'auth.401.missin'], 'gatecheck: --only: unknown rule id "auth.401.missin"'],
+    [['--base-url', 'http://127.0.0.1:1'], 'gatecheck: --profile is required with --base-url'],
+  ];
+  for (const [args, line] of cases) {
+    const run = await s.gatecheck(args);
+    expect(run.code, args.join(' ')).toBe(EXIT.usage);
+    expect(run.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(run.stderr).toContain(line);
+  }
+});

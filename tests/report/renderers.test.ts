@@ -1,0 +1,89 @@
+/**
+ * The renderers on built reports: what a target sends back (bodies, header values, reasons) is data, never
+ * markup, in the HTML page and in summary.md; references only become links when they are http(s).
+ */
+
+import { expect, test } from '@playwright/test';
+import { renderHtml } from '../../specs/report/html.ts';
+import { renderMarkdown } from '../../specs/report/markdown.ts';
+import type { ConformanceReport } from '../../specs/report/model.ts';
+import { renderText } from '../../specs/report/text.ts';
+import { sampleReport } from './sample-report.ts';
+
+function hostile(): ConformanceReport {
+  const report = sampleReport(false);
+  return {
+    ...report,
+    rules: report.rules.map((rule) =>
+      rule.id === 'authz.403.lacking-role'
+        ? {
+            ...rule,
+            reason: 'expected 403 | got <b>200</b>\nsecond line',
+            refs: [
+              { spec: 'evil', section: '§1', url: 'javascript:alert(1)' },
+              { spec: 'seed', section: '§7', url: 'docs/spec.md#7-errors' },
+              {
+                spec: 'RFC 9110',
+                section: '§15.5.4',
+                url: 'https://www.rfc-editor.org/rfc/rfc9110#section-15.5.4',
+              },
+            ],
+          }
+        : rule,
+    ),
+  };
+}
+
+test('HTML: response bodies and reasons are escaped; only http(s) references are links', () => {
+  const html = renderHtml(hostile());
+  expect(html).not.toContain('<script>alert(1)</script>');
+  expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(html).not.toContain('<b>200</b>');
+  expect(html).not.toContain('href="javascript:');
+  expect(html).not.toContain('href="docs/spec.md');
+  expect(html).toContain(
+    '<a href="https://www.rfc-editor.org/rfc/rfc9110#section-15.5.4">RFC 9110 §15.5.4</a>',
+  );
+  // Self-contained: no script, nothing fetched.
+  expect(html).not.toMatch(/<script|<link|src=/i);
+  expect(html).toContain("content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\"");
+});
+
+test('summary.md: table cells cannot break the table or inject HTML', () => {
+  const md = renderMarkdown(hostile());
+  const row = md.split('\n').find((l) => l.startsWith('| `authz.403.lacking-role`'));
+  expect(row).toContain('expected 403 \\| got &lt;b&gt;200&lt;/b&gt; second line');
+  expect(row).not.toContain('javascript:');
+  expect(row).toContain('seed §7');
+  expect(md).toContain('## gatecheck: ❌ Not conformant: 1 MUST rule fails');
+  expect(md).toMatch(/<summary>Skipped \(1\)<\/summary>/);
+  expect(md).toMatch(/<summary>Not run \(1\)<\/summary>/);
+});
+
+test('terminal summary: verdict, counts per level, failing ids with why, report path', () => {
+  const text = renderText(sampleReport(false), 'reports');
+  expect(text.split('\n')).toEqual([
+    'gatecheck 0.0.0-test · catalogue sample-1 · target http://127.0.0.1:8080 · profile "sample target"',
+    '✘ Not conformant: 1 MUST rule fails',
+    '  MUST   3 pass · 1 fail · 0 warn · 1 skip · 1 not run',
+    '  SHOULD 1 pass · 0 fail · 1 warn · 0 skip · 0 not run',
+    '  INFO   1 pass · 0 fail · 0 warn · 0 skip · 0 not run',
+    'Failing rules:',
+    '  ✘ authz.403.lacking-role [MUST] — expected status 403 or 404 for the user identity with Bearer, got status 200',
+    'Warnings:',
+    '  ! bearer.challenge.missing-no-error [SHOULD] — [bearer.challenge.missing-no-error] expected no error code; got error="invalid_token"',
+    'Report: reports/conformance.html (also conformance.json, summary.md)',
+    '',
+  ]);
+});
+
+test('a conformant report with a SHOULD warning claims the MUST level only', () => {
+  const report = sampleReport(true);
+  expect(report.conformance).toMatchObject({
+    conformant: true,
+    level: 'MUST',
+    complete: false,
+    statement:
+      'Conformant at MUST level (1 SHOULD warning) — partial: 2 MUST rules not checked (1 skipped, 1 not run)',
+  });
+});
