@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { authorizationCase, type FuzzRequest } from '../request.ts';
+import { validApikeyAuthorization } from './validApikeyAuthorization.ts';
+import { validBasicAuthorization } from './validBasicAuthorization.ts';
+import { validBearerAuthorization } from './validBearerAuthorization.ts';
+import { validUnknownSchemeAuthorization } from './validUnknownSchemeAuthorization.ts';
+
+/**
+ * One request with a well-formed but wrong credential: every scheme of the seed (§5) with a token, key or
+ * user-id/password nobody issued, and schemes the seed does not define. Each follows its grammar exactly
+ * (see the arbitraries it draws from), so the only right answer is 401 (seed §5 rule 2, RFC 9110 §15.5.2).
+ *
+ * Basic is drawn less often: each unknown Basic credential costs a real server one password-hash
+ * derivation, the expensive path by design.
+ */
+export function wrongCredentialCase(): fc.Arbitrary<FuzzRequest> {
+  return fc.oneof(
+    {
+      weight: 4,
+      arbitrary: validBearerAuthorization().map((v) => authorizationCase('validBearerAuthorization', v)),
+    },
+    {
+      weight: 1,
+      arbitrary: validBasicAuthorization().map((v) => authorizationCase('validBasicAuthorization', v)),
+    },
+    {
+      weight: 2,
+      arbitrary: validApikeyAuthorization().map((v) => authorizationCase('validApikeyAuthorization', v)),
+    },
+    {
+      weight: 2,
+      arbitrary: validUnknownSchemeAuthorization().map((v) =>
+        authorizationCase('validUnknownSchemeAuthorization', v),
+      ),
+    },
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * Runs one fuzz rule as a fast-check property against a target and judges every answer.
+ *
+ * Concurrency (docs/fuzzing.md "Keeping requests in flight"): fast-check runs the cases of an async
+ * property one after another, so each case here is a *batch* — an array of 1 to 32 requests generated
+ * from the rule's arbitrary — sent through a pool that keeps `concurrency` requests in flight. The batch is
+ * an ordinary fc.array value, so the seed, the path and shrinking work as for any property: on a failure,
+ * fast-check first drops the batch's other requests, then shrinks the one left with its own shrinker.
+ * Batch lengths do not depend on the concurrency, so a seed gives the same cases on every machine.
+ */
+import fc from 'fast-check';
+import type { Evidence } from '../../lib/evidence.ts';
+import type { Rule } from '../../rules/types.ts';
+import type { Client, Outcome, WireRequest } from '../clients/types.ts';
+import type { EndpointRole, FuzzRequest } from '../request.ts';
+import { describeFailure } from './failure.ts';
+import { mapConcurrent } from './pool.ts';
+import { noteOutcome, rateLimitReason } from './rate-limit.ts';
+import { ruleSeed } from './settings.ts';
+import type { Judge, Verdict } from './verdict.ts';
+
+/** Longest batch; fast-check draws lengths 1…BATCH_MAX (mean about 15 with `size: 'max'`). */
+export const BATCH_MAX = 32;
+/** A low estimate of the mean batch length (fast-check's bias draws short ones now and then). */
+const MIN_MEAN_BATCH = 6;
+/** Requests shrinking may spend before it settles for the smallest failure found so far. */
+export const DEFAULT_MAX_SHRINK_CASES = 1500;
+
+export interface FuzzTarget {
+  /** No trailing slash; paths are appended as is (a base path such as https://host/api is kept). */
+  readonly baseUrl: string;
+  readonly paths: Readonly<Partial<Record<EndpointRole, string>>>;
+  readonly methods?: Readonly<Partial<Record<EndpointRole, string>>>;
+  /** Carries every case it can send exactly (node:http, or Playwright's client). */
+  readonly client: Client;
+  /** Carries the rest: any octets. */
+  readonly raw: Client;
+}
+
+export interface FuzzPropertyOptions {
+  readonly rule: Rule;
+  readonly arbitrary: fc.Arbitrary<FuzzRequest>;
+  readonly judge: Judge;
+  readonly target: FuzzTarget;
+  /** Endpoint for cases that do not name one. */
+  readonly endpoint: EndpointRole;
+  readonly cases: number;
+  /** The run's seed (the rule's own is derived from it) and where it came from. */
+  readonly seed: number;
+  readonly seedSource?: string;
+  readonly concurrency: number;
+  /** fast-check path of a counterexample to replay (GATECHECK_FUZZ_REPLAY). */
+  readonly path?: string;
+  /** Secrets to redact from the failure report, beyond those registered with specs/lib/secrets.ts. */
+  readonly secrets?: readonly string[];
+  readonly maxShrinkCases?: number;
+}
+
+export interface FuzzStats {
+  readonly rule: string;
+  readonly runSeed: number;
+  readonly ruleSeed: number;
+  /** Requests sent before the first failure (or in all, when none failed). */
+  cases: number;
+  /** Requests sent while shrinking. */
+  shrinkCases: number;
+  numRuns: number;
+  /** Answers that said nothing about the rule (rate limiting), by reason. */
+  unjudged: Record<string, number>;
+  /** Answers by status (`dropped` for no response). */
+  statuses: Record<string, number>;
+  /** Requests by client. */
+  clients: Record<string, number>;
+  durationMs: number;
+}
+
+/** One judged request: what went out, through which client, and what came back. */
+export interface Exchange {
+  readonly request: FuzzRequest;
+  readonly wire: WireRequest;
+  readonly client: string;
+  readonly outcome: Outcome;
+}
+
+export interface FuzzFailure {
+  /** Multi-line, credentials redacted: seed, path, counterexample bytes, response, replay lines. */
+  readonly message: string;
+  readonly evidence: Evidence;
+  readonly exchange: Exchange;
+  readonly expected: string;
+  readonly actual: string;
+  readonly path: string;
+  readonly numShrinks: number;
+}
+
+export interface FuzzResult {
+  readonly stats: FuzzStats;
+  readonly failure?: FuzzFailure;
+}
+
+function toWire(request: FuzzRequest, options: FuzzPropertyOptions): WireRequest {
+  const role = request.endpoint ?? options.endpoint;
+  const path = options.target.paths[role];
+  if (path === undefined) throw new TypeError(`the profile names no ${role} endpoint`);
+  const query = request.query === undefined ? '' : `${path.includes('?') ? '&' : '?'}${request.query}`;
+  return {
+    method: options.target.methods?.[role] ?? 'GET',
+    url: `${options.target.baseUrl}${path}${query}`,
+    authorization: request.authorization,
+  };
+}
+
+export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<FuzzResult> {
+  const seed = ruleSeed(options.seed, options.rule.id);
+  const stats: FuzzStats = {
+    rule: options.rule.id,
+    runSeed: options.seed,
+    ruleSeed: seed,
+    cases: 0,
+    shrinkCases: 0,
+    // An upper bound: runs after the share is spent return at once (see the property).
+    numRuns: options.cases <= 0 ? 0 : Math.ceil(options.cases / MIN_MEAN_BATCH) + 1,
+    unjudged: {},
+    statuses: {},
+    clients: {},
+    durationMs: 0,
+  };
+  const maxShrink = options.maxShrinkCases ?? DEFAULT_MAX_SHRINK_CASES;
+  let shrinking = false;
+  let last: { exchange: Exchange; verdict: Extract<Verdict, { result: 'fail' }> } | undefined;
+
+  const exchange = async (request: FuzzRequest): Promise<Exchange> => {
+    const wire = toWire(request, options);
+    // The chosen client when it can put these exact octets on the wire, else the raw socket.
+    const client = options.target.client.canSend(wire) ? options.target.client : options.target.raw;
+    return { request, wire, client: client.name, outcome: await client.send(wire) };
+  };
+
+  const judge = (ex: Exchange): Verdict => {
+    const verdict = options.judge(ex.request, ex.outcome);
+    if (verdict.result !== 'fail') return verdict;
+    // Rate limiting says nothing about this rule: counted as unjudged instead of failing it.
+    const reason = rateLimitReason(ex.outcome);
+    return reason === undefined ? verdict : { result: 'unjudged', reason };
+  };
+
+  const property = fc.asyncProperty(
+    fc.array(options.arbitrary, { minLength: 1, maxLength: BATCH_MAX, size: 'max' }),
+    async (generated) => {
+      let batch = generated;
+      if (shrinking) {
+        // Past the shrink budget every candidate "passes": fast-check keeps the smallest failure so far.
+        if (stats.shrinkCases >= maxShrink) return true;
+        stats.shrinkCases += batch.length;
+      } else {
+        // The rule's share of cases is exact: the last batch is cut, and later runs send nothing. Which
+        // cases are sent depends on the seed alone, so a replay sends the same ones.
+        const room = options.cases - stats.cases;
+        if (room <= 0) return true;
+        if (batch.length > room) batch = batch.slice(0, room);
+        stats.cases += batch.length;
+      }
+      const exchanges = await mapConcurrent(batch, options.concurrency, exchange);
+      let failure: typeof last;
+      for (const ex of exchanges) {
+        noteOutcome(ex.outcome);
+        if (!shrinking) {
+          const key = ex.outcome.kind === 'response' ? String(ex.outcome.status) : 'dropped';
+          stats.statuses[key] = (stats.statuses[key] ?? 0) + 1;
+          stats.clients[ex.client] = (stats.clients[ex.client] ?? 0) + 1;
+        }
+      }
+      for (const ex of exchanges) {
+        const verdict = judge(ex);
+        if (verdict.result === 'unjudged' && !shrinking) {
+          stats.unjudged[verdict.reason] = (stats.unjudged[verdict.reason] ?? 0) + 1;
+        }
+        if (verdict.result === 'fail' && failure === undefined) failure = { exchange: ex, verdict };
+      }
+      if (failure === undefined) return true;
+      last = failure;
+      shrinking = true;
+      return false;
+    },
+  );
+
+  if (stats.numRuns === 0) return { stats };
+  const started = performance.now();
+  const details = await fc.check(property, {
+    seed,
+    numRuns: stats.numRuns,
+    ...(options.path === undefined ? {} : { path: options.path }),
+  });
+  stats.durationMs = performance.now() - started;
+
+  if (!details.failed) return { stats };
+  if (last === undefined || details.counterexamplePath === null) {
+    // The property threw (a bug here, not in the target): surface it as it is.
+    throw details.errorInstance instanceof Error
+      ? details.errorInstance
+      : new Error(String(details.errorInstance));
+  }
+  return {
+    stats,
+    failure: describeFailure(
+      options,
+      stats,
+      last.exchange,
+      last.verdict,
+      details.counterexamplePath,
+      details.numShrinks,
+    ),
+  };
+}

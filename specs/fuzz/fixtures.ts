@@ -1,0 +1,134 @@
+/**
+ * The fuzz specs' fixtures, on top of the suite's (specs/fixtures.ts): one `fuzz` environment per worker
+ * — run settings (seed, cases, in-flight cap), the JWT kit, a keep-alive node:http client and the raw-socket
+ * client — and `runFuzzPlan`, which runs a plan inside a test and turns its result into the suite's
+ * verdicts (RuleViolation for MUST, `warning` for SHOULD unless strict, `observation` for INFO).
+ */
+import type { PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
+import { test as base } from '../fixtures.ts';
+import { ENV, isStrict } from '../lib/env.ts';
+import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
+import { rememberSecrets } from '../lib/secrets.ts';
+import { RuleViolation } from '../lib/verify.ts';
+import { ANNOTATION } from '../rules/types.ts';
+import { createNodeHttpClient } from './clients/node-http.ts';
+import { createPlaywrightClient } from './clients/playwright.ts';
+import { createRawSocketClient } from './clients/raw-socket.ts';
+import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
+import { type PlanEnvironment, runPlan } from './engine/run-plan.ts';
+import { casesFor, type FuzzSettings, fuzzSettings } from './engine/settings.ts';
+import { createJwtKit, isKitUnavailable } from './jwt/kit.ts';
+import { FUZZ_WEIGHTS } from './plans/index.ts';
+import type { FuzzPlan } from './plans/types.ts';
+
+/** Annotation carrying the fuzz statistics of a test: seed, cases, time, cases/s, answers by status. */
+export const FUZZ_ANNOTATION = 'fuzz';
+
+export interface FuzzWorker {
+  readonly env: PlanEnvironment;
+  readonly settings: FuzzSettings;
+}
+
+export const test = base.extend<object, { fuzz: FuzzWorker }>({
+  fuzz: [
+    async ({ profile }, use, workerInfo) => {
+      const baseUrl = process.env[ENV.baseUrl] || profile.baseUrl;
+      if (!baseUrl) throw new Error(`no target: set ${ENV.baseUrl} or the profile's baseUrl`);
+      const settings = fuzzSettings(profile, workerInfo.config.workers);
+      const kit = createJwtKit(profile);
+      if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
+      const http = createNodeHttpClient({ timeoutMs: settings.timeoutMs, maxSockets: settings.concurrency });
+      const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs });
+      // Once per worker process (STYLE.md "Property tests": the seed is printed; the environment sets it).
+      process.stdout.write(
+        `gatecheck fuzz: seed ${settings.seed} (${settings.seedSource === 'default' ? `default; set ${ENV.seed} to change` : ENV.seed}), ` +
+          `${settings.totalCases} cases across the fuzz rules, ${settings.concurrency} in flight per worker\n`,
+      );
+      await use({ env: { profile, baseUrl, settings, kit, clients: { http, raw } }, settings });
+      http.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+function attachEvidence(info: TestInfo, evidence: unknown): void {
+  info.attachments.push({
+    name: EVIDENCE_ATTACHMENT,
+    contentType: 'application/json',
+    body: Buffer.from(JSON.stringify(evidence, null, 2)),
+  });
+}
+
+/** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
+async function runWithClient(
+  plan: FuzzPlan,
+  fuzz: FuzzWorker,
+  playwright: PlaywrightWorkerArgs['playwright'],
+) {
+  if (fuzz.settings.client !== 'playwright') return runPlan(plan, fuzz.env);
+  const context = await playwright.request.newContext({ timeout: fuzz.settings.timeoutMs });
+  try {
+    const client = createPlaywrightClient(context, { timeoutMs: fuzz.settings.timeoutMs });
+    return await runPlan(plan, { ...fuzz.env, clients: { ...fuzz.env.clients, playwright: client } });
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** Runs `plan` in the current test against the target and records its verdict by the rule's level. */
+export async function runFuzzPlan(
+  plan: FuzzPlan,
+  fuzz: FuzzWorker,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  info: TestInfo,
+): Promise<void> {
+  // A large GATECHECK_BUDGET must not run into the configured test timeout: allow 5 ms per planned case
+  // and per shrinking request on top of it.
+  const planned = casesFor(plan.rule.id, fuzz.settings.totalCases, FUZZ_WEIGHTS);
+  info.setTimeout(info.timeout + (planned + DEFAULT_MAX_SHRINK_CASES) * 5);
+  const outcome = await runWithClient(plan, fuzz, playwright);
+  if ('skipped' in outcome) {
+    base.skip(
+      true,
+      outcome.skipped.startsWith('profile lacks')
+        ? outcome.skipped
+        : `precondition not met: ${outcome.skipped}`,
+    );
+    return;
+  }
+  const { stats, failure } = outcome.result;
+  const sent = stats.cases + stats.shrinkCases;
+  const perSecond = stats.durationMs > 0 ? Math.round((sent / stats.durationMs) * 1000) : 0;
+  const unjudged = Object.values(stats.unjudged).reduce((a, b) => a + b, 0);
+  info.annotations.push({
+    type: FUZZ_ANNOTATION,
+    description:
+      `seed ${stats.runSeed} (rule seed ${stats.ruleSeed}); ${stats.cases} cases` +
+      `${stats.shrinkCases ? ` + ${stats.shrinkCases} shrinking` : ''} in ${Math.round(stats.durationMs)} ms (${perSecond} cases/s); ` +
+      `answers ${JSON.stringify(stats.statuses)}; clients ${JSON.stringify(stats.clients)}` +
+      `${unjudged ? `; unjudged ${JSON.stringify(stats.unjudged)}` : ''}`,
+  });
+  if (outcome.observation)
+    info.annotations.push({
+      type: ANNOTATION.observation,
+      description: `[${plan.rule.id}] ${outcome.observation}`,
+    });
+  if (unjudged > stats.cases / 2) {
+    info.annotations.push({
+      type: ANNOTATION.warning,
+      description: `[${plan.rule.id}] ${unjudged} of ${stats.cases} answers were rate limiting, not a verdict: raise the target's limit for the suite or lower ${ENV.budget}`,
+    });
+  }
+  if (!failure) return;
+  attachEvidence(info, failure.evidence);
+  const summary = `[${plan.rule.id}] expected ${failure.expected}; got ${failure.actual} (seed ${stats.runSeed}, path ${failure.path})`;
+  if (plan.rule.level === 'INFO') {
+    info.annotations.push({ type: ANNOTATION.observation, description: summary });
+    return;
+  }
+  if (plan.rule.level === 'SHOULD' && !isStrict()) {
+    info.annotations.push({ type: ANNOTATION.warning, description: summary });
+    return;
+  }
+  throw new RuleViolation(plan.rule, failure.evidence, failure.message);
+}

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { b64url } from '../compact.ts';
+import type { JwtKit } from '../kit.ts';
+import type { JwtMutation } from '../mutation.ts';
+
+/** JSON texts that are not objects, and one that is not JSON. */
+const NOT_OBJECTS = ['[]', '"JWT"', '1', 'null', 'true', '{"alg":', '[{"alg":"none"}]'];
+
+/**
+ * Tokens broken in their structure: a fourth or fifth segment, the header segment removed, a character
+ * outside base64url (or "=" padding) in the header or payload segment, a header or claims set that is JSON
+ * but not an object (re-signed with the target's key when the profile has it, so only the structure is
+ * wrong), or not JSON at all.
+ *
+ * RFC 7515 §7.1 and §5.2 steps 1–3 (three base64url segments, "no line breaks, whitespace, or other
+ * additional characters"; the header "MUST" be a completely valid JSON object), RFC 7519 §7.2 step 10 (the
+ * claims set must be a JSON object).
+ */
+export function malformedStructureMutation(kit: JwtKit): fc.Arbitrary<JwtMutation> {
+  const [h, p, s] = kit.segments;
+  const m = (variant: string, token: string): JwtMutation => ({
+    attack: 'structure',
+    variant,
+    token,
+    escalated: false,
+  });
+  const extra = fc.uint8Array({ minLength: 0, maxLength: 16 }).map(b64url);
+  return fc.oneof(
+    extra.map((x) => m('a fourth segment', `${h}.${p}.${s}.${x}`)),
+    extra.map((x) => m('five segments (JWE shape)', `${h}.${p}.${s}.${x}.${x}`)),
+    fc.constant(m('header segment removed', `${p}.${s}`)),
+    fc
+      .record({
+        segment: fc.constantFrom('header', 'payload'),
+        at: fc.nat(),
+        c: fc.constantFrom('+', '/', '=', '==', '%3D', '!', '.', '~'),
+      })
+      .map(({ segment, at, c }) => {
+        const text = segment === 'header' ? h : p;
+        const i = at % (text.length + 1);
+        const broken = `${text.slice(0, i)}${c}${text.slice(i)}`;
+        return m(
+          `${JSON.stringify(c)} inserted in the ${segment} segment at ${i}`,
+          segment === 'header' ? `${broken}.${p}.${s}` : `${h}.${broken}.${s}`,
+        );
+      }),
+    fc
+      .record({ segment: fc.constantFrom('header', 'claims'), json: fc.constantFrom(...NOT_OBJECTS) })
+      .map(({ segment, json }) => {
+        const enc = b64url(json);
+        const input = segment === 'header' ? `${enc}.${p}` : `${h}.${enc}`;
+        // With the target's key, claims that are not an object are signed properly: only the structure is wrong.
+        const resign = kit.signInput !== undefined && segment === 'claims';
+        const signature = resign && kit.signInput ? kit.signInput(input) : s;
+        return m(
+          `${segment} segment is ${JSON.stringify(json)}${resign ? ', re-signed' : ''}`,
+          `${input}.${signature}`,
+        );
+      }),
+  );
+}
