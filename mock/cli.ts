@@ -8,6 +8,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, FIXTURES_DIR } from './config.ts';
+import {
+  PROTECTION_OPTIONS,
+  PROTECTION_USAGE,
+  type ProtectionFlags,
+  protectionBanner,
+  protectionOverrides,
+} from './control/cli-flags.ts';
+import {
+  DEFECT_OPTIONS,
+  DEFECT_USAGE,
+  type DefectFlags,
+  defectBanner,
+  defectListing,
+  defectOverrides,
+} from './defects/cli-flags.ts';
 import { loadPolicy } from './routing/policy.ts';
 import { type RunningMock, startMock } from './server.ts';
 
@@ -21,6 +36,8 @@ Options:
   -c, --config <file>  JSON configuration (schema: fixtures/schemas/mock-config.schema.json)
   -d, --data <file>    Keep state in this file (created from the seed if absent) instead of in memory
   -h, --help           Show this help
+${PROTECTION_USAGE}
+${DEFECT_USAGE}
 
 Docs: docs/mock.md`;
 
@@ -28,7 +45,14 @@ const PROFILE_PATH = resolve(FIXTURES_DIR, 'mock.profile.json');
 
 /** Exit codes: 0 stopped by a signal, 1 could not start (port taken…), 2 bad flag or configuration. */
 async function main(argv: readonly string[]): Promise<void> {
-  let values: { port?: string; host?: string; config?: string; data?: string; help?: boolean };
+  let values: {
+    port?: string;
+    host?: string;
+    config?: string;
+    data?: string;
+    help?: boolean;
+  } & ProtectionFlags &
+    DefectFlags;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -38,6 +62,8 @@ async function main(argv: readonly string[]): Promise<void> {
         config: { type: 'string', short: 'c' },
         data: { type: 'string', short: 'd' },
         help: { type: 'boolean', short: 'h' },
+        ...PROTECTION_OPTIONS,
+        ...DEFECT_OPTIONS,
       },
       allowPositionals: false,
       strict: true,
@@ -49,14 +75,24 @@ async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  if (values['list-defects'] === true) {
+    process.stdout.write(defectListing());
+    return;
+  }
   const port = parsePort(values.port ?? '3000');
   if (port === undefined) return fail(2, `--port: expected an integer from 0 to 65535, got "${values.port}"`);
   const host = values.host ?? '127.0.0.1';
   if (host === '') return fail(2, '--host: expected an address, got ""');
+  const protections = protectionOverrides(values);
+  if (typeof protections === 'string') return fail(2, protections);
+  const defects = defectOverrides(values);
+  if (typeof defects === 'string') return fail(2, defects);
 
   let mock: RunningMock;
   try {
     mock = await startMock({
+      ...protections,
+      ...defects,
       port,
       host,
       ...(values.config === undefined ? {} : { configPath: values.config }),
@@ -115,6 +151,8 @@ function banner(mock: RunningMock): string {
   lines.push(
     `  data    ${config.persistPath ? `${shown(config.persistPath)} (persisted)` : `in memory, seeded from ${shown(config.dataPath)}`}`,
     `  policy  ${config.policy ? 'inline (from --config)' : shown(config.policyPath)}`,
+    ...protectionBanner(mock),
+    ...defectBanner(config.defects),
     '',
     'Routes:',
   );
@@ -159,8 +197,8 @@ function routesOf(mock: RunningMock): string[] {
   for (const route of policy.routes) {
     for (const [method, access] of Object.entries(route.methods)) {
       const rule =
-        access === 'public'
-          ? 'public'
+        access === 'public' || access === 'closed'
+          ? access
           : [
               access.schemes.join(' | '),
               access.roles ? `role ${access.roles.join(' or ')}` : '',

@@ -9,7 +9,18 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { LimiterStore } from './access/rate-limit.ts';
+import {
+  DEFAULT_RATE_LIMIT,
+  mergeRateLimit,
+  type RateLimitFile,
+  type RateLimitSettings,
+} from './access/rate-limit-settings.ts';
+import { type AccessSettings, DEFAULT_ACCESS, mergeAccess } from './access/settings.ts';
 import type { Authenticator, AuthSettings } from './auth/types.ts';
+import { type ControlFile, type ControlSettings, DEFAULT_CONTROL, mergeControl } from './control/settings.ts';
+import type { DefectName } from './defects/registry.ts';
+import { DEFAULT_FAULTS, type FaultFile, type FaultSettings, mergeFaults } from './faults/settings.ts';
 import type { ResourceEngine } from './resources/types.ts';
 import type { Policy } from './routing/policy.ts';
 
@@ -44,8 +55,31 @@ export interface MockConfig {
   readonly maxBodyBytes: number;
   readonly server: ServerLimits;
   readonly auth: AuthSettings;
-  /** The clock, in epoch milliseconds; passed to the authenticator as `now` (injectable for tests). */
+  /**
+   * The base clock, in epoch milliseconds (injectable for tests). The mock reads it through mock/clock.ts,
+   * shifted by `clockOffsetSeconds` and by the control API; that reading is the authenticator's `now`.
+   */
   readonly clock: () => number;
+  /** Shifts the mock's clock from `clock` at start-up (and after a control API reset). */
+  readonly clockOffsetSeconds: number;
+  /** Block lists (403): trusted proxies, blocked CIDR ranges, blocked countries (mock/access). */
+  readonly access: AccessSettings;
+  /** Rate limiting (429, then a 403 ban), per route group (mock/access/rate-limit.ts). */
+  readonly rateLimit: RateLimitSettings;
+  /**
+   * Where the rate-limit counters live (programmatic only): default in memory; a store built on
+   * rate-limiter-flexible's RateLimiterRedis shares them between mock instances (docs/mock.md).
+   */
+  readonly rateLimitStore: LimiterStore | undefined;
+  /** Fault injection (500, latency, dropped connections; mock/faults). */
+  readonly faults: FaultSettings;
+  /** The control API under /__gatecheck/ and its journal (mock/control). */
+  readonly control: ControlSettings;
+  /**
+   * Named defects switched on (mock/defects/registry.ts; `--defect <name>`): realistic bugs for the suite's
+   * mutation score. Empty by default, and then the conformant pipeline is built with no defect code in it.
+   */
+  readonly defects: readonly DefectName[];
   /** Replaces the authenticator built from `auth` (programmatic only). */
   readonly authenticator: Authenticator | undefined;
   /** Replaces the json-server engine built from `dataPath` / `persistPath` (programmatic only). */
@@ -65,6 +99,12 @@ export interface MockConfigFile {
   readonly maxBodyBytes?: number;
   readonly server?: Partial<ServerLimits>;
   readonly auth?: Partial<AuthSettings>;
+  readonly clockOffsetSeconds?: number;
+  readonly access?: Partial<AccessSettings>;
+  readonly rateLimit?: RateLimitFile;
+  readonly faults?: FaultFile;
+  readonly control?: ControlFile;
+  readonly defects?: readonly DefectName[];
 }
 
 /** What a program may pass on top of the file: the file's keys plus the programmatic-only ones. */
@@ -73,6 +113,7 @@ export interface MockConfigOverrides extends Omit<MockConfigFile, '$schema'> {
   readonly authenticator?: Authenticator;
   readonly engine?: ResourceEngine;
   readonly onError?: (error: unknown) => void;
+  readonly rateLimitStore?: LimiterStore;
 }
 
 /** A configuration, policy or data file the mock refuses; `message` is the one line shown to the user. */
@@ -107,6 +148,13 @@ export const DEFAULT_CONFIG: MockConfig = {
   },
   auth: DEFAULT_AUTH,
   clock: Date.now,
+  clockOffsetSeconds: 0,
+  access: DEFAULT_ACCESS,
+  rateLimit: DEFAULT_RATE_LIMIT,
+  rateLimitStore: undefined,
+  faults: DEFAULT_FAULTS,
+  control: DEFAULT_CONTROL,
+  defects: [],
   authenticator: undefined,
   engine: undefined,
   onError: (error) => {
@@ -135,7 +183,7 @@ export function loadConfig(path?: string, overrides: MockConfigOverrides = {}): 
     validateWithSchema(CONFIG_SCHEMA, parsed, 'config', path);
     config = merge(config, parsed as MockConfigFile, dirname(file));
   }
-  const { clock, authenticator, engine, onError, ...json } = overrides;
+  const { clock, authenticator, engine, onError, rateLimitStore, ...json } = overrides;
   const defined = Object.fromEntries(Object.entries(json).filter(([, value]) => value !== undefined));
   validateWithSchema(CONFIG_SCHEMA, defined, 'options');
   config = merge(config, defined as MockConfigFile, process.cwd());
@@ -145,6 +193,7 @@ export function loadConfig(path?: string, overrides: MockConfigOverrides = {}): 
     authenticator: authenticator ?? config.authenticator,
     engine: engine ?? config.engine,
     onError: onError ?? config.onError,
+    rateLimitStore: rateLimitStore ?? config.rateLimitStore,
   };
   // Node refuses a request timeout shorter than the headers timeout; say so in our words, at start-up.
   if (config.server.requestTimeoutMs < config.server.headersTimeoutMs) {
@@ -192,6 +241,12 @@ function merge(base: MockConfig, file: MockConfigFile, baseDir: string): MockCon
     maxBodyBytes: file.maxBodyBytes ?? base.maxBodyBytes,
     server: { ...base.server, ...file.server },
     auth,
+    clockOffsetSeconds: file.clockOffsetSeconds ?? base.clockOffsetSeconds,
+    access: mergeAccess(base.access, file.access),
+    rateLimit: mergeRateLimit(base.rateLimit, file.rateLimit),
+    faults: mergeFaults(base.faults, file.faults),
+    control: mergeControl(base.control, file.control),
+    defects: file.defects ?? base.defects,
   };
 }
 

@@ -24,13 +24,18 @@ export interface RunningMock {
   /** Stops listening, drops open connections, waits for pending data writes. */
   close(): Promise<void>;
   readonly config: MockConfig;
+  /**
+   * The control API (`<url>/__gatecheck/`), when on — by default only on a loopback host: send
+   * `Authorization: Bearer <token>`.
+   */
+  readonly control: { readonly url: string; readonly token: string } | undefined;
 }
 
 /** Throws ConfigError (one line) for a bad configuration, policy or data file. */
 export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
   const { port = 0, host = '127.0.0.1', configPath, ...overrides } = options;
   const config = loadConfig(configPath, overrides);
-  const app = await createApp(config);
+  const app = await createApp(config, { host });
   const limits = config.server;
   const server = createServer(
     {
@@ -60,6 +65,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   return {
     url,
     config,
+    control: app.control === undefined ? undefined : { url: `${url}/__gatecheck`, token: app.control.token },
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

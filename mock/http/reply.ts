@@ -19,7 +19,9 @@ export interface Reply {
  */
 export const BASE_HEADERS: Readonly<OutgoingHttpHeaders> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'WWW-Authenticate, Allow, Content-Length',
+  // Retry-After and the rate-limit fields (mock/access/rate-limit-headers.ts) are not CORS-safelisted either.
+  'access-control-expose-headers':
+    'WWW-Authenticate, Allow, Content-Length, Retry-After, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
 };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

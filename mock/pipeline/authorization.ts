@@ -23,6 +23,8 @@ export function authorizationStage(realm: string): Stage {
     if (lacksScopes.length > 0)
       needs.push(`the scope${lacksScopes.length > 1 ? 's' : ''} ${lacksScopes.join(' ')}`);
     const detail = `The authenticated identity lacks ${needs.join(' and ')}.`;
+    exchange.outcome = lacksRole ? 'insufficient_role' : 'insufficient_scope';
+    exchange.outcomeReason = detail;
     // RFC 6750 §3.1 insufficient_scope: "SHOULD respond with the HTTP 403 (Forbidden) status code and MAY
     // include the scope attribute with the scope necessary to access the protected resource."
     const headers =

@@ -22,6 +22,9 @@ export function credentialsStage(authenticator: Authenticator, realm: string): S
           exchange.identity = result.identity;
           return undefined;
         }
+        // For the journal: the code and reason of mock/auth, which never contain the credential.
+        exchange.outcome = result.code;
+        exchange.outcomeReason = result.reason;
         return refusal(result, rule, realm);
       });
   };

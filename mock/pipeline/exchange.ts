@@ -3,7 +3,7 @@
  * stages established and either adds to it (returns undefined: go on) or decides the answer (returns a Reply).
  */
 
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { Identity } from '../auth/types.ts';
 import type { Reply } from '../http/reply.ts';
 import type { AccessRule, Match } from '../routing/router.ts';
@@ -12,7 +12,7 @@ export interface Exchange {
   readonly req: IncomingMessage;
   /** As received; methods are case-sensitive (RFC 9110 §9.1). */
   readonly method: string;
-  /** The clock reading for this request (epoch ms), from `MockConfig.clock`. */
+  /** The clock reading for this request (epoch ms): the mock's clock (mock/clock.ts) over `MockConfig.clock`. */
   readonly now: number;
   /** Request path without the query string, not decoded. Set by the route stage. */
   path: string;
@@ -24,6 +24,20 @@ export interface Exchange {
   rule: AccessRule | undefined;
   /** Set by the credentials stage on a protected route. */
   identity: Identity | undefined;
+  /** The client address (socket, or X-Forwarded-For via trusted proxies); set on first need (mock/access). */
+  client: string | undefined;
+  /** The rate-limit key (`id:<identity>` or `ip:<address>`), when a limit applied. */
+  clientKey: string | undefined;
+  /**
+   * Why the request was refused or misbehaved, for the journal: an AuthFailureCode, `insufficient_role`,
+   * `insufficient_scope`, `closed_route`, `ip_blocked`, `geo_blocked`, `rate_limited`, `banned`,
+   * `fault_injected`. Never the credential.
+   */
+  outcome: string | undefined;
+  /** A credential-free sentence explaining `outcome`. */
+  outcomeReason: string | undefined;
+  /** Fields added to whatever reply is written (the rate-limit headers of a limited route). */
+  extraHeaders: OutgoingHttpHeaders | undefined;
 }
 
 export function createExchange(req: IncomingMessage, now: number): Exchange {
@@ -36,6 +50,11 @@ export function createExchange(req: IncomingMessage, now: number): Exchange {
     match: undefined,
     rule: undefined,
     identity: undefined,
+    client: undefined,
+    clientKey: undefined,
+    outcome: undefined,
+    outcomeReason: undefined,
+    extraHeaders: undefined,
   };
 }
 

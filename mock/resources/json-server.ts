@@ -58,18 +58,20 @@ export async function openJsonServerEngine(options: JsonServerEngineOptions): Pr
       db = new Low<Data>(new Memory<Data>(), data);
     }
   }
-  return new JsonServerEngine(db);
+  return new JsonServerEngine(db, seedPath);
 }
 
 class JsonServerEngine implements ResourceEngine {
   readonly #db: Low<Data>;
   readonly #service: Service;
   readonly #pending = new Set<Promise<unknown>>();
+  readonly #seedPath: string;
   #version = 0;
 
-  constructor(db: Low<Data>) {
+  constructor(db: Low<Data>, seedPath: string) {
     this.#db = db;
     this.#service = new Service(db);
+    this.#seedPath = seedPath;
   }
 
   get version(): number {
@@ -121,6 +123,15 @@ class JsonServerEngine implements ResourceEngine {
 
   async close(): Promise<void> {
     await Promise.allSettled([...this.#pending]);
+  }
+
+  /** Service reads `db.data` on every call, so replacing it is the whole reset; the seed is read afresh. */
+  async reset(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+    this.#db.data = readData(this.#seedPath, 'seed data');
+    this.#version++;
+    // JSONFile: the persistence file gets the seed too; Memory: nothing to write.
+    await this.#db.write();
   }
 
   /**

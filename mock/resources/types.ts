@@ -37,6 +37,11 @@ export interface ResourceEngine {
   remove(name: string, id: string): Promise<JsonObject | undefined>;
   /** Waits for pending writes to reach the persistence file, if there is one. */
   close(): Promise<void>;
+  /**
+   * Puts the data back to the seed (and writes it to the persistence file, if there is one); bumps `version`.
+   * Used by the control API's reset; optional so an injected engine need not offer it.
+   */
+  reset?(): Promise<void>;
 }
 
 /** A query string the engine cannot apply (bad `_where` JSON, a filter path dot-prop refuses, …) → 400. */

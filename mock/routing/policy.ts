@@ -22,7 +22,11 @@ export interface ProtectedAccess {
   readonly description?: string;
 }
 
-export type Access = 'public' | ProtectedAccess;
+/**
+ * `public`: no credentials needed; `closed`: 403 for every client, before credentials are looked at (seed §7,
+ * 403 cause 5: server-configured access-control rules); else the credentials and roles/scopes required.
+ */
+export type Access = 'public' | 'closed' | ProtectedAccess;
 
 export interface PolicyRoute {
   /** `/<resource>` or `/<resource>/:id`. */

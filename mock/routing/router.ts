@@ -18,6 +18,8 @@ export type Operation = 'list' | 'read' | 'create' | 'replace' | 'patch' | 'remo
 
 export interface AccessRule {
   readonly public: boolean;
+  /** Closed to everyone: the access stage answers 403 before credentials (policy value `"closed"`). */
+  readonly closed: boolean;
   readonly schemes: readonly Scheme[];
   /** Any one of these roles (empty: no role needed). */
   readonly roles: readonly string[];
@@ -146,9 +148,12 @@ export function compileRouter(policy: Policy, engine: ResourceEngine, realm: str
 
 function compileRule(access: Access, operation: Operation, realm: string): AccessRule {
   if (access === 'public')
-    return { public: true, schemes: [], roles: [], scopes: [], challenges: [], operation };
+    return { public: true, closed: false, schemes: [], roles: [], scopes: [], challenges: [], operation };
+  if (access === 'closed')
+    return { public: false, closed: true, schemes: [], roles: [], scopes: [], challenges: [], operation };
   return {
     public: false,
+    closed: false,
     schemes: access.schemes,
     roles: access.roles ?? [],
     scopes: access.scopes ?? [],

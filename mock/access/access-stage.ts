@@ -1,0 +1,84 @@
+/**
+ * Stage 3, block lists and access rules (403), after method and before credentials (DESIGN.md "Order of
+ * checks"; seed §7, 403 causes 2 and 5). In order:
+ *   a route the policy marks `closed` → 403 for everyone;
+ *   a client address in `access.blockedIps` → 403;
+ *   a country in `access.blockedCountries`, read from the header an edge proxy sets → 403;
+ *   an address this process already knows to be over its failed-attempt limit (or banned for it) on a
+ *   protected route → 429 (or 403) before its credentials are checked, so a client cannot keep guessing.
+ * Nothing configured and no limit known: the stage costs a property read and returns.
+ */
+
+import { problem } from '../http/problem.ts';
+import type { Reply } from '../http/reply.ts';
+import { missing, type Stage } from '../pipeline/exchange.ts';
+import { type CidrList, parseAddress } from './cidr.ts';
+import type { ClientAddress } from './client-address.ts';
+import { clientOf, note } from './notes.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { answer } from './rate-limit-stage.ts';
+
+export interface AccessStageOptions {
+  readonly address: ClientAddress;
+  readonly blockedIps: CidrList | undefined;
+  /** Lower-case header name (Node lower-cases incoming names). */
+  readonly countryHeader: string;
+  /** Upper-case ISO 3166-1 alpha-2 codes. */
+  readonly blockedCountries: ReadonlySet<string> | undefined;
+  readonly limiter: RateLimiter | undefined;
+}
+
+export function accessStage(options: AccessStageOptions): Stage {
+  const { address, blockedIps, countryHeader, blockedCountries, limiter } = options;
+  const closedReplies = new Map<string, Reply>();
+  const closed = (pattern: string): Reply => {
+    let reply = closedReplies.get(pattern);
+    if (reply === undefined) {
+      reply = problem(
+        'route-closed',
+        `${pattern} is closed to every client by this server's access rules.`,
+        undefined,
+        {
+          code: 'closed_route',
+        },
+      );
+      closedReplies.set(pattern, reply);
+    }
+    return reply;
+  };
+
+  return (exchange) => {
+    const rule = exchange.rule ?? missing('rule');
+    if (rule.closed) {
+      const pattern = (exchange.match ?? missing('match')).route.pattern;
+      note(exchange, 'closed_route', `${pattern} is closed to every client`);
+      return closed(pattern);
+    }
+    if (blockedIps !== undefined) {
+      const client = clientOf(exchange, address);
+      const parsed = parseAddress(client);
+      if (parsed !== undefined && blockedIps.has(parsed)) {
+        const detail = `Requests from ${client} are blocked by this server's access rules.`;
+        note(exchange, 'ip_blocked', detail);
+        return problem('ip-blocked', detail, undefined, { code: 'ip_blocked' });
+      }
+    }
+    if (blockedCountries !== undefined) {
+      const value = exchange.req.headers[countryHeader];
+      const country = typeof value === 'string' ? value.trim().toUpperCase() : undefined;
+      if (country !== undefined && blockedCountries.has(country)) {
+        const detail = `Requests from country ${country} are blocked by this server's access rules.`;
+        note(exchange, 'geo_blocked', detail);
+        return problem('geo-blocked', detail, undefined, { code: 'geo_blocked' });
+      }
+    }
+    if (limiter === undefined || rule.public || !limiter.settings.enabled) return undefined;
+    const failures = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method)?.failures;
+    if (failures === undefined) return undefined;
+    const key = `ip:${clientOf(exchange, address)}`;
+    const known = limiter.knownOver(failures, key, exchange.now);
+    if (known === undefined) return undefined;
+    exchange.clientKey = key;
+    return known.then((verdict) => answer(limiter, exchange, failures, verdict));
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The rate-limit header fields, sent on every answer of a limited route.
+ *
+ * `ietf` (draft-ietf-httpapi-ratelimit-headers-10, Structured Field Values, RFC 9651):
+ *   RateLimit-Policy = sf-list; each member a policy name (sf-string) with `q` (quota) and `w` (window, s)
+ *     RateLimit-Policy: "default";q=300;w=10
+ *   RateLimit = sf-list; the policy name with `r` (remaining quota units) and `t` (seconds until reset)
+ *     RateLimit: "default";r=299;t=7
+ * `legacy` (draft-ietf-httpapi-ratelimit-headers-06 and earlier, still the common form):
+ *   RateLimit-Limit: 300, RateLimit-Remaining: 299, RateLimit-Reset: 7, RateLimit-Policy: 300;w=10
+ *
+ * `Retry-After` (RFC 9110 §10.2.3, delay-seconds) goes on the 429 (RFC 6585 §4: "MAY include a Retry-After
+ * header indicating how long to wait") and on the 403 of a ban, whatever the style.
+ */
+
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { Group, Verdict } from './rate-limit.ts';
+import type { RateLimitHeaderStyle } from './rate-limit-settings.ts';
+
+/** Whole seconds, rounded up: a client that waits this long is past the instant. Never below 1 when > 0 ms. */
+export function seconds(ms: number): number {
+  return ms <= 0 ? 0 : Math.ceil(ms / 1000);
+}
+
+export function rateLimitHeaders(
+  style: RateLimitHeaderStyle,
+  group: Group,
+  verdict: Verdict,
+): OutgoingHttpHeaders | undefined {
+  const remaining = verdict.kind === 'allowed' ? verdict.remaining : 0;
+  // During a ban the quota comes back when the ban ends, not at the window's end.
+  const reset = seconds(verdict.kind === 'banned' ? verdict.retryAfterMs : verdict.resetMs);
+  const retry = verdict.kind === 'allowed' ? undefined : Math.max(1, reset);
+  switch (style) {
+    case 'ietf': {
+      const headers: OutgoingHttpHeaders = {
+        'ratelimit-policy': `"${group.name}";q=${group.limit};w=${group.windowSeconds}`,
+        ratelimit: `"${group.name}";r=${remaining};t=${reset}`,
+      };
+      if (retry !== undefined) headers['retry-after'] = String(retry);
+      return headers;
+    }
+    case 'legacy': {
+      const headers: OutgoingHttpHeaders = {
+        'ratelimit-limit': String(group.limit),
+        'ratelimit-remaining': String(remaining),
+        'ratelimit-reset': String(reset),
+        'ratelimit-policy': `${group.limit};w=${group.windowSeconds}`,
+      };
+      if (retry !== undefined) headers['retry-after'] = String(retry);
+      return headers;
+    }
+    case 'none':
+      return retry === undefined ? undefined : { 'retry-after': String(retry) };
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Rate-limit settings: what the config file's `rateLimit` section, the CLI flags and the control API's
+ * `PUT /__gatecheck/limits` set. Validated by fixtures/schemas/mock-config.schema.json (`rateLimit`); the
+ * cross-checks a schema cannot make (route keys name policy routes) happen when the limiter is built.
+ */
+
+/** One limit: `limit` requests per fixed window of `windowSeconds`, per client key. */
+export interface RateLimitGroup {
+  /** Requests per window per client key: the verified identity, or the address on a public route. */
+  readonly limit: number;
+  readonly windowSeconds: number;
+  /**
+   * Failed credential attempts (answered 400 or 401) per window per client address, counted apart from
+   * `limit`: beyond it the address gets 429 on the group's protected routes before its credentials are even
+   * checked, so guessing is limited, while a client that mistypes a password keeps its own quota.
+   */
+  readonly failedAttemptLimit: number;
+  /**
+   * Requests a client may send while limited (each answered 429) within one window before it is banned;
+   * the next one is answered 403.
+   */
+  readonly banAfter: number;
+  /** How long a ban lasts; 0 disables bans. A ban never ends before the window that caused it. */
+  readonly banSeconds: number;
+}
+
+/**
+ * `ietf`: `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-10, structured fields);
+ * `legacy`: `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (drafts up to -06, still common);
+ * `none`: only `Retry-After` on 429 and 403-ban answers.
+ */
+export type RateLimitHeaderStyle = 'ietf' | 'legacy' | 'none';
+
+export interface RateLimitSettings {
+  readonly enabled: boolean;
+  readonly headers: RateLimitHeaderStyle;
+  /**
+   * Most client keys tracked at once, over all groups. At the cap the least recently seen client is forgotten
+   * (its count starts again from zero if it comes back); a client that keeps sending stays tracked.
+   */
+  readonly maxKeys: number;
+  /** Named limits. `default` applies to every route `routes` does not name (no `default`: those are unlimited). */
+  readonly groups: Readonly<Record<string, RateLimitGroup>>;
+  /**
+   * Route → group: keys are a policy path pattern (`/users/:id`) or a method and a pattern (`POST /users`;
+   * HEAD follows GET); the value is a group name, or `none` for a route that is not limited.
+   */
+  readonly routes: Readonly<Record<string, string>>;
+}
+
+/** The value of `routes` that leaves a route unlimited; not a valid group name. */
+export const NO_GROUP = 'none';
+
+/**
+ * 300 requests per 10 s per client key, then 200 more answered 429 before a 30 s ban; 5000 failed credential
+ * attempts per 10 s per address. Measured against a default conformance run on the bundled mock (2 workers,
+ * ≈2,450 requests in ≈17 s, all from 127.0.0.1; journal counted per key and 10 s window):
+ *  - the busiest identity (bob) sent at most 128 requests in a window: 300 leaves room for the catalogue to grow;
+ *  - failed attempts (fuzzing the Authorization header: ≈2,070 answers 400/401 per run) reached 1,320 in one
+ *    window and could all land in one on a faster machine: 5000 keeps them clear, so they are counted apart;
+ *  - the suite's `ratelimit.*` burst (identity carol) goes through Playwright's request API at ≈480 requests/s
+ *    (8 in flight per worker on 2 cores) inside a per-worker budget of 1000 requests (budget.maxRequests 2000
+ *    by default, split between 2 workers) and a 30 s test timeout. It sends up to 2 × limit + 1 requests, so
+ *    the limit must stay below ≈450; 300 is reached in under a second. (5000 per 10 s could not be reached at
+ *    all: 5000 requests take that client longer than the window.)
+ *  - 10 s bounds Retry-After, and so the suite's recovery wait; 200 tolerates clients that fire a few requests
+ *    before reading the 429; 30 s is long enough to notice a ban and short enough to wait out.
+ */
+export const DEFAULT_GROUP: RateLimitGroup = {
+  limit: 300,
+  windowSeconds: 10,
+  failedAttemptLimit: 5000,
+  banAfter: 200,
+  banSeconds: 30,
+};
+
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
+  enabled: true,
+  headers: 'ietf',
+  maxKeys: 10_000,
+  groups: { default: DEFAULT_GROUP },
+  routes: {},
+};
+
+/** The file form: every key optional; a group given in part is completed from the same group, else the defaults. */
+export interface RateLimitFile {
+  readonly enabled?: boolean;
+  readonly headers?: RateLimitHeaderStyle;
+  readonly maxKeys?: number;
+  readonly groups?: Readonly<Record<string, Partial<RateLimitGroup>>>;
+  readonly routes?: Readonly<Record<string, string>>;
+}
+
+export function mergeRateLimit(base: RateLimitSettings, file: RateLimitFile | undefined): RateLimitSettings {
+  if (file === undefined) return base;
+  const groups: Record<string, RateLimitGroup> = { ...base.groups };
+  for (const [name, group] of Object.entries(file.groups ?? {})) {
+    groups[name] = { ...(base.groups[name] ?? DEFAULT_GROUP), ...group };
+  }
+  return {
+    enabled: file.enabled ?? base.enabled,
+    headers: file.headers ?? base.headers,
+    maxKeys: file.maxKeys ?? base.maxKeys,
+    groups,
+    routes: { ...base.routes, ...file.routes },
+  };
+}

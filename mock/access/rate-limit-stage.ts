@@ -1,0 +1,95 @@
+/**
+ * Stage 5, rate limit (429, then 403 ban), after credentials (DESIGN.md "Order of checks"). The client key is
+ * the verified identity (`id:<id>`) or, on a public route, the client address (`ip:<address>`). Every answer
+ * of a limited route carries the rate-limit header fields; refusals carry Retry-After too.
+ *
+ * `countFailedAttempts` wraps the credentials stage: a 400 or 401 there counts against the client address
+ * (the group's `failedAttemptLimit`), so guessing credentials is limited too, and the attempt that goes over
+ * is answered 429. (Once an address is known to be over it, the access stage refuses the address before its
+ * credentials are even checked.)
+ */
+
+import type { OutgoingHttpHeaders } from 'node:http';
+import { problem } from '../http/problem.ts';
+import type { Reply } from '../http/reply.ts';
+import { type Exchange, missing, type Stage, type StageResult } from '../pipeline/exchange.ts';
+import type { ClientAddress } from './client-address.ts';
+import { clientOf, note } from './notes.ts';
+import type { Group, RateLimiter, Verdict } from './rate-limit.ts';
+import { rateLimitHeaders, seconds } from './rate-limit-headers.ts';
+
+export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): Stage {
+  return (exchange) => {
+    if (!limiter.settings.enabled) return undefined;
+    const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
+    if (group === undefined) return undefined;
+    const key =
+      exchange.identity === undefined ? `ip:${clientOf(exchange, address)}` : `id:${exchange.identity.id}`;
+    exchange.clientKey = key;
+    return limiter.hit(group, key, exchange.now).then((verdict) => answer(limiter, exchange, group, verdict));
+  };
+}
+
+export function countFailedAttempts(credentials: Stage, limiter: RateLimiter, address: ClientAddress): Stage {
+  const failed = (exchange: Exchange, reply: Reply): Reply | Promise<Reply> => {
+    if ((reply.status !== 400 && reply.status !== 401) || !limiter.settings.enabled) return reply;
+    const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
+    if (group === undefined) return reply;
+    const key = `ip:${clientOf(exchange, address)}`;
+    exchange.clientKey = key;
+    const { failures } = group;
+    return limiter
+      .hit(failures, key, exchange.now)
+      .then((verdict) => answer(limiter, exchange, failures, verdict) ?? reply);
+  };
+  return (exchange) => {
+    const out = credentials(exchange);
+    if (out === undefined) return undefined;
+    if (out instanceof Promise) {
+      return out.then((reply: StageResult) => (reply === undefined ? undefined : failed(exchange, reply)));
+    }
+    return failed(exchange, out);
+  };
+}
+
+/**
+ * Allowed: the headers go on whatever answer follows, and the request goes on (undefined). Otherwise the
+ * refusal: 429 over the limit, 403 while banned.
+ */
+export function answer(
+  limiter: RateLimiter,
+  exchange: Exchange,
+  group: Group,
+  verdict: Verdict,
+): Reply | undefined {
+  const headers = rateLimitHeaders(limiter.settings.headers, group, verdict);
+  if (verdict.kind === 'allowed') {
+    if (headers !== undefined) exchange.extraHeaders = headers;
+    return undefined;
+  }
+  return refusal(exchange, group, verdict, headers);
+}
+
+function refusal(
+  exchange: Exchange,
+  group: Group,
+  verdict: Exclude<Verdict, { kind: 'allowed' }>,
+  headers: OutgoingHttpHeaders | undefined,
+): Reply {
+  const policy = `${group.limit} ${group.counts} per ${group.windowSeconds} s`;
+  if (verdict.kind === 'limited') {
+    const wait = Math.max(1, seconds(verdict.resetMs));
+    const detail = `Rate limit exceeded (${policy}); retry after ${wait} s.`;
+    note(exchange, 'rate_limited', detail);
+    // RFC 6585 §4: 429 Too Many Requests, "MAY include a Retry-After header".
+    return problem('rate-limited', detail, headers, { code: 'rate_limited' });
+  }
+  const wait = Math.max(1, seconds(verdict.retryAfterMs));
+  const until = new Date(exchange.now + verdict.retryAfterMs).toISOString();
+  const detail =
+    `This client kept sending while rate limited (${policy}, then ${group.banAfter} more) and is banned ` +
+    `until ${until}; retry after ${wait} s. Authenticating again does not change this.`;
+  note(exchange, 'banned', detail);
+  // Seed §8: "A request blocked by rate limiting may also be answered with 403."
+  return problem('client-banned', detail, headers, { code: 'banned' });
+}
