@@ -160,7 +160,11 @@ export class Target {
           const started = performance.now();
           const url = new URL(request.url);
           const client = url.protocol === 'https:' ? https : http;
-          const out = client.request(url, { method: request.method, timeout: this.timeoutMs });
+          const out = client.request(url, {
+            method: request.method,
+            timeout: this.timeoutMs,
+            signal: AbortSignal.timeout(this.timeoutMs),
+          });
           const grouped = new Map<string, string[]>();
           for (const [name, value] of request.headerLines)
             grouped.set(name, [...(grouped.get(name) ?? []), value]);

@@ -1,0 +1,264 @@
+/**
+ * Mock throughput and latency against bare json-server (DESIGN.md "Performance targets": every authenticated
+ * `GET /users` at 0.8× bare json-server or better, in the same run).
+ *
+ * Method: each server runs in a child process of its own (bare json-server's CLI; the mock via
+ * bench/mock-child.ts); autocannon runs here, so on a 2-core machine the server and the load generator each
+ * have a core. Cases are measured in rounds; each round runs every case once, in an order rotated from the
+ * previous round (A B C…, B C…A, …) so drift on a shared machine spreads over all cases; a case's ratio is
+ * taken against bare json-server's figure OF THE SAME ROUND, and the report gives the median ratio and its
+ * spread over rounds.
+ */
+
+import { loadavg } from 'node:os';
+import { startCeiling } from './ceiling-process.ts';
+import { type JsonServerProcess, startJsonServer } from './json-server-process.ts';
+import { type LoadResult, runLoad } from './load.ts';
+import { type MockProcess, startMockProcess } from './mock-process.ts';
+import { authorizationValues, mockConfigs } from './setups.ts';
+
+export type ServerName = 'ceiling' | 'bare' | 'bareDev' | 'public' | 'auth' | 'limited';
+
+export interface MockCase {
+  readonly id: string;
+  readonly label: string;
+  readonly server: ServerName;
+  readonly headers: Record<string, string>;
+  readonly expectedStatus: number;
+  /** Counts toward the 0.8× target. */
+  readonly authenticated: boolean;
+}
+
+export interface MockBenchOptions {
+  readonly durationSeconds: number;
+  readonly warmupSeconds: number;
+  readonly rounds: number;
+  readonly connections: number;
+  /** Connection counts of the scaling series (bare json-server and the mock with a Bearer RS256). */
+  readonly scaleConnections: readonly number[];
+  /** Write a CPU profile of each mock process here (node --cpu-prof). */
+  readonly cpuProfDir?: string | undefined;
+  readonly log: (line: string) => void;
+}
+
+export interface Spread {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface CaseReport {
+  readonly id: string;
+  readonly label: string;
+  readonly expectedStatus: number;
+  readonly authenticated: boolean;
+  readonly requestsPerSecond: Spread;
+  readonly latencyP50: Spread;
+  readonly latencyP99: Spread;
+  /** Against bare json-server in the same round; bare itself is 1. */
+  readonly ratio: Spread;
+  /** Answers with another status than expected, and connection errors/timeouts, over all rounds. */
+  readonly unexpected: number;
+  readonly errors: number;
+  readonly runs: readonly LoadResult[];
+}
+
+export interface ScalePoint {
+  readonly connections: number;
+  readonly bare: LoadResult;
+  readonly bearer: LoadResult;
+  readonly ratio: number;
+}
+
+export interface MockBenchReport {
+  readonly method: string;
+  readonly connections: number;
+  readonly durationSeconds: number;
+  readonly warmupSeconds: number;
+  readonly rounds: number;
+  readonly cases: readonly CaseReport[];
+  readonly scaling: readonly ScalePoint[];
+  /** 1-minute load average before and after: how busy the shared machine was. */
+  readonly loadAverage: { readonly before: number; readonly after: number };
+  readonly target: { readonly ratio: number; readonly met: boolean; readonly worst: string };
+  /** Process id of each mock (public, auth, limited): `--cpu-prof` names its profile file after it. */
+  readonly mockPids: Readonly<Record<string, number>>;
+}
+
+export const TARGET_RATIO = 0.8;
+
+export async function mockCases(): Promise<MockCase[]> {
+  const auth = await authorizationValues();
+  const at = (
+    id: string,
+    label: string,
+    server: ServerName,
+    headers: Record<string, string>,
+    status: number,
+    authenticated = false,
+  ): MockCase => ({
+    id,
+    label,
+    server,
+    headers,
+    expectedStatus: status,
+    authenticated,
+  });
+  return [
+    at('ceiling', 'ceiling: plain node:http, fixed body', 'ceiling', {}, 200),
+    at('bare', 'bare json-server (NODE_ENV=production)', 'bare', {}, 200),
+    at('bare-dev', 'bare json-server (as `npx json-server`)', 'bareDev', {}, 200),
+    at('public', 'mock, public (default policy)', 'public', {}, 200),
+    at('bearer-rs256', 'mock, Bearer RS256', 'auth', { authorization: auth.bearerRs256 }, 200, true),
+    at('bearer-es256', 'mock, Bearer ES256', 'auth', { authorization: auth.bearerEs256 }, 200, true),
+    at('basic', 'mock, Basic', 'auth', { authorization: auth.basic }, 200, true),
+    at('apikey', 'mock, Apikey', 'auth', { authorization: auth.apikey }, 200, true),
+    at('401', 'mock, 401 (no credentials)', 'auth', {}, 401),
+    at('429', 'mock, 429 (over the limit)', 'limited', {}, 429),
+  ];
+}
+
+interface Servers {
+  readonly urls: Record<ServerName, string>;
+  /** Process ids of the mocks, for their CPU profiles (CPU.<date>.<time>.<pid>.…cpuprofile). */
+  readonly mockPids: Record<'public' | 'auth' | 'limited', number>;
+  stop(): Promise<void>;
+}
+
+async function startServers(cpuProfDir: string | undefined): Promise<Servers> {
+  const configs = mockConfigs();
+  const started: { stop(): Promise<unknown> }[] = [];
+  try {
+    const ceiling = await startCeiling();
+    started.push(ceiling);
+    const bare: JsonServerProcess = await startJsonServer({ production: true });
+    started.push(bare);
+    const bareDev: JsonServerProcess = await startJsonServer({ production: false });
+    started.push(bareDev);
+    const mocks: Record<'public' | 'auth' | 'limited', MockProcess> = {} as never;
+    for (const name of ['public', 'auth', 'limited'] as const) {
+      mocks[name] = await startMockProcess({ config: configs[name], cpuProfDir });
+      started.push(mocks[name]);
+    }
+    return {
+      urls: {
+        ceiling: ceiling.url,
+        bare: bare.url,
+        bareDev: bareDev.url,
+        public: mocks.public.url,
+        auth: mocks.auth.url,
+        limited: mocks.limited.url,
+      },
+      mockPids: { public: mocks.public.pid, auth: mocks.auth.pid, limited: mocks.limited.pid },
+      async stop() {
+        await Promise.all(started.map((s) => s.stop()));
+      },
+    };
+  } catch (error) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw error;
+  }
+}
+
+export function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return { median, min: sorted[0] ?? 0, max: sorted[sorted.length - 1] ?? 0 };
+}
+
+function unexpectedOf(run: LoadResult, expected: number): number {
+  let n = run.errors + run.timeouts;
+  for (const [status, count] of Object.entries(run.statuses)) if (Number(status) !== expected) n += count;
+  return n;
+}
+
+export async function benchMock(options: MockBenchOptions): Promise<MockBenchReport> {
+  const cases = await mockCases();
+  const before = loadavg()[0] ?? 0;
+  const servers = await startServers(options.cpuProfDir);
+  const runs = new Map<string, LoadResult[]>(cases.map((c) => [c.id, []]));
+  const ratios = new Map<string, number[]>(cases.map((c) => [c.id, []]));
+  const scaling: ScalePoint[] = [];
+  const mockPids = servers.mockPids;
+  try {
+    // The 429 mock answers its first request 200: spend it now so every measured answer is a 429.
+    await fetch(`${servers.urls.limited}/users`).then((r) => r.arrayBuffer());
+    for (let round = 0; round < options.rounds; round++) {
+      const order = cases.map((_, i) => cases[(i + round) % cases.length] as MockCase);
+      const rps = new Map<string, number>();
+      for (const c of order) {
+        const result = await runLoad({
+          url: servers.urls[c.server],
+          path: '/users',
+          headers: c.headers,
+          connections: options.connections,
+          durationSeconds: options.durationSeconds,
+          warmupSeconds: options.warmupSeconds,
+        });
+        runs.get(c.id)?.push(result);
+        rps.set(c.id, result.requestsPerSecond);
+        options.log(
+          `  round ${round + 1}/${options.rounds}  ${c.label.padEnd(30)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms  ${JSON.stringify(result.statuses)}${result.errors ? `  errors ${result.errors}` : ''}`,
+        );
+      }
+      const bare = rps.get('bare') ?? 0;
+      for (const c of cases) ratios.get(c.id)?.push(bare > 0 ? (rps.get(c.id) ?? 0) / bare : 0);
+    }
+
+    const bearer = cases.find((c) => c.id === 'bearer-rs256') as MockCase;
+    for (const connections of options.scaleConnections) {
+      const load = (url: string, headers: Record<string, string>) =>
+        runLoad({
+          url,
+          path: '/users',
+          headers,
+          connections,
+          durationSeconds: options.durationSeconds,
+          warmupSeconds: options.warmupSeconds,
+        });
+      const bare = await load(servers.urls.bare, {});
+      const mocked = await load(servers.urls.auth, bearer.headers);
+      const ratio = bare.requestsPerSecond > 0 ? mocked.requestsPerSecond / bare.requestsPerSecond : 0;
+      scaling.push({ connections, bare, bearer: mocked, ratio });
+      options.log(
+        `  ${String(connections).padStart(3)} connections: bare ${bare.requestsPerSecond.toFixed(0)} req/s (p99 ${bare.latencyP99} ms), Bearer RS256 ${mocked.requestsPerSecond.toFixed(0)} req/s (p99 ${mocked.latencyP99} ms), ${ratio.toFixed(2)}×`,
+      );
+    }
+  } finally {
+    await servers.stop();
+  }
+
+  const reports: CaseReport[] = cases.map((c) => {
+    const list = runs.get(c.id) ?? [];
+    return {
+      id: c.id,
+      label: c.label,
+      expectedStatus: c.expectedStatus,
+      authenticated: c.authenticated,
+      requestsPerSecond: spread(list.map((r) => r.requestsPerSecond)),
+      latencyP50: spread(list.map((r) => r.latencyP50)),
+      latencyP99: spread(list.map((r) => r.latencyP99)),
+      ratio: spread(ratios.get(c.id) ?? []),
+      unexpected: list.reduce((n, r) => n + unexpectedOf(r, c.expectedStatus), 0),
+      errors: list.reduce((n, r) => n + r.errors + r.timeouts, 0),
+      runs: list,
+    };
+  });
+  const authenticated = reports.filter((r) => r.authenticated);
+  const worst = authenticated.reduce((a, b) => (b.ratio.median < a.ratio.median ? b : a));
+  return {
+    method:
+      'autocannon in the bench process; each server in its own child process (json-server CLI on a temp copy of fixtures/db.json; the mock via bench/mock-child.ts); loopback; cases in rounds with rotated order, ratio against bare json-server of the same round',
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+    rounds: options.rounds,
+    cases: reports,
+    scaling,
+    loadAverage: { before, after: loadavg()[0] ?? 0 },
+    target: { ratio: TARGET_RATIO, met: worst.ratio.median >= TARGET_RATIO, worst: worst.id },
+    mockPids,
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench` — the project's performance figures (DESIGN.md "Performance targets"), written to
+ * reports/bench.json and reports/bench.md. docs/performance.md explains them.
+ *
+ *   npm run bench                          both parts (≈ 8 min on a 2-core machine)
+ *   npm run bench -- --only mock           mock throughput and latency against bare json-server
+ *   npm run bench -- --only suite          suite wall time, phases, fuzz rate, growth with the fuzz budget
+ *   npm run bench -- --cpu-prof            also profile each mock process; summary in the report
+ *
+ * A part not run keeps its figures from the previous reports/bench.json, with the date they were taken.
+ */
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatSummary, type ProfileSummary, readProfile, summariseProfile } from './cpu-profile.ts';
+import { type BenchReport, type Environment, renderMarkdown } from './markdown.ts';
+import { benchMock } from './mock-bench.ts';
+import { ROOT } from './mock-process.ts';
+import { benchSuite } from './suite-bench.ts';
+
+const USAGE = `Usage: npm run bench -- [options]
+
+  --only <mock|suite>     run one part (default: both)
+  --duration <s>          seconds measured per mock case (default 5)
+  --warmup <s>            seconds of warm-up before each mock case (default 1)
+  --rounds <n>            rounds over the mock cases, order rotated each round (default 3)
+  --connections <n>       connections of the mock cases (default 16)
+  --scale <list>          connection counts of the scaling series (default 1,16,64,256; "" for none)
+  --suite-repeats <n>     default-budget suite runs (default 2)
+  --budgets <list>        fuzz budgets of the growth series (default 1000,2400,5000,20000; "" for none)
+  --cpu-prof              CPU-profile the mock processes and one suite run (reports/bench-prof/)
+  --out <dir>             where bench.json and bench.md go (default reports/)
+  --render                only rewrite bench.md from bench.json
+  -h, --help`;
+
+function list(text: string): number[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const n = Number(s);
+      if (!Number.isInteger(n) || n < 1) throw new TypeError(`expected positive integers, got "${s}"`);
+      return n;
+    });
+}
+
+function positive(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new TypeError(`--${name}: expected a positive number, got "${text}"`);
+  return n;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      rounds: { type: 'string' },
+      connections: { type: 'string' },
+      scale: { type: 'string' },
+      'suite-repeats': { type: 'string' },
+      budgets: { type: 'string' },
+      'cpu-prof': { type: 'boolean' },
+      out: { type: 'string' },
+      render: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (values.only !== undefined && values.only !== 'mock' && values.only !== 'suite')
+    throw new TypeError(`--only: expected mock or suite, got "${values.only}"`);
+  const outDir = values.out ?? join(ROOT, 'reports');
+  mkdirSync(outDir, { recursive: true });
+  const log = (line: string): void => {
+    process.stdout.write(`${line}\n`);
+  };
+  const environment: Environment = {
+    date: new Date().toISOString(),
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    node: process.version,
+    cpus: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}`,
+    platform: `${process.platform} ${process.arch}`,
+  };
+
+  const jsonPath = join(outDir, 'bench.json');
+  const previous: Partial<BenchReport> = existsSync(jsonPath)
+    ? (JSON.parse(readFileSync(jsonPath, 'utf8')) as BenchReport)
+    : {};
+  if (values.render) {
+    if (previous.environment === undefined) throw new TypeError(`--render: no ${jsonPath} to render`);
+    writeFileSync(join(outDir, 'bench.md'), renderMarkdown(previous as BenchReport));
+    log(`written: ${join(outDir, 'bench.md')}`);
+    return 0;
+  }
+  const report: { -readonly [K in keyof BenchReport]: BenchReport[K] } = { ...previous, environment };
+
+  const profRoot = values['cpu-prof']
+    ? join(outDir, 'bench-prof', environment.date.replace(/[:.]/g, '-'))
+    : undefined;
+  const summaries: Record<string, ProfileSummary> = {};
+  if (values.only !== 'suite') {
+    const profDir = profRoot === undefined ? undefined : join(profRoot, 'mock');
+    log('mock throughput (servers in child processes, autocannon here):');
+    const mock = await benchMock({
+      durationSeconds: positive('duration', values.duration, 5),
+      warmupSeconds: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 1),
+      rounds: Math.round(positive('rounds', values.rounds, 3)),
+      connections: Math.round(positive('connections', values.connections, 16)),
+      scaleConnections: list(values.scale ?? '1,16,64,256'),
+      cpuProfDir: profDir,
+      log,
+    });
+    report.mock = { ...mock, environment };
+    if (profDir !== undefined) {
+      const files = existsSync(profDir) ? readdirSync(profDir) : [];
+      for (const [name, pid] of Object.entries(mock.mockPids)) {
+        const file = files.find((f) => f.includes(`.${pid}.0.`));
+        if (file === undefined) continue;
+        summaries[`mock ${name}`] = summariseProfile(readProfile(join(profDir, file)));
+        log(
+          `\nCPU profile of the ${name} mock (${join(profDir, file)}):\n${formatSummary(summaries[`mock ${name}`] as ProfileSummary)}`,
+        );
+      }
+    }
+  }
+
+  if (values.only !== 'mock') {
+    log('suite (playwright test in a child process):');
+    const profDir = profRoot === undefined ? undefined : join(profRoot, 'suite');
+    const suite = await benchSuite({
+      repeats: Math.round(positive('suite-repeats', values['suite-repeats'], 2)),
+      budgets: list(values.budgets ?? '1000,2400,5000,20000'),
+      cpuProfDir: profDir,
+      log,
+    });
+    report.suite = { ...suite, environment };
+    if (profDir !== undefined && existsSync(profDir)) {
+      // Main threads only (…<pid>.0.<n>.cpuprofile), by start time: the runner (with the embedded mock) first.
+      const files = readdirSync(profDir)
+        .filter((f) => /\.0\.\d+\.cpuprofile$/.test(f))
+        .sort();
+      files.forEach((file, i) => {
+        const name = i === 0 ? 'suite runner (embedded mock)' : `suite worker process ${i}`;
+        summaries[name] = summariseProfile(readProfile(join(profDir, file)));
+        log(
+          `\nCPU profile of the ${name} (${join(profDir, file)}):\n${formatSummary(summaries[name] as ProfileSummary)}`,
+        );
+      });
+    }
+  }
+  if (profRoot !== undefined) report.cpuProfiles = summaries;
+
+  writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+  const markdown = renderMarkdown(report as BenchReport);
+  writeFileSync(join(outDir, 'bench.md'), markdown);
+  log(`\n${markdown}`);
+  log(`written: ${jsonPath}, ${join(outDir, 'bench.md')}`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = error instanceof TypeError ? 2 : 1;
+  },
+);
