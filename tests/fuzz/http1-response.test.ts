@@ -75,3 +75,16 @@ test('a lax sender’s bare-LF header section is still read', () => {
   const done = parseHttp1Response(buf('HTTP/1.1 400 Bad Request\nConnection: close\n\n'), true);
   expect(done.state === 'complete' && done.response.status).toBe(400);
 });
+
+test('a connection that ends short of Content-Length or of the last chunk is a cut message, not a response (RFC 9112 §8)', () => {
+  const short = 'HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\npartial';
+  expect(parseHttp1Response(buf(short), true)).toEqual({
+    state: 'invalid',
+    reason: 'body cut: 7 of 1000000 octets',
+  });
+  const unterminated = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n';
+  expect(parseHttp1Response(buf(unterminated), true)).toEqual({
+    state: 'invalid',
+    reason: 'chunked body cut before its last chunk',
+  });
+});

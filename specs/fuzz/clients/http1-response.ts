@@ -110,7 +110,9 @@ export function parseHttp1Response(buf: Buffer, ended: boolean, method = 'GET'):
     if (method === 'HEAD' || status === 204 || status === 304) return done(Buffer.alloc(0));
     if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? '')) {
       const chunked = dechunk(buf, end.bodyStart);
-      if (chunked === 'incomplete') return ended ? done(rest) : INCOMPLETE;
+      // RFC 9112 §8: a chunked body without its last chunk is an incomplete message, not a response.
+      if (chunked === 'incomplete')
+        return ended ? { state: 'invalid', reason: 'chunked body cut before its last chunk' } : INCOMPLETE;
       if (typeof chunked === 'string') return { state: 'invalid', reason: chunked };
       return done(chunked.body);
     }
@@ -121,7 +123,10 @@ export function parseHttp1Response(buf: Buffer, ended: boolean, method = 'GET'):
         return { state: 'invalid', reason: `bad Content-Length ${JSON.stringify(lengthText)}` };
       const length = Number(first);
       if (rest.length >= length) return done(rest.subarray(0, length));
-      return ended ? done(rest) : INCOMPLETE;
+      // RFC 9112 §8: fewer octets than Content-Length announced is an incomplete message.
+      return ended
+        ? { state: 'invalid', reason: `body cut: ${rest.length} of ${length} octets` }
+        : INCOMPLETE;
     }
     return ended ? done(rest) : INCOMPLETE;
   }

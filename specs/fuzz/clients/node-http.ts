@@ -53,22 +53,33 @@ export function createNodeHttpClient(options: {
               kept += chunk.length;
             }
           });
-          res.on('end', () =>
+          res.on('end', () => {
+            clearTimeout(deadline);
             resolve({
               kind: 'response',
               status: res.statusCode ?? 0,
               headers: headersOf(res.rawHeaders),
               body: Buffer.concat(chunks).subarray(0, BODY_LIMIT).toString('utf8'),
-            }),
-          );
+            });
+          });
           res.on('error', (error: NodeJS.ErrnoException) =>
-            resolve({ kind: 'dropped', error: `body cut: ${error.code ?? error.message}` }),
+            resolve({
+              kind: 'dropped',
+              error: `body cut: ${describe(error)}`,
+            }),
           );
         },
       );
-      req.setTimeout(options.timeoutMs, () =>
-        req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
-      );
+      // A deadline for the whole exchange, not an idle timer: a target that dribbles its body one byte at a
+      // time must not hold a case past timeoutMs.
+      let expired = false;
+      const deadline = setTimeout(() => {
+        expired = true;
+        req.destroy(new Error('timeout'));
+      }, options.timeoutMs);
+      req.once('close', () => clearTimeout(deadline));
+      const describe = (error: NodeJS.ErrnoException): string =>
+        expired ? `no complete response within ${options.timeoutMs} ms` : (error.code ?? error.message);
       req.on('error', (error: NodeJS.ErrnoException) => {
         // The keep-alive race (Node's http docs): the server closed an idle connection just as it was
         // reused. Nothing reached the target, so the request is sent once more on a fresh connection.
@@ -76,11 +87,7 @@ export function createNodeHttpClient(options: {
           resolve(attempt(request, url, true));
           return;
         }
-        const reason =
-          error.code === 'ETIMEDOUT'
-            ? `no response within ${options.timeoutMs} ms`
-            : (error.code ?? error.message);
-        resolve({ kind: 'dropped', error: reason });
+        resolve({ kind: 'dropped', error: describe(error) });
       });
       req.end();
     });

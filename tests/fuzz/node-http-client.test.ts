@@ -1,0 +1,32 @@
+/** The fuzz engine's node:http client holds a case no longer than its timeout, whatever the target does. */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { createNodeHttpClient } from '../../specs/fuzz/clients/node-http.ts';
+
+test('a target that dribbles its body one byte at a time → dropped at the deadline, not held by the idle timer', async () => {
+  const timers: NodeJS.Timeout[] = [];
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-length': '1000' });
+    // A byte every 100 ms keeps the socket busy, so an idle timeout of 400 ms never fires.
+    timers.push(setInterval(() => res.write('x'), 100));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const client = createNodeHttpClient({ timeoutMs: 400, maxSockets: 1 });
+  try {
+    const started = Date.now();
+    const outcome = await client.send({ method: 'GET', url: `http://127.0.0.1:${port}/`, authorization: [] });
+    expect(outcome.kind).toBe('dropped');
+    expect(outcome.kind === 'dropped' && outcome.error).toContain('no complete response within 400 ms');
+    // Generous bound: the point is that it ends at all (an idle timer would wait for the whole 100 s body).
+    expect(Date.now() - started).toBeLessThan(10_000);
+  } finally {
+    for (const timer of timers) clearInterval(timer);
+    client.close();
+    server.closeAllConnections();
+    server.close();
+  }
+});
