@@ -1,0 +1,53 @@
+/**
+ * Switches the mock into its defect modes (mock/defects/registry.ts). Resolved once at start-up: with no
+ * defect on, `openDefects` returns undefined and mock/app.ts builds the conformant pipeline untouched — no
+ * wrapper, no lookup, nothing per request. With defects on, each contributes a small function to one of three
+ * seams: the configuration (settings.ts), the authenticator (authentication.ts), the pipeline's replies
+ * (replies.ts).
+ */
+import type { Authenticator } from '../auth/types.ts';
+import type { MockConfig } from '../config.ts';
+import type { Pipeline } from '../pipeline/compose.ts';
+import type { Router } from '../routing/router.ts';
+import { defectiveAuthenticator } from './authentication.ts';
+import { DEFECT_NAMES, type DefectName } from './registry.ts';
+import { defectivePipeline } from './replies.ts';
+import { defectiveSettings } from './settings.ts';
+
+export {
+  DEFECT_NAMES,
+  DEFECTS,
+  type DefectName,
+  type DefectSpec,
+  defectByName,
+  UNPROVEN,
+} from './registry.ts';
+
+export interface Defects {
+  /** The defects on, in registry order. */
+  readonly names: readonly DefectName[];
+  /** The configuration as the defective server would run it (e.g. rate limiting off). */
+  settings(config: MockConfig): MockConfig;
+  /** Wraps the authenticator (or returns it) for the credential defects. */
+  authenticator(real: Authenticator, router: Router, config: MockConfig): Promise<Authenticator>;
+  /** Wraps the composed pipeline (or returns it) for the defects in what the mock answers. */
+  pipeline(run: Pipeline, authenticator: Authenticator, config: MockConfig): Pipeline;
+}
+
+/** undefined when no defect is on: the caller then builds the conformant mock, with no wrapper at all. */
+export function openDefects(names: readonly string[]): Defects | undefined {
+  if (names.length === 0) return undefined;
+  const unknown = names.filter((name) => !(DEFECT_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new TypeError(`unknown defect ${unknown.join(', ')} (npm run mock -- --list-defects lists them)`);
+  }
+  const on = new Set(names as readonly DefectName[]);
+  return {
+    names: DEFECT_NAMES.filter((name) => on.has(name)),
+    settings: (config) => defectiveSettings(config, on),
+    authenticator: (real, router, config) =>
+      defectiveAuthenticator(real, on, { settings: config.auth, router }),
+    pipeline: (run, authenticator, config) =>
+      defectivePipeline(run, on, { realm: config.realm, authenticator }),
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * What the mutation test tells the child Playwright run (tests/mutation/mutation.config.ts): one entry per
+ * target — a name (the defect, or `conformant`), the mock's URL, the profile and the fuzz budget. Written as
+ * JSON to a temporary file named by GATECHECK_MUTATION_MANIFEST; tests/mutation/harness/worker-env.mjs reads it too (keep the field names).
+ */
+import { readFileSync } from 'node:fs';
+
+export const MANIFEST_ENV = 'GATECHECK_MUTATION_MANIFEST';
+/** The project of the conformant mock; every other project is named after its defect. */
+export const CONFORMANT = 'conformant';
+
+export interface ManifestTarget {
+  readonly name: string;
+  readonly url: string;
+  readonly profile: string;
+  /** GATECHECK_BUDGET for this target's run. */
+  readonly budget: number;
+}
+
+export interface Manifest {
+  readonly targets: readonly ManifestTarget[];
+  /** Targets whose run leaves out the fuzz specs (specs/fuzz/). */
+  readonly skipFuzz: readonly string[];
+}
+
+export function readManifest(env: NodeJS.ProcessEnv = process.env): Manifest {
+  const path = env[MANIFEST_ENV];
+  if (!path)
+    throw new Error(`${MANIFEST_ENV} is not set: this configuration is run by tests/mutation/score.test.ts`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}

@@ -1,0 +1,244 @@
+/**
+ * One mutation run: a mock per target (each defect, and the conformant mock) started in this process on a
+ * free port, then the conformance suite run once as a child `playwright test` over all of them
+ * (tests/mutation/mutation.config.ts: one project per target, its workers pointed at its mock by
+ * harness/worker-env.mjs), strict (GATECHECK_STRICT=1: SHOULD rules
+ * fail instead of warning), with Playwright's JSON reporter. Returns, per target, the rules whose tests
+ * failed, passed or were skipped, read from the tests' `@rule:<id>` tags.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DefectName } from '../../../mock/defects/registry.ts';
+import type { RunningMock } from '../../../mock/server.ts';
+import { ENV } from '../../../specs/lib/env.ts';
+import { CONFORMANT, MANIFEST_ENV, type Manifest } from './manifest.ts';
+import { MUTATION_CONFIG, PLAYWRIGHT_CLI, ROOT, WORKER_ENV } from './paths.ts';
+import { startTarget, writeTargetFiles } from './targets.ts';
+
+export interface RunOptions {
+  readonly defects: readonly DefectName[];
+  /** GATECHECK_BUDGET for one target. */
+  readonly budget: (target: DefectName | typeof CONFORMANT) => number;
+  /** Whether the target's run includes the fuzz specs. */
+  readonly fuzz: (target: DefectName | typeof CONFORMANT) => boolean;
+  /** Child `playwright test` workers. */
+  readonly workers: number;
+  readonly timeoutMs: number;
+}
+
+/** What the suite said about one target. */
+export interface TargetVerdict {
+  readonly name: string;
+  /** Rule ids with at least one failed test. */
+  readonly failing: readonly string[];
+  /** Rule ids all of whose tests passed. */
+  readonly passing: readonly string[];
+  /** Rule ids all of whose tests were skipped, with the first reason. */
+  readonly skipped: Readonly<Record<string, string>>;
+  /** Tests that failed without a rule tag, or errors outside tests (they make the run unusable). */
+  readonly errors: readonly string[];
+  /** First failure message per failing rule, one line. */
+  readonly reasons: Readonly<Record<string, string>>;
+}
+
+export interface RunResult {
+  readonly verdicts: ReadonlyMap<string, TargetVerdict>;
+  readonly durationMs: number;
+  readonly exitCode: number;
+  /** Errors of the run as a whole (config, global), and the child's stderr when it had no report. */
+  readonly errors: readonly string[];
+  readonly command: string;
+}
+
+interface JsonResult {
+  status: string;
+  error?: { message?: string };
+  errors?: { message?: string }[];
+  annotations?: { type: string; description?: string }[];
+}
+interface JsonTest {
+  projectName: string;
+  status: 'expected' | 'unexpected' | 'skipped' | 'flaky';
+  annotations: { type: string; description?: string }[];
+  results: JsonResult[];
+}
+interface JsonSpec {
+  title: string;
+  tags: string[];
+  tests: JsonTest[];
+}
+interface JsonSuite {
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
+interface JsonReport {
+  suites: JsonSuite[];
+  errors: { message?: string }[];
+}
+
+export async function runMutation(options: RunOptions): Promise<RunResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'gatecheck-mutation-'));
+  const mocks: RunningMock[] = [];
+  const started = performance.now();
+  try {
+    const files = await writeTargetFiles(join(dir, 'target'));
+    const names: (DefectName | typeof CONFORMANT)[] = [CONFORMANT, ...options.defects];
+    const targets = [];
+    for (const name of names) {
+      const mock = await startTarget(files, name === CONFORMANT ? [] : [name]);
+      mocks.push(mock);
+      targets.push({ name, url: mock.url, profile: files.profilePath, budget: options.budget(name) });
+    }
+    const manifest: Manifest = { targets, skipFuzz: names.filter((name) => !options.fuzz(name)) };
+    const manifestPath = join(dir, 'manifest.json');
+    await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
+
+    const reportPath = join(dir, 'report.json');
+    const args = [
+      PLAYWRIGHT_CLI,
+      'test',
+      '--config',
+      MUTATION_CONFIG,
+      `--workers=${options.workers}`,
+      '--output',
+      join(dir, 'out'),
+    ];
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    // The outer run's settings must not leak into the child; the setup projects set the target's.
+    for (const name of [
+      ENV.baseUrl,
+      ENV.profile,
+      ENV.budget,
+      ENV.seed,
+      ENV.cli,
+      'GATECHECK_EMBEDDED',
+      'TEST_WORKER_INDEX',
+      'TEST_PARALLEL_INDEX',
+    ]) {
+      delete env[name];
+    }
+    Object.assign(env, {
+      [MANIFEST_ENV]: manifestPath,
+      NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${WORKER_ENV}`].filter(Boolean).join(' '),
+      [ENV.strict]: '1',
+      [ENV.reportDir]: join(dir, 'reports'),
+      PLAYWRIGHT_JSON_OUTPUT_FILE: reportPath,
+      FORCE_COLOR: '0',
+    });
+    const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        args,
+        { cwd: ROOT, env, maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs },
+        (error, _stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
+        },
+      );
+    });
+    let report: JsonReport | undefined;
+    try {
+      const text = await readFile(reportPath, 'utf8');
+      // For a closer look at a run: GATECHECK_MUTATION_KEEP=<file> keeps the child's JSON report.
+      const keep = process.env.GATECHECK_MUTATION_KEEP;
+      if (keep) await writeFile(keep, text);
+      report = JSON.parse(text) as JsonReport;
+    } catch {
+      report = undefined;
+    }
+    const errors = report
+      ? report.errors.map((e) => firstLine(e.message))
+      : [`no JSON report (exit ${code}): ${stderr.slice(-2000)}`];
+    return {
+      verdicts: verdictsOf(report, names),
+      durationMs: performance.now() - started,
+      exitCode: code,
+      errors,
+      command: `node ${args.join(' ')}`.replaceAll(ROOT, '').replaceAll(dir, '<tmp>'),
+    };
+  } finally {
+    await Promise.allSettled(mocks.map((m) => m.close()));
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function verdictsOf(report: JsonReport | undefined, names: readonly string[]): Map<string, TargetVerdict> {
+  const specs: JsonSpec[] = [];
+  const walk = (suite: JsonSuite): void => {
+    specs.push(...(suite.specs ?? []));
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+
+  const out = new Map<string, TargetVerdict>();
+  for (const name of names) {
+    const states = new Map<string, { failed: boolean; passed: boolean; skip?: string; reason?: string }>();
+    const errors: string[] = [];
+    for (const spec of specs) {
+      const rule = ruleOf(spec);
+      for (const t of spec.tests) {
+        if (t.projectName !== name) continue;
+        // suite/load.ts marks a failed check expected-to-fail (to keep its worker): the result says what happened.
+        const outcome = t.results[t.results.length - 1]?.status ?? 'skipped';
+        const failed = t.status === 'unexpected' || (outcome !== 'passed' && outcome !== 'skipped');
+        if (rule === undefined) {
+          if (failed) errors.push(`${spec.title}: ${messageOf(t)}`);
+          continue;
+        }
+        const state = states.get(rule) ?? { failed: false, passed: false };
+        if (failed) {
+          state.failed = true;
+          state.reason ??= `${spec.title}: ${messageOf(t)}`;
+        } else if (outcome === 'passed') {
+          state.passed = true;
+        } else {
+          state.skip ??= t.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
+        }
+        states.set(rule, state);
+      }
+    }
+    const failing = [...states]
+      .filter(([, s]) => s.failed)
+      .map(([id]) => id)
+      .sort();
+    const passing = [...states]
+      .filter(([, s]) => !s.failed && s.passed)
+      .map(([id]) => id)
+      .sort();
+    const skipped = Object.fromEntries(
+      [...states].filter(([, s]) => !s.failed && !s.passed).map(([id, s]) => [id, s.skip ?? 'skipped']),
+    );
+    const reasons = Object.fromEntries(
+      [...states].filter(([, s]) => s.failed).map(([id, s]) => [id, s.reason ?? '']),
+    );
+    out.set(name, { name, failing, passing, skipped, errors, reasons });
+  }
+  return out;
+}
+
+function ruleOf(spec: JsonSpec): string | undefined {
+  for (const tag of spec.tags) {
+    const m = /^@?rule:(.+)$/.exec(tag);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+function messageOf(t: JsonTest): string {
+  const result = t.results[t.results.length - 1];
+  const message = result?.error?.message ?? result?.errors?.[0]?.message ?? t.status;
+  return firstLine(message);
+}
+
+function firstLine(text: string | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in Playwright messages.
+  const plain = (text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+  return (
+    plain
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
