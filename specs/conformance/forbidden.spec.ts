@@ -3,25 +3,15 @@ import { forRule, test } from '../fixtures.ts';
 import type { Exchange } from '../lib/http.ts';
 import { type Kit, lacks, need, SCHEME_NAME, unmet } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
-import type { Endpoint, Scheme } from '../profile/types.ts';
+import type { Scheme } from '../profile/types.ts';
 import { lackingRole, lackingScope, reauthFresh, reauthOtherScheme, reauthSame } from '../rules/forbidden.ts';
 
 /** RFC 9110 §15.5.4: a target that hides the resource from the identity may answer 404 instead. */
 const REFUSED = [403, 404] as const;
 
-function adminEndpoint(kit: Kit): Endpoint & { schemes: readonly Scheme[] } {
-  const admin = need(kit.endpoint('admin'), 'endpoints.admin', 'no path that needs the admin role');
-  const schemes = need(
-    admin.schemes?.length ? admin.schemes : undefined,
-    'endpoints.admin.schemes',
-    'no accepted scheme',
-  );
-  return { ...admin, schemes };
-}
-
 /** The user's first refusal on the admin path: which scheme, which credential, which answer. */
 async function refusal(kit: Kit): Promise<{ scheme: Scheme; authorization: string; ex: Exchange }> {
-  const admin = adminEndpoint(kit);
+  const admin = kit.guarded('admin');
   for (const scheme of admin.schemes) {
     const authorization = await kit.authorization('user', scheme);
     if (!authorization) continue;
@@ -35,7 +25,7 @@ test(
   'GET admin path with valid credentials of a non-admin identity, each accepted scheme → 403',
   forRule(lackingRole),
   async ({ kit }) => {
-    const admin = adminEndpoint(kit);
+    const admin = kit.guarded('admin');
     let sent = 0;
     for (const scheme of admin.schemes) {
       const authorization = await kit.authorization('user', scheme);
@@ -56,7 +46,7 @@ test(
     const first = await refusal(kit);
     if (first.ex.status !== 403)
       unmet(`the first request answered ${first.ex.status}, not 403 (see authz.403.lacking-role)`);
-    const admin = adminEndpoint(kit);
+    const admin = kit.guarded('admin');
     for (let i = 0; i < 2; i++) {
       const again = await kit.send({ method: admin.method ?? 'GET', path: admin.path }, first.authorization);
       expectStatus(again, [403], reauthSame, `on repetition ${i + 1} with the same credentials`);
@@ -68,7 +58,7 @@ test(
   'GET admin path with a non-admin Bearer token → 403, and a freshly minted token → 403',
   forRule(reauthFresh),
   async ({ kit }) => {
-    const admin = adminEndpoint(kit);
+    const admin = kit.guarded('admin');
     if (!admin.schemes.includes('bearer'))
       lacks('endpoints.admin.schemes', 'the admin path does not accept Bearer');
     const { mint, claims } = kit.jwtClaims('user');

@@ -36,12 +36,8 @@ test(
   'GET protected path with valid credentials of each accepted scheme → 200',
   forRule(successProtected),
   async ({ kit }) => {
-    const endpoint = need(kit.endpoint('protected'), 'endpoints.protected', 'no protected path');
-    const schemes = need(
-      endpoint.schemes?.length ? endpoint.schemes : undefined,
-      'endpoints.protected.schemes',
-      'no accepted scheme',
-    );
+    const endpoint = kit.guarded('protected');
+    const { schemes } = endpoint;
     let sent = 0;
     for (const identity of ['user', 'admin'] as const) {
       for (const scheme of schemes) {
@@ -70,12 +66,8 @@ test(
   'GET admin path with the admin identity in each accepted scheme → 200',
   forRule(successAdmin),
   async ({ kit }) => {
-    const endpoint = need(kit.endpoint('admin'), 'endpoints.admin', 'no admin path');
-    const schemes = need(
-      endpoint.schemes?.length ? endpoint.schemes : undefined,
-      'endpoints.admin.schemes',
-      'no accepted scheme',
-    );
+    const endpoint = kit.guarded('admin');
+    const { schemes } = endpoint;
     let sent = 0;
     for (const scheme of schemes) {
       const authorization = await kit.authorization('admin', scheme);

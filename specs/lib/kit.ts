@@ -119,6 +119,17 @@ export class Kit {
     return this.profile.endpoints[role];
   }
 
+  /** A credentialed endpoint with at least one accepted scheme; skips the test when the profile has none. */
+  guarded(role: 'protected' | 'admin'): Endpoint & { readonly schemes: readonly Scheme[] } {
+    const endpoint = need(this.endpoint(role), `endpoints.${role}`, `no ${role} path`);
+    const schemes = need(
+      endpoint.schemes?.length ? endpoint.schemes : undefined,
+      `endpoints.${role}.schemes`,
+      'no accepted scheme',
+    );
+    return { ...endpoint, schemes };
+  }
+
   /** Every request the profile declares as succeeding for some identity, with the schemes it accepts. */
   probes(): Probe[] {
     const { protected: prot, admin, collection } = this.profile.endpoints;
