@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURES_DIR } from '../../mock/config.ts';
 import type { Profile } from '../../specs/profile/types.ts';
+import { runSuite, type SuiteRun, specsOf } from '../helpers/run-suite.ts';
 import { type HostileTarget, startHostileTarget } from './hostile-target.ts';
-import { type ChildRun, runSuiteChild } from './suite-child.ts';
 
 const PROFILE = JSON.parse(readFileSync(join(FIXTURES_DIR, 'mock.profile.json'), 'utf8')) as Profile & {
   $schema?: string;
@@ -53,34 +53,10 @@ function leaks(text: string): string[] {
     .map((s) => `${s.slice(0, 6)}…`);
 }
 
-interface JsonResult {
-  status: string;
-  errors: { message?: string }[];
-}
-interface JsonSpec {
-  title: string;
-  tags: string[];
-  tests: { results: JsonResult[] }[];
-}
-interface JsonSuite {
-  specs?: JsonSpec[];
-  suites?: JsonSuite[];
-}
-
-function specsOf(json: string): JsonSpec[] {
-  const out: JsonSpec[] = [];
-  const walk = (s: JsonSuite): void => {
-    out.push(...(s.specs ?? []));
-    for (const c of s.suites ?? []) walk(c);
-  };
-  for (const s of (JSON.parse(json) as { suites: JsonSuite[] }).suites) walk(s);
-  return out;
-}
-
-function errorsOf(specs: JsonSpec[], ruleId: string): string[] {
-  return specs
-    .filter((s) => s.tags.includes(`@rule:${ruleId}`) || s.tags.includes(`rule:${ruleId}`))
-    .flatMap((s) => s.tests.flatMap((t) => t.results.flatMap((r) => r.errors.map((e) => e.message ?? ''))));
+function errorsOf(run: SuiteRun, ruleId: string): string[] {
+  return specsOf(run, ruleId).flatMap((s) =>
+    s.tests.flatMap((t) => t.results.flatMap((r) => r.errors.map((e) => e.message ?? ''))),
+  );
 }
 
 const RULES = [
@@ -94,18 +70,19 @@ const RULES = [
 const grep = `--grep=@rule:(${RULES.map((id) => id.replace(/\./g, '\\.')).join('|')})($|\\s)`;
 
 let target: HostileTarget;
-let run: ChildRun;
+let run: SuiteRun;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   target = await startHostileTarget();
   const { $schema: _schema, ...profile } = PROFILE;
-  run = await runSuiteChild({
-    baseUrl: target.url,
-    profile: { ...profile, budget: { ...profile.budget, timeoutMs: TIMEOUT_MS } },
+  run = await runSuite({
     args: [grep],
-    env: { GATECHECK_BUDGET: '200' },
+    env: { BASE_URL: target.url, GATECHECK_BUDGET: '200' },
+    profile: { ...profile, budget: { ...profile.budget, timeoutMs: TIMEOUT_MS } },
+    reporters: 'project',
     timeoutMs: 45_000,
+    keep: true,
   });
 });
 
@@ -126,10 +103,9 @@ test('the run finishes within its timeouts and fails, having met every hostile b
 });
 
 test('each failure says what went wrong with the target, not an internal error', () => {
-  const specs = specsOf(run.json);
   const clear = /no answer from|expected|status|\b30[127]\b/i;
   for (const rule of RULES) {
-    const errors = errorsOf(specs, rule);
+    const errors = errorsOf(run, rule);
     for (const message of errors) {
       expect(message, `[${rule}] an error names the cause`).toMatch(clear);
       expect(message, `[${rule}] no crash inside the suite`).not.toMatch(
@@ -137,13 +113,13 @@ test('each failure says what went wrong with the target, not an internal error',
       );
     }
   }
-  expect(errorsOf(specs, 'success.200.public').join('\n')).toMatch(/no answer from GET .*\/users/);
-  expect(errorsOf(specs, 'success.200.admin').join('\n')).toMatch(
+  expect(errorsOf(run, 'success.200.public').join('\n')).toMatch(/no answer from GET .*\/users/);
+  expect(errorsOf(run, 'success.200.admin').join('\n')).toMatch(
     /no answer from GET .*\/admin.*(timed out|Timeout|timeout)/s,
   );
-  expect(errorsOf(specs, 'success.200.protected').join('\n')).toMatch(/307/);
+  expect(errorsOf(run, 'success.200.protected').join('\n')).toMatch(/307/);
   // A body that never ends is cut at the request timeout, not at Playwright's 30 s test timeout.
-  expect(errorsOf(specs, 'auth.malformed.duplicate-header').join('\n')).toMatch(/no answer from GET/);
+  expect(errorsOf(run, 'auth.malformed.duplicate-header').join('\n')).toMatch(/no answer from GET/);
 });
 
 test('a redirect to another origin is never followed: the other origin sees no request, and no credential', () => {

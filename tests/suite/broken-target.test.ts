@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { type RunningMock, startMock } from '../../mock/server.ts';
 import type { Profile } from '../../specs/profile/types.ts';
+import { type JsonSpec, MOCK_PROFILE, runSuite, type SuiteRun, specsOf } from '../helpers/run-suite.ts';
 import { type Answer, type BrokenTarget, startBrokenTarget } from './helpers/broken-target.ts';
-import { type JsonSpec, MOCK_PROFILE, runSuite, type SuiteRun, specsOf } from './helpers/run-suite.ts';
 
 const profile = JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')) as Profile;
 
@@ -53,10 +53,9 @@ async function runAgainst(
     rewrite(new URL(req.url ?? '/', 'http://x').pathname, a),
   );
   try {
-    const run = await runSuite(['--workers=1', ...args], {
-      BASE_URL: target.url,
-      GATECHECK_PROFILE: MOCK_PROFILE,
-      ...env,
+    const run = await runSuite({
+      args: ['--workers=1', ...args],
+      env: { BASE_URL: target.url, GATECHECK_PROFILE: MOCK_PROFILE, ...env },
     });
     return { run, target };
   } finally {
@@ -173,7 +172,10 @@ test('a bad profile stops the run before any request, with one line naming the f
   await writeFile(bad, JSON.stringify(broken));
   const target = await startBrokenTarget(mock.url, (_req, a) => a);
   try {
-    const run = await runSuite(['--workers=1'], { BASE_URL: target.url, GATECHECK_PROFILE: bad });
+    const run = await runSuite({
+      args: ['--workers=1'],
+      env: { BASE_URL: target.url, GATECHECK_PROFILE: bad },
+    });
     expect(run.code).not.toBe(0);
     expect(`${run.stdout}${run.stderr}`).toContain(
       'profile: /endpoints/admin/schemes/0 must be one of bearer, basic, apikey',

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CATALOGUE_VERSION, catalogue, ruleById } from '../../specs/rules/catalogue.ts';
 import { SEED_FILE } from '../../specs/rules/refs.ts';
-import { runSuite } from './helpers/run-suite.ts';
+import { runSuite } from '../helpers/run-suite.ts';
 
 const SEED_ANCHORS_PRESENT = readFileSync(SEED_FILE, 'utf8')
   .split('\n')
@@ -64,7 +64,7 @@ test('every rule has a level, a one-line requirement, statuses and references wi
 });
 
 test('every rule is covered by at least one conformance test, and every test points at one known rule', async () => {
-  const run = await runSuite(['--list']);
+  const run = await runSuite({ args: ['--list'] });
   expect(run.code, run.stderr).toBe(0);
   expect(run.specs.length).toBeGreaterThan(0);
   const covered = new Map<string, number>();

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type RunningMock, startMock } from '../../mock/server.ts';
+import { MOCK_PROFILE, runSuite, specsOf } from '../helpers/run-suite.ts';
 import { type Answer, startBrokenTarget } from './helpers/broken-target.ts';
-import { MOCK_PROFILE, runSuite, specsOf } from './helpers/run-suite.ts';
 
 const LIMIT = 5;
 const WINDOW_MS = 1500;
@@ -74,9 +74,9 @@ const grep = '--grep=@rule:(ratelimit|server)\\.';
 test('a target with a declared rate limit and fault trigger passes the 429 and 500 rules', async () => {
   const target = await startBrokenTarget(mock.url, limiter({ limiting: true, stack: false }));
   try {
-    const run = await runSuite(['--workers=1', grep], {
-      BASE_URL: target.url,
-      GATECHECK_PROFILE: profilePath,
+    const run = await runSuite({
+      args: ['--workers=1', grep],
+      env: { BASE_URL: target.url, GATECHECK_PROFILE: profilePath },
     });
     expect(run.code, `${run.stdout.slice(0, 4000)}\n${run.stderr}`).toBe(0);
     for (const id of [
@@ -102,9 +102,9 @@ test('a target with a declared rate limit and fault trigger passes the 429 and 5
 test('a target that never limits fails ratelimit.429.exceeded; a 500 with a stack trace warns server.500.no-stack', async () => {
   const target = await startBrokenTarget(mock.url, limiter({ limiting: false, stack: true }));
   try {
-    const run = await runSuite(['--workers=1', grep], {
-      BASE_URL: target.url,
-      GATECHECK_PROFILE: profilePath,
+    const run = await runSuite({
+      args: ['--workers=1', grep],
+      env: { BASE_URL: target.url, GATECHECK_PROFILE: profilePath },
     });
     expect(run.code).toBe(1);
     const [exceeded] = specsOf(run, 'ratelimit.429.exceeded');
