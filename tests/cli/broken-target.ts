@@ -1,17 +1,11 @@
 /**
- * Targets that break rules on purpose, for the CLI's exit-code tests (until the mock's own defect modes
- * exist): a front for the bundled mock that changes one behaviour, and counts what it received.
+ * A target that answers 200 to everything, whatever the request: authentication never enforced. Kept for
+ * tests/report/redaction.test.ts, which needs failures of rules of every scheme at once; the exit-code tests
+ * use the mock's own defect modes (tests/helpers/defect-mock.ts). No single defect mode reproduces it.
  */
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startMock } from '../../mock/server.ts';
-
-export type Defect =
-  /** Every request answered 200: authentication never enforced (breaks the MUST 401 rules). */
-  | 'open'
-  /** The Bearer challenge of a 401 for a request without credentials carries error="invalid_token" (a SHOULD). */
-  | 'bearer-error-without-credentials';
 
 export interface BrokenTarget {
   readonly url: string;
@@ -20,46 +14,13 @@ export interface BrokenTarget {
   close(): Promise<void>;
 }
 
-export async function startBrokenTarget(defect: Defect): Promise<BrokenTarget> {
-  const mock = await startMock({ port: 0 });
-  const upstream = new URL(mock.url);
+export async function startBrokenTarget(_defect: 'open'): Promise<BrokenTarget> {
   let count = 0;
   const server = http.createServer((req, res) => {
     count++;
-    if (defect === 'open') {
-      req.resume();
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('[]');
-      return;
-    }
-    const forward = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        const headers = { ...answer.headers };
-        const challenge = headers['www-authenticate'];
-        if (answer.statusCode === 401 && !req.headers.authorization && typeof challenge === 'string') {
-          // RFC 6750 §3.1: "If the request lacks any authentication information … the resource server
-          // SHOULD NOT include an error code". This target does.
-          headers['www-authenticate'] = challenge.replace(
-            /Bearer realm="([^"]*)"/,
-            'Bearer realm="$1", error="invalid_token"',
-          );
-        }
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => {
-      res.writeHead(502);
-      res.end();
-    });
-    req.pipe(forward);
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('[]');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -69,7 +30,6 @@ export async function startBrokenTarget(defect: Defect): Promise<BrokenTarget> {
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await mock.close();
     },
   };
 }

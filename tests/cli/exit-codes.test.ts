@@ -1,14 +1,16 @@
 /**
- * The CLI's exit codes end to end (docs/cli.md): the real bin, the real suite, the bundled mock or a target
- * that breaks a rule. Each run uses --only to check a handful of rules, so the file stays fast.
+ * The CLI's exit codes end to end (docs/cli.md): the real bin, the real suite, the bundled mock or the mock
+ * with a defect mode that breaks a rule (docs/defects.md). Each run uses --only to check a handful of rules, so the file stays fast.
  */
 
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../cli/exit-codes.ts';
+import type { RunningMock } from '../../mock/server.ts';
+import { requestsReceived, startDefectiveMock } from '../helpers/defect-mock.ts';
 import { schemaErrors } from '../report/schema.ts';
-import { type BrokenTarget, closedPort, startBrokenTarget } from './broken-target.ts';
+import { closedPort } from './broken-target.ts';
 import { MOCK_PROFILE, type Scratch, scratch } from './cli.ts';
 
 // Each test starts Playwright (and sometimes the mock) in child processes: generous on a shared 2-core box.
@@ -38,33 +40,38 @@ test('the bundled mock is conformant → exit 0, and the summary names the repor
 });
 
 test.describe('a target that breaks rules', () => {
-  let target: BrokenTarget;
-  test.afterEach(async () => target?.close());
+  let target: RunningMock | undefined;
+  test.afterEach(async () => {
+    await target?.close();
+    target = undefined;
+  });
 
   test('a MUST rule broken → exit 1, the failing rule id named with its evidence', async () => {
-    target = await startBrokenTarget('open');
+    // An ordinary user reaches the admin path: authz.403.lacking-role (MUST) fails.
+    target = await startDefectiveMock(['admin-open-to-users']);
     const run = await s.gatecheck([
       '--base-url',
       target.url,
       '--profile',
       MOCK_PROFILE,
       '--only',
-      'auth.401.missing',
+      'authz.403.lacking-role',
     ]);
     expect(run.code, run.stdout + run.stderr).toBe(EXIT.nonConformant);
     expect(run.stdout).toContain('Not conformant: 1 MUST rule fails');
-    expect(run.stdout).toContain('✘ auth.401.missing [MUST]');
+    expect(run.stdout).toContain('✘ authz.403.lacking-role [MUST]');
     const report = await s.report();
     expect(schemaErrors(report)).toEqual([]);
-    expect(report.conformance.failing).toEqual(['auth.401.missing']);
+    expect(report.conformance.failing).toEqual(['authz.403.lacking-role']);
     expect(report.target.baseUrl).toBe(target.url);
-    const evidence = report.rules.find((r) => r.id === 'auth.401.missing')?.evidence[0];
+    const evidence = report.rules.find((r) => r.id === 'authz.403.lacking-role')?.evidence[0];
     expect(evidence?.response?.status).toBe(200);
     expect(evidence?.replay).toContain('curl');
   });
 
   test('a SHOULD rule broken → warning and exit 0; with --strict → exit 1', async () => {
-    target = await startBrokenTarget('bearer-error-without-credentials');
+    // error="invalid_token" on the challenge of a request without credentials: a SHOULD of RFC 6750 §3.1.
+    target = await startDefectiveMock(['bearer-error-on-missing']);
     const only = ['--only', 'bearer.challenge.missing-no-error,auth.401.missing'];
     const base = ['--base-url', target.url, '--profile', MOCK_PROFILE, ...only];
 
@@ -82,7 +89,7 @@ test.describe('a target that breaks rules', () => {
   });
 
   test('a bad profile → exit 2 with one line naming the field, before any request', async () => {
-    target = await startBrokenTarget('open');
+    target = await startDefectiveMock(['admin-open-to-users']);
     const profile = path.join(s.dir, 'bad.profile.json');
     await writeFile(
       profile,
@@ -97,7 +104,7 @@ test.describe('a target that breaks rules', () => {
     expect(run.stderr.trim().split('\n')).toEqual([
       'gatecheck: profile: /endpoints/admin/schemes/0 must be one of bearer, basic, apikey',
     ]);
-    expect(target.requests()).toBe(0);
+    expect(await requestsReceived(target)).toBe(0);
   });
 });
 

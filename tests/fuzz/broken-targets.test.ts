@@ -1,14 +1,13 @@
 /**
- * Each fuzz rule can fail, and when it does it says why with a shrunk counterexample: three small broken
- * stand-ins (a server that takes `alg: none`, one that answers 500 to bad base64, one that matches the
- * scheme name case-sensitively) fail the rule that targets their bug, and the conformant mock passes the
- * same plans. The stand-ins are a few lines each; the mock's defect modes (issue 7) can replace them.
+ * Each fuzz rule can fail, and when it does it says why with a shrunk counterexample: the mock started with
+ * one defect mode (docs/defects.md: `alg-none`, `basic-bad-base64-500`, `scheme-case-sensitive`) fails the
+ * rule that targets its bug, and the conformant mock passes the same plans.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { startMock } from '../../mock/server.ts';
+import { UNREACHABLE_RATE_LIMIT } from '../../bench/setups.ts';
+import type { DefectName } from '../../mock/defects/registry.ts';
+import { type RunningMock, startMock } from '../../mock/server.ts';
 import { createNodeHttpClient } from '../../specs/fuzz/clients/node-http.ts';
 import { createRawSocketClient } from '../../specs/fuzz/clients/raw-socket.ts';
 import { type PlanEnvironment, type PlanOutcome, runPlan } from '../../specs/fuzz/engine/run-plan.ts';
@@ -38,27 +37,15 @@ const settings: FuzzSettings = {
   client: 'http',
 };
 
-type Handler = (authorization: string | undefined, req: IncomingMessage, res: ServerResponse) => void;
-
-/** A stand-in target: 401 with a Bearer and a Basic challenge unless `handler` answers otherwise. */
-async function standIn(handler: Handler): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    try {
-      handler(req.headers.authorization, req, res);
-    } catch {
-      res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
-      return;
-    }
-    if (!res.headersSent) {
-      res
-        .writeHead(401, {
-          'www-authenticate': 'Bearer realm="stand-in", error="invalid_token", Basic realm="stand-in"',
-        })
-        .end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+/**
+ * The mock with `defects` on. Its rate limits are out of reach: a plan sends hundreds of requests (shrinking
+ * included) with the user's valid credentials, more than the default 300 per 10 s per identity. Its 500s are
+ * the defect's, asserted from the answers: not logged.
+ */
+async function defective(...defects: DefectName[]): Promise<RunningMock> {
+  const mock = await startMock({ port: 0, defects, rateLimit: UNREACHABLE_RATE_LIMIT, onError: () => {} });
+  mocks.push(mock);
+  return mock;
 }
 
 async function run(
@@ -90,18 +77,13 @@ function failureOf(
   return failure;
 }
 
-const closeAll: Server[] = [];
-test.afterAll(() => {
-  for (const server of closeAll) server.close();
+const mocks: RunningMock[] = [];
+test.afterAll(async () => {
+  await Promise.all(mocks.map((mock) => mock.close()));
 });
 
 test('a target that accepts alg "none" fails jwt.attack.alg-none with the shrunk token', async () => {
-  const { url, server } = await standIn((authorization, _req, res) => {
-    const token = /^bearer +(\S+)$/i.exec(authorization ?? '')?.[1];
-    const header = token ? JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) : {};
-    if (String(header.alg).toLowerCase() === 'none') res.writeHead(200).end('{"secret":"data"}');
-  });
-  closeAll.push(server);
+  const { url } = await defective('alg-none');
   const failure = failureOf(await run(algNonePlan, url));
   // Shrunk: alg in its plain spelling, the simplest signature (none), claims not escalated.
   expect(failure.exchange.request.kind).toBe('jwt alg-none: alg "none", empty signature');
@@ -128,13 +110,7 @@ test('a target that accepts alg "none" fails jwt.attack.alg-none with the shrunk
 });
 
 test('a target that answers 500 to bad base64 fails fuzz.malformed.status with a short Basic counterexample', async () => {
-  const { url, server } = await standIn((authorization) => {
-    const basic = /^basic +(.*)$/i.exec(authorization ?? '');
-    if (basic && !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(basic[1] ?? '')) {
-      throw new Error('base64 decoder blew up'); // the bug: an exception instead of a 400
-    }
-  });
-  closeAll.push(server);
+  const { url } = await defective('basic-bad-base64-500');
   const failure = failureOf(await run(malformedStatusPlan, url));
   expect(failure.message).toContain('[fuzz.malformed.status] MUST');
   expect(failure.message).toContain('expected: status 400 or 401');
@@ -150,18 +126,7 @@ test('a target that answers 500 to bad base64 fails fuzz.malformed.status with a
 
 test('a target that matches the scheme name case-sensitively fails fuzz.credential.legal-variants', async () => {
   const basic = Buffer.from(`${user?.basic?.username}:${user?.basic?.password}`, 'utf8').toString('base64');
-  const { url, server } = await standIn((authorization, _req, res) => {
-    const match = /^(\S+) +(\S+)$/.exec(authorization ?? '');
-    const [, scheme, credentials] = match ?? [];
-    // The bug: `===` on the scheme name, where RFC 9110 §11.1 says case-insensitive.
-    if (
-      (scheme === 'Bearer' && credentials === user?.bearer) ||
-      (scheme === 'Basic' && credentials === basic)
-    ) {
-      res.writeHead(200).end('{}');
-    }
-  });
-  closeAll.push(server);
+  const { url } = await defective('scheme-case-sensitive');
   const failure = failureOf(await run(legalVariantsPlan, url));
   expect(failure.message).toContain('[fuzz.credential.legal-variants] MUST');
   expect(failure.message).toMatch(

@@ -1,13 +1,15 @@
 /**
  * The suite run against a target that breaks one rule fails on that rule, with the evidence a reader
- * needs: rule id, allowed answers, actual response, a curl line to replay it — and no credential.
+ * needs: rule id, allowed answers, actual response, a curl line to replay it — and no credential. The
+ * target is the mock with one defect mode on (docs/defects.md).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { type RunningMock, startMock } from '../../mock/server.ts';
+import type { DefectName } from '../../mock/defects/registry.ts';
+import { startMock } from '../../mock/server.ts';
 import type { Profile } from '../../specs/profile/types.ts';
+import { requestsReceived, startDefectiveMock } from '../helpers/defect-mock.ts';
 import { type JsonSpec, MOCK_PROFILE, runSuite, type SuiteRun, specsOf } from '../helpers/run-suite.ts';
-import { type Answer, type BrokenTarget, startBrokenTarget } from './helpers/broken-target.ts';
 
 const profile = JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')) as Profile;
 
@@ -36,28 +38,19 @@ function expectNoSecrets(text: string): void {
 const only = (...ids: string[]) =>
   `--grep=@rule:(${ids.map((id) => id.replace(/\./g, '\\.')).join('|')})($|\\s)`;
 
-let mock: RunningMock;
-test.beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-});
-test.afterAll(async () => {
-  await mock?.close();
-});
-
+/** Runs the suite against the mock with `defect` on. */
 async function runAgainst(
-  rewrite: (path: string, a: Answer) => Answer,
+  defect: DefectName,
   args: string[],
   env: Record<string, string> = {},
-): Promise<{ run: SuiteRun; target: BrokenTarget }> {
-  const target = await startBrokenTarget(mock.url, (req, a) =>
-    rewrite(new URL(req.url ?? '/', 'http://x').pathname, a),
-  );
+): Promise<{ run: SuiteRun }> {
+  const target = await startDefectiveMock([defect]);
   try {
     const run = await runSuite({
       args: ['--workers=1', ...args],
       env: { BASE_URL: target.url, GATECHECK_PROFILE: MOCK_PROFILE, ...env },
     });
-    return { run, target };
+    return { run };
   } finally {
     await target.close();
   }
@@ -80,10 +73,7 @@ function evidenceOf(spec: JsonSpec): Record<string, unknown>[] {
 }
 
 test('a target that drops WWW-Authenticate fails auth.401.challenge, with rule id, expected, actual and a redacted curl line', async () => {
-  const { run } = await runAgainst(
-    (_path, a) => ({ ...a, headers: a.headers.filter(([n]) => n.toLowerCase() !== 'www-authenticate') }),
-    [only('auth.401.challenge')],
-  );
+  const { run } = await runAgainst('no-www-authenticate', [only('auth.401.challenge')]);
   expect(run.code, run.stderr).toBe(1);
   const specs = specsOf(run, 'auth.401.challenge');
   expect(specs.length).toBeGreaterThan(0);
@@ -109,17 +99,9 @@ test('a target that drops WWW-Authenticate fails auth.401.challenge, with rule i
 });
 
 test('a target that lets an ordinary user into the admin path fails authz.403.lacking-role and nothing else selected', async () => {
-  const { run } = await runAgainst(
-    (path, a) =>
-      path === '/admin' && a.status === 403
-        ? {
-            status: 200,
-            headers: [['Content-Type', 'application/json']],
-            body: Buffer.from('{"message":"welcome"}'),
-          }
-        : a,
-    [only('authz.403.lacking-role', 'success.200.admin')],
-  );
+  const { run } = await runAgainst('admin-open-to-users', [
+    only('authz.403.lacking-role', 'success.200.admin'),
+  ]);
   expect(run.code, run.stderr).toBe(1);
   const [refused] = specsOf(run, 'authz.403.lacking-role');
   expect(refused?.tests[0]?.status).toBe('unexpected');
@@ -134,17 +116,10 @@ test('a target that lets an ordinary user into the admin path fails authz.403.la
 });
 
 test('a SHOULD violation is a warning by default and a failure with GATECHECK_STRICT=1', async () => {
-  // Drops the Bearer error code: bearer.challenge.invalid-token (SHOULD) is broken, nothing MUST is.
-  const dropError = (_path: string, a: Answer): Answer => ({
-    ...a,
-    headers: a.headers.map(([n, v]) => [
-      n,
-      n.toLowerCase() === 'www-authenticate' ? v.replace(/,\s*error="[^"]*"/g, '') : v,
-    ]),
-  });
+  // No Bearer error code: bearer.challenge.invalid-token (SHOULD) is broken, nothing MUST is.
   const [lenient, strict] = await Promise.all([
-    runAgainst(dropError, [only('bearer.challenge.invalid-token')]),
-    runAgainst(dropError, [only('bearer.challenge.invalid-token')], { GATECHECK_STRICT: '1' }),
+    runAgainst('bearer-no-error-code', [only('bearer.challenge.invalid-token')]),
+    runAgainst('bearer-no-error-code', [only('bearer.challenge.invalid-token')], { GATECHECK_STRICT: '1' }),
   ]);
   const [warned] = specsOf(lenient.run, 'bearer.challenge.invalid-token');
   expect(lenient.run.code, lenient.run.stderr).toBe(0);
@@ -170,7 +145,7 @@ test('a bad profile stops the run before any request, with one line naming the f
   const broken = structuredClone(profile) as unknown as { endpoints: { admin: { schemes: string[] } } };
   broken.endpoints.admin.schemes = ['digest'];
   await writeFile(bad, JSON.stringify(broken));
-  const target = await startBrokenTarget(mock.url, (_req, a) => a);
+  const target = await startMock({ port: 0 });
   try {
     const run = await runSuite({
       args: ['--workers=1'],
@@ -180,7 +155,7 @@ test('a bad profile stops the run before any request, with one line naming the f
     expect(`${run.stdout}${run.stderr}`).toContain(
       'profile: /endpoints/admin/schemes/0 must be one of bearer, basic, apikey',
     );
-    expect(target.requests()).toBe(0);
+    expect(await requestsReceived(target)).toBe(0);
   } finally {
     await target.close();
     await rm(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
- * A target that breaks one behaviour: a proxy in front of the bundled mock that rewrites answers.
- * Shows that the suite fails on the rule the defect breaks, with evidence.
+ * A target that changes one behaviour: a proxy in front of the bundled mock that rewrites answers
+ * (tests/suite/declared-limits.test.ts: a rate limit and a fault trigger of its own). A target with one of
+ * the mock's named bugs is the mock itself with a defect mode on (tests/helpers/defect-mock.ts).
  */
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,15 +17,11 @@ export type Rewrite = (req: IncomingMessage, answer: Answer) => Answer;
 
 export interface BrokenTarget {
   readonly url: string;
-  /** Requests received so far. */
-  readonly requests: () => number;
   close(): Promise<void>;
 }
 
 export async function startBrokenTarget(upstream: string, rewrite: Rewrite): Promise<BrokenTarget> {
-  let count = 0;
   const server = createServer((req, res) => {
-    count++;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -71,7 +68,6 @@ export async function startBrokenTarget(upstream: string, rewrite: Rewrite): Pro
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    requests: () => count,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
