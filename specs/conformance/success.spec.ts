@@ -97,17 +97,22 @@ async function writer(kit: Kit) {
   return lacks(`identities.${identity}`, 'no credential in a scheme the collection accepts for writes');
 }
 
+/** POSTs the profile's sample item to the collection with the writer's credential. */
+function postItem(kit: Kit, w: Awaited<ReturnType<typeof writer>>) {
+  return kit.target.send({
+    method: 'POST',
+    path: w.path,
+    json: w.item,
+    headers: { Authorization: w.authorization },
+  });
+}
+
 test(
   'POST a new item to the collection with write permission → 200',
   forRule(successPost),
   async ({ kit }) => {
     const w = await writer(kit);
-    const ex = await kit.target.send({
-      method: 'POST',
-      path: w.path,
-      json: w.item,
-      headers: { Authorization: w.authorization },
-    });
+    const ex = await postItem(kit, w);
     expectStatus(ex, [200], successPost);
     const id = itemId(ex);
     if (id !== undefined) {
@@ -123,12 +128,7 @@ test(
 /** Creates an item to act on; skips when creation fails (success.200.post judges that). */
 async function created(kit: Kit) {
   const w = await writer(kit);
-  const ex = await kit.target.send({
-    method: 'POST',
-    path: w.path,
-    json: w.item,
-    headers: { Authorization: w.authorization },
-  });
+  const ex = await postItem(kit, w);
   if (ex.status < 200 || ex.status > 299)
     unmet(`creating an item answered ${ex.status} (see success.200.post)`);
   const id = itemId(ex) ?? unmet('the POST response carries no "id" to address the new item');
