@@ -19,7 +19,7 @@ import { jsonBytes, rawReplay, replayLine } from '../../specs/fuzz/engine/replay
 import { runPlan } from '../../specs/fuzz/engine/run-plan.ts';
 import { casesFor, FUZZ_REPLAY_ENV, fuzzSettings, ruleSeed } from '../../specs/fuzz/engine/settings.ts';
 import { no5xxPlan } from '../../specs/fuzz/plans/authorization.ts';
-import { FUZZ_WEIGHTS } from '../../specs/fuzz/plans/index.ts';
+import { FUZZ_WEIGHTS, fuzzPlans } from '../../specs/fuzz/plans/index.ts';
 import { DEFAULT_FUZZ_CASES, DEFAULT_SEED } from '../../specs/lib/env.ts';
 import type { Profile } from '../../specs/profile/types.ts';
 import { fuzzMalformedStatus, fuzzNo5xx } from '../../specs/rules/fuzz.ts';
@@ -161,6 +161,25 @@ test.describe('running a property', () => {
     expect('skipped' in outcome && outcome.skipped).toMatch(
       /^the target did not answer a request without Authorization on the protected path \(ECONNREFUSED\)$/,
     );
+  });
+
+  test('every plan whose endpoint the profile lacks is skipped with that reason, before any request', async () => {
+    const http = recorder(() => response(200));
+    const { protected: _omitted, ...endpoints } = profile.endpoints;
+    const lacking: Profile = { ...profile, endpoints };
+    for (const plan of fuzzPlans.filter((p) => p.endpoint === 'protected')) {
+      const outcome = await runPlan(plan, {
+        profile: lacking,
+        baseUrl: 'http://127.0.0.1:9',
+        settings: fuzzSettings(lacking, 1, {}),
+        kit: { unavailable: 'no token in this profile' },
+        clients: { http, raw: http },
+      });
+      expect('skipped' in outcome && outcome.skipped, plan.rule.id).toBe(
+        'profile lacks endpoints.protected: no protected path to fuzz',
+      );
+    }
+    expect(http.sent).toEqual([]);
   });
 
   test('a connection dropped without an answer fails fuzz.no-5xx', async () => {

@@ -49,6 +49,10 @@ export async function runPlan(plan: FuzzPlan, env: PlanEnvironment): Promise<Pla
       authorization,
     });
   };
+  // Every plan fuzzes one endpoint role; a profile without it skips the plan — checked here, once for all plans.
+  if (httpTarget.paths[plan.endpoint] === undefined) {
+    return { skipped: `profile lacks endpoints.${plan.endpoint}: no ${plan.endpoint} path to fuzz` };
+  }
   const prepared = await plan.prepare({
     profile: env.profile,
     kit: env.kit,
@@ -57,20 +61,18 @@ export async function runPlan(plan: FuzzPlan, env: PlanEnvironment): Promise<Pla
   if (isSkip(prepared)) return { skipped: prepared.skip };
   // A target that does not answer a plain request (down, TLS refused, wrong URL) would fail fuzz.no-5xx for
   // reasons that have nothing to do with Authorization: say so instead.
-  if (httpTarget.paths[plan.endpoint] !== undefined) {
-    const baseline = await probe([], plan.endpoint);
-    if (baseline.kind === 'dropped') {
-      return {
-        skipped: `the target did not answer a request without Authorization on the ${plan.endpoint} path (${baseline.error})`,
-      };
-    }
-    noteOutcome(baseline);
-    const limited = rateLimitReason(baseline);
-    if (limited !== undefined) {
-      return {
-        skipped: `the target is rate limiting the suite (${limited}): fuzzing now would judge nothing`,
-      };
-    }
+  const baseline = await probe([], plan.endpoint);
+  if (baseline.kind === 'dropped') {
+    return {
+      skipped: `the target did not answer a request without Authorization on the ${plan.endpoint} path (${baseline.error})`,
+    };
+  }
+  noteOutcome(baseline);
+  const limited = rateLimitReason(baseline);
+  if (limited !== undefined) {
+    return {
+      skipped: `the target is rate limiting the suite (${limited}): fuzzing now would judge nothing`,
+    };
   }
 
   // Playwright's client when given (GATECHECK_FUZZ_CLIENT=playwright), else node:http (docs/fuzzing.md "Clients").

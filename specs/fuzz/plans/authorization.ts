@@ -28,9 +28,7 @@ import { isKitUnavailable } from '../jwt/kit.ts';
 import { mutationCase } from '../jwt/mutation.ts';
 import { anyMutation } from '../jwt/mutations/anyMutation.ts';
 import type { FuzzRequest } from '../request.ts';
-import type { FuzzPlan, PlanContext, PlanSkip } from './types.ts';
-
-const NO_PROTECTED: PlanSkip = { skip: 'profile lacks endpoints.protected: no protected path to fuzz' };
+import type { FuzzPlan, PlanContext } from './types.ts';
 
 /** Junk headers, and mutated tokens too when the profile has a JWT to mutate (escalations stay on the protected path). */
 function junkWithTokens(context: PlanContext): fc.Arbitrary<FuzzRequest> {
@@ -48,8 +46,7 @@ export const invalidCredentialNo2xxPlan: FuzzPlan = {
   title: 'protected path with generated invalid credentials of every scheme → never 2xx',
   weight: 3,
   endpoint: 'protected',
-  async prepare({ profile }) {
-    if (!profile.endpoints.protected) return NO_PROTECTED;
+  async prepare() {
     return { arbitrary: junkAuthorizationCase(), judge: notSuccess };
   },
 };
@@ -60,7 +57,6 @@ export const no5xxPlan: FuzzPlan = {
   weight: 3,
   endpoint: 'protected',
   async prepare(context) {
-    if (!context.profile.endpoints.protected) return NO_PROTECTED;
     return { arbitrary: junkWithTokens(context), judge: noServerError };
   },
 };
@@ -70,8 +66,7 @@ export const challengeOn401Plan: FuzzPlan = {
   title: 'protected path with generated bad credentials → every 401 carries a parseable WWW-Authenticate',
   weight: 2,
   endpoint: 'protected',
-  async prepare({ profile }) {
-    if (!profile.endpoints.protected) return NO_PROTECTED;
+  async prepare() {
     return { arbitrary: junkAuthorizationCase(), judge: challengeOn401 };
   },
 };
@@ -84,8 +79,7 @@ export const bearerErrorCodePlan: FuzzPlan = {
   endpoint: 'protected',
   async prepare(context) {
     const endpoint = context.profile.endpoints.protected;
-    if (!endpoint) return NO_PROTECTED;
-    if (endpoint.schemes && !endpoint.schemes.includes('bearer')) {
+    if (endpoint?.schemes && !endpoint.schemes.includes('bearer')) {
       return { skip: 'profile lacks bearer in endpoints.protected.schemes: no Bearer challenge to judge' };
     }
     return { arbitrary: junkWithTokens(context), judge: bearerErrorCode };
@@ -97,8 +91,7 @@ export const malformedStatusPlan: FuzzPlan = {
   title: 'protected path with generated malformed Authorization values → 400 or 401',
   weight: 3,
   endpoint: 'protected',
-  async prepare({ profile }) {
-    if (!profile.endpoints.protected) return NO_PROTECTED;
+  async prepare() {
     return {
       arbitrary: malformedAuthorizationCase(),
       judge: statusIn([400, 401], { invalidOverlongCredentials: [431] }),
@@ -111,8 +104,7 @@ export const wrongCredentialStatusPlan: FuzzPlan = {
   title: 'protected path with generated well-formed but wrong credentials → 401',
   weight: 2,
   endpoint: 'protected',
-  async prepare({ profile }) {
-    if (!profile.endpoints.protected) return NO_PROTECTED;
+  async prepare() {
     return { arbitrary: wrongCredentialCase(), judge: statusIn([401]) };
   },
 };
@@ -149,7 +141,6 @@ export const legalVariantsPlan: FuzzPlan = {
   weight: 1.5,
   endpoint: 'protected',
   async prepare(context) {
-    if (!context.profile.endpoints.protected) return NO_PROTECTED;
     const credentials = canonicalCredentials(context);
     if (credentials.length === 0)
       return { skip: 'profile lacks identities.user (or admin) credentials: no valid credential to respell' };
@@ -185,8 +176,6 @@ export const publicJunkPlan: FuzzPlan = {
   weight: 2,
   endpoint: 'public',
   async prepare(context) {
-    if (!context.profile.endpoints.public)
-      return { skip: 'profile lacks endpoints.public: no public path to fuzz' };
     const baseline = await context.probe({ kind: 'baseline', authorization: [] }, 'public');
     if (baseline.kind !== 'response' || baseline.status !== 200) {
       return {

@@ -61,8 +61,6 @@ function attackPlan(
     weight,
     endpoint: 'protected',
     async prepare(context) {
-      if (!context.profile.endpoints.protected)
-        return { skip: 'profile lacks endpoints.protected: nowhere to send tokens' };
       if (isKitUnavailable(context.kit)) return { skip: context.kit.unavailable };
       return prepared(context, context.kit, build(context.kit));
     },
@@ -75,8 +73,6 @@ export const jwtMutationPlan: FuzzPlan = {
   weight: 2,
   endpoint: 'protected',
   async prepare(context) {
-    if (!context.profile.endpoints.protected)
-      return { skip: 'profile lacks endpoints.protected: nowhere to send tokens' };
     if (isKitUnavailable(context.kit)) return { skip: context.kit.unavailable };
     return prepared(context, context.kit, anyMutation(context.kit));
   },
@@ -88,8 +84,6 @@ export const jwtEscalationPlan: FuzzPlan = {
   weight: 1,
   endpoint: 'admin',
   async prepare(context) {
-    if (!context.profile.endpoints.admin)
-      return { skip: 'profile lacks endpoints.admin: no admin path to escalate to' };
     if (isKitUnavailable(context.kit)) return { skip: context.kit.unavailable };
     return prepared(context, context.kit, anyMutation(context.kit, true));
   },
@@ -102,8 +96,6 @@ export const iatFuturePlan: FuzzPlan = {
   weight: 0.2,
   endpoint: 'protected',
   async prepare(context) {
-    if (!context.profile.endpoints.protected)
-      return { skip: 'profile lacks endpoints.protected: nowhere to send tokens' };
     if (isKitUnavailable(context.kit)) return { skip: context.kit.unavailable };
     const source = iatFutureMutation(context.kit);
     if (isUnavailable(source)) return { skip: source.unavailable };
