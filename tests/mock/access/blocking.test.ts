@@ -9,20 +9,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Policy } from '../../../mock/routing/policy.ts';
 import type { RunningMock } from '../../../mock/server.ts';
-import { controlJson, startTestMock } from '../control/control-support.ts';
+import { controlJson, mockPerTest, startTestMock } from '../control/control-support.ts';
 import { ADMIN, type Answer, authorization, call, expectProblem, fixture, USER } from '../mock-support.ts';
 
 const admin = { authorization: authorization(ADMIN, 'bearer') };
-const mocks: RunningMock[] = [];
-test.afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((m) => m.close()));
-});
-
-async function start(options: Parameters<typeof startTestMock>[0]): Promise<RunningMock> {
-  const mock = await startTestMock(options);
-  mocks.push(mock);
-  return mock;
-}
+const start = mockPerTest();
 
 const from = (
   mock: RunningMock,

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createApp } from '../../../mock/app.ts';
 import { loadConfig } from '../../../mock/config.ts';
-import type { RunningMock } from '../../../mock/server.ts';
+import { type RunningMock, startMock } from '../../../mock/server.ts';
 import {
   ADMIN,
   type Answer,
@@ -26,8 +26,8 @@ import {
   control,
   controlJson,
   freezeAtWindowStart,
+  mockPerTest,
   parseRateLimit,
-  startTestMock,
 } from './control-support.ts';
 
 interface JournalEntry {
@@ -41,15 +41,7 @@ interface JournalEntry {
   reason?: string;
 }
 
-const mocks: RunningMock[] = [];
-test.afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((m) => m.close()));
-});
-async function start(options: Parameters<typeof startTestMock>[0] = {}): Promise<RunningMock> {
-  const mock = await startTestMock(options);
-  mocks.push(mock);
-  return mock;
-}
+const start = mockPerTest();
 
 async function journal(mock: RunningMock, query = ''): Promise<JournalEntry[]> {
   return ((await controlJson(mock, 'GET', `/journal${query}`)) as { entries: JournalEntry[] }).entries;
@@ -74,20 +66,20 @@ test('without its token → 401 with a Bearer challenge of its own realm; a wron
 });
 
 test('a token is generated at start when none is configured, and is required', async () => {
-  const mock = await (async () => {
-    const { startMock } = await import('../../../mock/server.ts');
-    const m = await startMock({ port: 0 });
-    mocks.push(m);
-    return m;
-  })();
-  expect(mock.control?.token).toMatch(/^[A-Za-z0-9_-]{24}$/);
-  expect(mock.control?.token).not.toBe(CONTROL_TOKEN);
-  expect((await call(mock.url, 'GET', '/__gatecheck')).status).toBe(401);
-  const ok = await call(mock.url, 'GET', '/__gatecheck', {
-    headers: { authorization: `Bearer ${mock.control?.token}` },
-  });
-  expect(ok.status, ok.text).toBe(200);
-  expect(ok.json().endpoints).toContain('POST /__gatecheck/reset');
+  // Not startTestMock: that one configures the known test token.
+  const mock = await startMock({ port: 0 });
+  try {
+    expect(mock.control?.token).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(mock.control?.token).not.toBe(CONTROL_TOKEN);
+    expect((await call(mock.url, 'GET', '/__gatecheck')).status).toBe(401);
+    const ok = await call(mock.url, 'GET', '/__gatecheck', {
+      headers: { authorization: `Bearer ${mock.control?.token}` },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json().endpoints).toContain('POST /__gatecheck/reset');
+  } finally {
+    await mock.close();
+  }
 });
 
 /** The app built for a given listen address, served on loopback for the test (nothing binds elsewhere). */

@@ -3,7 +3,7 @@
  * API as a one-liner, a clock frozen at a window boundary, and the parsers of the rate-limit fields.
  */
 
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type RunningMock, type StartOptions, startMock } from '../../../mock/server.ts';
 import type { IdentityCredentials } from '../../../specs/profile/types.ts';
 import { type Answer, call, PROFILE } from '../mock-support.ts';
@@ -17,6 +17,22 @@ export const WINDOW_START = 1_800_000_000_000;
 
 export function startTestMock(options: StartOptions = {}): Promise<RunningMock> {
   return startMock({ port: 0, ...options, control: { token: CONTROL_TOKEN, ...options.control } });
+}
+
+/**
+ * For a test file whose tests each start their own mock: registers an afterEach that closes every mock the
+ * test started, and returns the function that starts one.
+ */
+export function mockPerTest(): (options?: StartOptions) => Promise<RunningMock> {
+  const mocks: RunningMock[] = [];
+  test.afterEach(async () => {
+    await Promise.all(mocks.splice(0).map((m) => m.close()));
+  });
+  return async (options = {}) => {
+    const mock = await startTestMock(options);
+    mocks.push(mock);
+    return mock;
+  };
 }
 
 /** One control API call with the control token; the body, when given, is sent as JSON. */

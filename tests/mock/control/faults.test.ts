@@ -6,18 +6,10 @@
 import { expect, test } from '@playwright/test';
 import type { RunningMock } from '../../../mock/server.ts';
 import { ADMIN, authorization, call, expectNoLeak, expectProblem, PROFILE } from '../mock-support.ts';
-import { control, controlJson, startTestMock } from './control-support.ts';
+import { control, controlJson, mockPerTest } from './control-support.ts';
 
 const admin = authorization(ADMIN, 'bearer');
-const mocks: RunningMock[] = [];
-test.afterEach(async () => {
-  await Promise.all(mocks.splice(0).map((m) => m.close()));
-});
-async function start(options: Parameters<typeof startTestMock>[0] = {}): Promise<RunningMock> {
-  const mock = await startTestMock(options);
-  mocks.push(mock);
-  return mock;
-}
+const start = mockPerTest();
 
 const faulty = (mock: RunningMock, value: string, path = '/protected') =>
   call(mock.url, 'GET', path, { headers: { authorization: admin, 'x-gatecheck-fault': value } });
