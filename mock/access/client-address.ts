@@ -1,12 +1,21 @@
 /**
  * Who is asking: the address block lists and rate limits apply to. By default the socket's peer; behind
- * proxies the mock is told to trust, the first untrusted hop of `X-Forwarded-For` read from the right
- * (each proxy appends the address it received the request from, so the right-most entries are the ones a
- * trusted proxy wrote, and everything left of the first untrusted one may be forged by the client).
+ * proxies the mock is told to trust, the first untrusted hop of the proxy chain read from the right
+ * (proxy-chain.ts). The chain comes from ONE header, the one the operator says their proxies write
+ * (`access.proxyHeader`, like nginx's `real_ip_header`): `X-Forwarded-For` (x-forwarded-for.ts, the default)
+ * or `Forwarded` (RFC 7239, forwarded.ts). The other header is ignored entirely — not merged, not a fallback:
+ * RFC 7239 §8.1 says the header "may be modified … by every node on the way to the server, including the
+ * client", and a proxy that only writes one of them passes the other through as the client sent it. §7.4 asks
+ * proxies to convert X-Forwarded-For into Forwarded, but many (nginx by default, AWS ALB, Cloudflare) do not:
+ * reading a `Forwarded` they never wrote would let the client pick its own address.
  */
 
 import type { IncomingMessage } from 'node:http';
-import { type Address, type CidrList, formatAddress, parseAddress } from './cidr.ts';
+import { type CidrList, formatAddress, parseAddress } from './cidr.ts';
+import { forwardedHops } from './forwarded.ts';
+import { type Hop, walkProxyChain } from './proxy-chain.ts';
+import type { ProxyHeader } from './settings.ts';
+import { xForwardedForHops } from './x-forwarded-for.ts';
 
 /** When the socket is already gone Node reports no address; such a request is counted under this key. */
 export const UNKNOWN_ADDRESS = 'unknown';
@@ -14,10 +23,13 @@ export const UNKNOWN_ADDRESS = 'unknown';
 export type ClientAddress = (req: IncomingMessage) => string;
 
 /**
- * `trusted`: proxies whose `X-Forwarded-For` is believed; undefined or empty: the header is ignored and the
- * socket's peer is the client (safe default: a client cannot choose its own address).
+ * `trusted`: proxies whose `header` is believed; undefined or empty: both headers are ignored and the socket's
+ * peer is the client (safe default: a client cannot choose its own address; RFC 7239 §8.1: the header "may be
+ * modified … by every node on the way to the server, including the client"). `header`: the one the trusted
+ * proxies write (`access.proxyHeader`); the other is never read.
  */
-export function createClientAddress(trusted: CidrList | undefined): ClientAddress {
+export function createClientAddress(trusted: CidrList | undefined, header: ProxyHeader): ClientAddress {
+  const readHops = hopReader(header);
   if (trusted === undefined || trusted.source.length === 0) {
     return (req) => socketAddress(req.socket.remoteAddress);
   }
@@ -26,20 +38,30 @@ export function createClientAddress(trusted: CidrList | undefined): ClientAddres
     const peer = peerText === undefined ? undefined : parseAddress(peerText);
     if (peer === undefined) return socketAddress(peerText);
     if (!trusted.has(peer)) return formatAddress(peer);
-    const header = req.headers['x-forwarded-for'];
-    if (header === undefined || header === '') return formatAddress(peer);
-    // Node joins repeated X-Forwarded-For lines with ", ", in order: one list either way.
-    const hops = (typeof header === 'string' ? header : header.join(',')).split(',');
-    let current: Address = peer;
-    for (let i = hops.length - 1; i >= 0; i--) {
-      const hop = parseHop((hops[i] as string).trim());
-      // A hop that is not an address: nothing to its left can be believed; the last trusted hop is the client.
-      if (hop === undefined) break;
-      current = hop;
-      if (!trusted.has(hop)) break;
-    }
-    return formatAddress(current);
+    // One entry per field line, in order (Node's req.headers would join repeated lines with ", "); `header`
+    // is the lower-case field name, as headersDistinct keys it.
+    const lines = nonEmpty(req.headersDistinct[header]);
+    return formatAddress(walkProxyChain(peer, readHops(lines), trusted));
   };
+}
+
+/**
+ * Fixed at start-up: only the configured header's parser is ever called. RFC 7239 §7.4 lets a proxy convert
+ * X-Forwarded-For into Forwarded, but whether it does is the operator's knowledge, not something a request
+ * can show — so the two are never compared or merged (their lists need not describe the same hops).
+ */
+function hopReader(header: ProxyHeader): (lines: readonly string[]) => Hop[] {
+  if (header === 'x-forwarded-for') return xForwardedForHops;
+  if (header === 'forwarded') return forwardedHops;
+  // The config schema refuses anything else; this is a programming mistake, not a request's.
+  throw new TypeError(
+    `proxyHeader: must be one of x-forwarded-for, forwarded, got ${JSON.stringify(header)}`,
+  );
+}
+
+/** A field line sent empty (`Forwarded:`) adds no hop: the header is taken as absent, as it always was. */
+function nonEmpty(lines: readonly string[] | undefined): string[] {
+  return lines === undefined ? [] : lines.filter((line) => line.trim() !== '');
 }
 
 /** Node's text for the peer, IPv4-mapped IPv6 unwrapped (`::ffff:127.0.0.1` → `127.0.0.1`). */
@@ -47,15 +69,4 @@ function socketAddress(text: string | undefined): string {
   if (text === undefined || text === '') return UNKNOWN_ADDRESS;
   if (text.startsWith('::ffff:') && text.includes('.')) return text.slice(7);
   return text;
-}
-
-/** `192.0.2.1`, `2001:db8::1`, and the forms some proxies write with a port: `192.0.2.1:443`, `[2001:db8::1]:443`. */
-function parseHop(hop: string): Address | undefined {
-  if (hop.startsWith('[')) {
-    const end = hop.indexOf(']');
-    return end === -1 ? undefined : parseAddress(hop.slice(1, end));
-  }
-  const colon = hop.indexOf(':');
-  if (colon !== -1 && colon === hop.lastIndexOf(':')) return parseAddress(hop.slice(0, colon));
-  return parseAddress(hop);
 }

@@ -1,14 +1,24 @@
 /**
- * Block-list settings (config file `access`, CLI `--trust-proxy`, `--block-ip`, `--block-country`). Compiled
- * once at start-up (CIDR matchers), so a request pays for what is configured and nothing else.
+ * Block-list settings (config file `access`, CLI `--trust-proxy`, `--proxy-header`, `--block-ip`,
+ * `--block-country`). Compiled once at start-up (CIDR matchers), so a request pays for what is configured and
+ * nothing else.
  */
+
+/** The one request header the trusted proxies write the chain into (mock/access/client-address.ts). */
+export type ProxyHeader = 'x-forwarded-for' | 'forwarded';
 
 export interface AccessSettings {
   /**
-   * Proxies (CIDR list) whose `X-Forwarded-For` is believed: the client is then the first untrusted hop
-   * from the right. Empty (default): the socket's peer is the client and the header is ignored.
+   * Proxies (CIDR list) whose `proxyHeader` is believed: the client is then the first untrusted hop from the
+   * right. Empty (default): the socket's peer is the client and both headers are ignored.
    */
   readonly trustedProxies: readonly string[];
+  /**
+   * Which header the trusted proxies write — `x-forwarded-for` (default: nginx, AWS ALB, Cloudflare) or
+   * `forwarded` (RFC 7239) — as nginx's `real_ip_header` says it. Only that one is read; the other is ignored,
+   * never a fallback: a proxy passes through what it does not write, so the client would choose it.
+   */
+  readonly proxyHeader: ProxyHeader;
   /** Client addresses (CIDR list, IPv4 and IPv6) answered 403. */
   readonly blockedIps: readonly string[];
   /**
@@ -23,6 +33,7 @@ export interface AccessSettings {
 
 export const DEFAULT_ACCESS: AccessSettings = {
   trustedProxies: [],
+  proxyHeader: 'x-forwarded-for',
   blockedIps: [],
   countryHeader: 'CF-IPCountry',
   blockedCountries: [],

@@ -15,6 +15,7 @@ export const PROTECTION_OPTIONS = {
   'failed-attempt-limit': { type: 'string' },
   'rate-limit-headers': { type: 'string' },
   'trust-proxy': { type: 'string' },
+  'proxy-header': { type: 'string' },
   'block-ip': { type: 'string' },
   'block-country': { type: 'string' },
   'fault-header': { type: 'string' },
@@ -33,7 +34,8 @@ Access control, faults and the control API (docs/mock.md):
       --failed-attempt-limit <n> Failed credential attempts per window per address (default 5000)
       --ban <n>/<s>              Ban for s seconds after n more requests while limited (default 200/30), or off
       --rate-limit-headers <h>   ietf (RateLimit-Policy + RateLimit, default), legacy (RateLimit-Limit/…), none
-      --trust-proxy <cidrs>      Believe X-Forwarded-For from these proxies (comma-separated CIDR ranges)
+      --trust-proxy <cidrs>      Believe --proxy-header from these proxies (comma-separated CIDR ranges)
+      --proxy-header <h>         The one header they write: x-forwarded-for (default) or forwarded (RFC 7239)
       --block-ip <cidrs>         Answer 403 to these client addresses (comma-separated, IPv4 and IPv6)
       --block-country <codes>    Answer 403 to these countries, read from CF-IPCountry (e.g. KP,XX)
       --fault-header <on|off>    Honour X-Gatecheck-Fault: 500 | drop | latency=<ms> (default: on for loopback)
@@ -87,8 +89,16 @@ export function protectionOverrides(flags: ProtectionFlags): MockConfigOverrides
   }
   if (Object.keys(rateLimit).length > 0) out.rateLimit = rateLimit;
 
-  const access: Record<string, string[]> = {};
+  const access: Record<string, unknown> = {};
   if (flags['trust-proxy'] !== undefined) access.trustedProxies = list(flags['trust-proxy']);
+  const proxyHeader = flags['proxy-header'];
+  if (proxyHeader !== undefined) {
+    // Exact, as the config file's enum: an operator's typo must not silently pick the other header.
+    if (proxyHeader !== 'x-forwarded-for' && proxyHeader !== 'forwarded') {
+      return `--proxy-header: expected x-forwarded-for or forwarded, got "${proxyHeader}"`;
+    }
+    access.proxyHeader = proxyHeader;
+  }
   if (flags['block-ip'] !== undefined) access.blockedIps = list(flags['block-ip']);
   if (flags['block-country'] !== undefined) access.blockedCountries = list(flags['block-country']);
   if (Object.keys(access).length > 0) out.access = access;
@@ -155,8 +165,10 @@ export function protectionBanner(mock: RunningMock): string[] {
       : '',
   ].filter(Boolean);
   if (blocked.length > 0) lines.push(`  blocked ${blocked.join('; ')}`);
-  if (access.trustedProxies.length > 0)
-    lines.push(`  proxies X-Forwarded-For believed from ${access.trustedProxies.join(' ')}`);
+  if (access.trustedProxies.length > 0) {
+    const header = access.proxyHeader === 'forwarded' ? 'Forwarded' : 'X-Forwarded-For';
+    lines.push(`  proxies ${header} believed from ${access.trustedProxies.join(' ')}`);
+  }
   const faultParts = [
     resolveSwitch(faults.header, new URL(mock.url).hostname)
       ? 'X-Gatecheck-Fault: 500 | drop | latency=<ms> honoured'

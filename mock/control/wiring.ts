@@ -61,7 +61,9 @@ export function buildProtections(
     trusted: compileCidrList(settings.trustedProxies, 'trustedProxies'),
     blocked: compileCidrList(settings.blockedIps, 'blockedIps'),
   }));
-  const address: ClientAddress = createClientAddress(lists.trusted);
+  const address: ClientAddress = configError('config.access', () =>
+    createClientAddress(lists.trusted, settings.proxyHeader),
+  );
   const limiter = configError('config', () =>
     createRateLimiter(config.rateLimit, router, config.rateLimitStore ?? MEMORY_STORE),
   );

@@ -24,7 +24,10 @@ export interface Exchange {
   rule: AccessRule | undefined;
   /** Set by the credentials stage on a protected route. */
   identity: Identity | undefined;
-  /** The client address (socket, or X-Forwarded-For via trusted proxies); set on first need (mock/access). */
+  /**
+   * The client address (socket, or Forwarded / X-Forwarded-For via trusted proxies); set on first need
+   * (mock/access/client-address.ts).
+   */
   client: string | undefined;
   /** The rate-limit key (`id:<identity>` or `ip:<address>`), when a limit applied. */
   clientKey: string | undefined;

@@ -90,6 +90,16 @@ test.describe('mock configuration (fixtures/schemas/mock-config.schema.json)', (
       'config.realm: must be printable ASCII without quotes or backslashes',
     ],
     ['a too small limit', { maxBodyBytes: 0 }, 'config.maxBodyBytes: must be >= 1'],
+    [
+      'a proxyHeader that is not one of the two',
+      { access: { proxyHeader: 'X-Real-IP' } },
+      'config.access.proxyHeader: must be one of x-forwarded-for, forwarded',
+    ],
+    [
+      'a proxyHeader spelled as the field name, not the setting',
+      { access: { proxyHeader: 'Forwarded' } },
+      'config.access.proxyHeader: must be one of x-forwarded-for, forwarded',
+    ],
   ];
   for (const [name, content, message] of BAD) {
     test(`a config file with ${name} is refused with one line naming the field`, async () => {
@@ -99,6 +109,16 @@ test.describe('mock configuration (fixtures/schemas/mock-config.schema.json)', (
       expect(line.endsWith(`(in ${path})`)).toBe(true);
     });
   }
+
+  test('access.proxyHeader: x-forwarded-for by default; a file may choose forwarded, and the other access keys keep their defaults', () => {
+    expect(loadConfig().access.proxyHeader).toBe('x-forwarded-for');
+    const config = loadConfig(file({ access: { proxyHeader: 'forwarded' } }));
+    expect(config.access.proxyHeader).toBe('forwarded');
+    expect(config.access.countryHeader).toBe(DEFAULT_CONFIG.access.countryHeader);
+    expect(loadConfig(undefined, { access: { proxyHeader: 'forwarded' } }).access.proxyHeader).toBe(
+      'forwarded',
+    );
+  });
 
   test('a config file that is not JSON, or missing, is refused with one line', async () => {
     expect(await refusal(() => loadConfig(file('{ nope')))).toMatch(/^config .*file-\d+\.json: /);

@@ -30,6 +30,8 @@ for (const [args, message] of [
   [['--ban', '5'], '--ban: expected <requests>/<seconds> (e.g. 200/30) or off, got "5"'],
   [['--fault-rate', '1.5'], '--fault-rate: expected a probability from 0 to 1, got "1.5"'],
   [['--control', 'maybe'], '--control: expected on, off or loopback, got "maybe"'],
+  [['--proxy-header', 'x-real-ip'], '--proxy-header: expected x-forwarded-for or forwarded, got "x-real-ip"'],
+  [['--proxy-header', 'Forwarded'], '--proxy-header: expected x-forwarded-for or forwarded, got "Forwarded"'],
   [
     ['--block-ip', '10.0.0.0/40'],
     'config.access.blockedIps[0]: "10.0.0.0/40" is not an IPv4 or IPv6 address or CIDR range',
@@ -44,9 +46,9 @@ for (const [args, message] of [
   });
 }
 
-test('npm run mock -- --rate-limit 2/60 --control-token … → the banner shows the limit and the control API; the flags apply', async () => {
-  const token = 'cli-flags-test-token-0123';
-  const child = cli(['--port', '0', '--rate-limit', '2/60', '--ban', 'off', '--control-token', token]);
+/** The mock started with `args` on port 0: its banner and URL once it is up, and how to stop it. */
+async function serve(args: string[]): Promise<{ text: string; url: string; stop: () => Promise<unknown> }> {
+  const child = cli(['--port', '0', ...args]);
   const done = finish(child);
   const text = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -56,8 +58,21 @@ test('npm run mock -- --rate-limit 2/60 --control-token … → the banner shows
     });
     child.on('close', (code) => reject(new Error(`exited ${code}: ${out}`)));
   });
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1] as string;
+  return {
+    text,
+    url,
+    stop: () => {
+      child.kill('SIGTERM');
+      return done;
+    },
+  };
+}
+
+test('npm run mock -- --rate-limit 2/60 --control-token … → the banner shows the limit and the control API; the flags apply', async () => {
+  const token = 'cli-flags-test-token-0123';
+  const { text, url, stop } = await serve(['--rate-limit', '2/60', '--ban', 'off', '--control-token', token]);
   try {
-    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1] as string;
     expect(text).toContain('limits  2 requests per 60 s per client; headers ietf');
     expect(text).toContain(`control ${url}/__gatecheck/  token ${token}`);
     expect(text).toContain('X-Gatecheck-Fault: 500 | drop | latency=<ms> honoured');
@@ -70,12 +85,40 @@ test('npm run mock -- --rate-limit 2/60 --control-token … → the banner shows
     });
     expect(journal.status).toBe(200);
   } finally {
-    child.kill('SIGTERM');
-    await done;
+    await stop();
   }
 });
 
-test('npm run mock -- --help lists the protection flags', async () => {
+test('npm run mock -- --trust-proxy 127.0.0.1 --proxy-header forwarded → the banner names Forwarded; Forwarded is read, X-Forwarded-For ignored', async () => {
+  const proxy = ['--trust-proxy', '127.0.0.1', '--proxy-header', 'forwarded'];
+  const { text, url, stop } = await serve([...proxy, '--block-ip', '203.0.113.0/24']);
+  try {
+    expect(text).toContain('  proxies Forwarded believed from 127.0.0.1\n');
+    const admin = { authorization: authorization(ADMIN, 'basic') };
+    const status = async (headers: Record<string, string>): Promise<number> =>
+      (await call(url, 'GET', '/protected', { headers: { ...admin, ...headers } })).status;
+    expect(await status({ forwarded: 'for=203.0.113.5', 'x-forwarded-for': '198.51.100.5' })).toBe(403);
+    expect(await status({ forwarded: 'for=198.51.100.5', 'x-forwarded-for': '203.0.113.5' })).toBe(200);
+  } finally {
+    await stop();
+  }
+});
+
+test('npm run mock -- --trust-proxy 127.0.0.1 (no --proxy-header) → the banner names X-Forwarded-For; a client-sent Forwarded is ignored', async () => {
+  const { text, url, stop } = await serve(['--trust-proxy', '127.0.0.1', '--block-ip', '203.0.113.0/24']);
+  try {
+    expect(text).toContain('  proxies X-Forwarded-For believed from 127.0.0.1\n');
+    const admin = { authorization: authorization(ADMIN, 'basic') };
+    const spoofed = await call(url, 'GET', '/protected', {
+      headers: { ...admin, forwarded: 'for=198.51.100.5', 'x-forwarded-for': '203.0.113.5' },
+    });
+    expect(spoofed.status).toBe(403);
+  } finally {
+    await stop();
+  }
+});
+
+test('npm run mock -- --help lists the protection flags, each on a line of its own', async () => {
   const { code, stdout } = await finish(cli(['--help']));
   expect(code).toBe(0);
   for (const flag of [
@@ -85,12 +128,14 @@ test('npm run mock -- --help lists the protection flags', async () => {
     '--block-ip',
     '--block-country',
     '--trust-proxy',
+    '--proxy-header',
     '--fault-header',
     '--fault-rate',
     '--control',
     '--control-token',
     '--clock-offset',
   ]) {
-    expect(stdout).toContain(flag);
+    // At the start of a usage line, not merely mentioned in another flag's description.
+    expect(stdout).toMatch(new RegExp(`^ +${flag} `, 'm'));
   }
 });
