@@ -32,16 +32,22 @@ export interface GateTestFixtures {
   kit: Kit;
 }
 
+/** The validated profile, once per worker; shared with the fuzz specs' lighter test (specs/fuzz/fixtures.ts). */
+export const profileFixture: [
+  (args: object, use: (profile: Profile) => Promise<void>) => Promise<void>,
+  { scope: 'worker' },
+] = [
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
+  async ({}, use) => {
+    const profile = loadProfile(process.env[ENV.profile] || DEFAULT_PROFILE_PATH);
+    rememberSecrets(profileSecrets(profile));
+    await use(profile);
+  },
+  { scope: 'worker' },
+];
+
 export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
-  profile: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const profile = loadProfile(process.env[ENV.profile] || DEFAULT_PROFILE_PATH);
-      rememberSecrets(profileSecrets(profile));
-      await use(profile);
-    },
-    { scope: 'worker' },
-  ],
+  profile: profileFixture,
   target: [
     async ({ profile, playwright }, use, workerInfo) => {
       const baseUrl = process.env[ENV.baseUrl] || profile.baseUrl;

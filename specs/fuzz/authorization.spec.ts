@@ -8,7 +8,7 @@ import { runFuzzPlan, test } from './fixtures.ts';
 import { authorizationPlans } from './plans/authorization.ts';
 
 for (const plan of authorizationPlans) {
-  test(plan.title, forRule(plan.rule), async ({ fuzz, playwright }, info) => {
-    await runFuzzPlan(plan, fuzz, playwright, info);
+  test(plan.title, forRule(plan.rule), async ({ fuzz }, info) => {
+    await runFuzzPlan(plan, fuzz, info);
   });
 }

@@ -1,22 +1,31 @@
 /**
- * The fuzz specs' fixtures, on top of the suite's (specs/fixtures.ts): one `fuzz` environment per worker
- * — run settings (seed, cases, in-flight cap), the JWT kit, a keep-alive node:http client and the raw-socket
- * client — and `runFuzzPlan`, which runs a plan inside a test and turns its result into the suite's
- * verdicts (RuleViolation for MUST, `warning` for SHOULD unless strict, `observation` for INFO).
+ * The fuzz specs' fixtures: one `fuzz` environment per worker — run settings (seed, cases, in-flight cap),
+ * the JWT kit, a keep-alive node:http client and the raw-socket client — and `runFuzzPlan`, which runs a
+ * plan inside a test and turns its result into the suite's verdicts (RuleViolation for MUST, `warning` for
+ * SHOULD unless strict, `observation` for INFO).
+ *
+ * The fuzz tests stand on Playwright's bare test type (`_baseTest`, exported and typed by @playwright/test;
+ * its browser-less core) plus the suite's `profile`, not on the full `test` the conformance specs use. The
+ * full one sets up, per test, an artifacts recorder and the ~30 browser-context option fixtures it depends
+ * on, each a step with a captured, source-mapped stack: about 20 ms of worker CPU a test, nothing a node:http
+ * client needs, and half the time between fuzz tests (docs/fuzzing.md "Measured"). With
+ * GATECHECK_FUZZ_CLIENT=playwright the cases go through an APIRequestContext and should show in Playwright's
+ * traces, so the full test (and its recorder) is used then.
  */
-import type { PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
-import { test as base } from '../fixtures.ts';
+import { _baseTest, request as apiRequest, type TestInfo } from '@playwright/test';
+import { profileFixture, test as suiteTest } from '../fixtures.ts';
 import { ENV, isStrict } from '../lib/env.ts';
 import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
 import { RuleViolation } from '../lib/verify.ts';
+import type { Profile } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
 import { createNodeHttpClient } from './clients/node-http.ts';
 import { createPlaywrightClient } from './clients/playwright.ts';
 import { createRawSocketClient } from './clients/raw-socket.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
 import { type PlanEnvironment, runPlan } from './engine/run-plan.ts';
-import { casesFor, type FuzzSettings, fuzzSettings } from './engine/settings.ts';
+import { casesFor, FUZZ_CLIENT_ENV, type FuzzSettings, fuzzSettings } from './engine/settings.ts';
 import { createJwtKit, isKitUnavailable } from './jwt/kit.ts';
 import { FUZZ_WEIGHTS } from './plans/index.ts';
 import type { FuzzPlan } from './plans/types.ts';
@@ -28,6 +37,13 @@ export interface FuzzWorker {
   readonly env: PlanEnvironment;
   readonly settings: FuzzSettings;
 }
+
+const bareTest = _baseTest.extend<object, { profile: Profile }>({ profile: profileFixture });
+// The full test has every fixture of the bare one (and more); only `profile` and `fuzz` are used here.
+const base: typeof bareTest =
+  process.env[FUZZ_CLIENT_ENV]?.trim() === 'playwright'
+    ? (suiteTest as unknown as typeof bareTest)
+    : bareTest;
 
 export const test = base.extend<object, { fuzz: FuzzWorker }>({
   fuzz: [
@@ -60,13 +76,9 @@ function attachEvidence(info: TestInfo, evidence: unknown): void {
 }
 
 /** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
-async function runWithClient(
-  plan: FuzzPlan,
-  fuzz: FuzzWorker,
-  playwright: PlaywrightWorkerArgs['playwright'],
-) {
+async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker) {
   if (fuzz.settings.client !== 'playwright') return runPlan(plan, fuzz.env);
-  const context = await playwright.request.newContext({ timeout: fuzz.settings.timeoutMs });
+  const context = await apiRequest.newContext({ timeout: fuzz.settings.timeoutMs });
   try {
     const client = createPlaywrightClient(context, { timeoutMs: fuzz.settings.timeoutMs });
     return await runPlan(plan, { ...fuzz.env, clients: { ...fuzz.env.clients, playwright: client } });
@@ -76,19 +88,14 @@ async function runWithClient(
 }
 
 /** Runs `plan` in the current test against the target and records its verdict by the rule's level. */
-export async function runFuzzPlan(
-  plan: FuzzPlan,
-  fuzz: FuzzWorker,
-  playwright: PlaywrightWorkerArgs['playwright'],
-  info: TestInfo,
-): Promise<void> {
+export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestInfo): Promise<void> {
   // A large GATECHECK_BUDGET must not run into the configured test timeout: allow 5 ms per planned case
   // and per shrinking request on top of it.
   const planned = casesFor(plan.rule.id, fuzz.settings.totalCases, FUZZ_WEIGHTS);
   info.setTimeout(info.timeout + (planned + DEFAULT_MAX_SHRINK_CASES) * 5);
-  const outcome = await runWithClient(plan, fuzz, playwright);
+  const outcome = await runWithClient(plan, fuzz);
   if ('skipped' in outcome) {
-    base.skip(
+    test.skip(
       true,
       outcome.skipped.startsWith('profile lacks')
         ? outcome.skipped

@@ -7,7 +7,7 @@ import { runFuzzPlan, test } from './fixtures.ts';
 import { jwtPlans } from './plans/jwt.ts';
 
 for (const plan of jwtPlans) {
-  test(plan.title, forRule(plan.rule), async ({ fuzz, playwright }, info) => {
-    await runFuzzPlan(plan, fuzz, playwright, info);
+  test(plan.title, forRule(plan.rule), async ({ fuzz }, info) => {
+    await runFuzzPlan(plan, fuzz, info);
   });
 }
