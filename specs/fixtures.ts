@@ -22,7 +22,35 @@ import { DEFAULT_PROFILE_PATH, loadProfile } from './profile/load.ts';
 import type { Profile } from './profile/types.ts';
 import { ANNOTATION, type Rule } from './rules/types.ts';
 
+/**
+ * Where a worker's checks go when a configuration's project says so — `use: { runTarget: { baseUrl,
+ * profile, budget } }` — ahead of BASE_URL, GATECHECK_PROFILE and GATECHECK_BUDGET. One run can then check
+ * several targets, one project each (the mutation run: tests/mutation/mutation.config.ts). Empty by default:
+ * the environment decides, as for any run.
+ */
+export interface RunTargetOption {
+  /** The target's base URL. */
+  readonly baseUrl?: string;
+  /** Path of the target's profile. */
+  readonly profile?: string;
+  /** Fuzz cases for the run (GATECHECK_BUDGET). */
+  readonly budget?: number;
+}
+
+export const runTargetOption: [RunTargetOption, { scope: 'worker'; option: true }] = [
+  {},
+  { scope: 'worker', option: true },
+];
+
+/** The base URL a worker checks: the project's runTarget, else BASE_URL, else the profile's. */
+export function baseUrlOf(runTarget: RunTargetOption, profile: Profile): string {
+  const baseUrl = runTarget.baseUrl || process.env[ENV.baseUrl] || profile.baseUrl;
+  if (!baseUrl) throw new Error(`no target: set ${ENV.baseUrl} or the profile's baseUrl`);
+  return baseUrl;
+}
+
 export interface GateWorkerFixtures {
+  runTarget: RunTargetOption;
   profile: Profile;
   target: Target;
   mint: TokenMint | undefined;
@@ -34,12 +62,11 @@ export interface GateTestFixtures {
 
 /** The validated profile, once per worker; shared with the fuzz specs' lighter test (specs/fuzz/fixtures.ts). */
 export const profileFixture: [
-  (args: object, use: (profile: Profile) => Promise<void>) => Promise<void>,
+  (args: { runTarget: RunTargetOption }, use: (profile: Profile) => Promise<void>) => Promise<void>,
   { scope: 'worker' },
 ] = [
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
-  async ({}, use) => {
-    const profile = loadProfile(process.env[ENV.profile] || DEFAULT_PROFILE_PATH);
+  async ({ runTarget }, use) => {
+    const profile = loadProfile(runTarget.profile || process.env[ENV.profile] || DEFAULT_PROFILE_PATH);
     rememberSecrets(profileSecrets(profile));
     await use(profile);
   },
@@ -47,11 +74,11 @@ export const profileFixture: [
 ];
 
 export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
+  runTarget: runTargetOption,
   profile: profileFixture,
   target: [
-    async ({ profile, playwright }, use, workerInfo) => {
-      const baseUrl = process.env[ENV.baseUrl] || profile.baseUrl;
-      if (!baseUrl) throw new Error(`no target: set ${ENV.baseUrl} or the profile's baseUrl`);
+    async ({ runTarget, profile, playwright }, use, workerInfo) => {
+      const baseUrl = baseUrlOf(runTarget, profile);
       const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const ctx = await playwright.request.newContext({ timeout: timeoutMs });
       const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);

@@ -13,7 +13,13 @@
  * traces, so the full test (and its recorder) is used then.
  */
 import { _baseTest, request as apiRequest, type TestInfo } from '@playwright/test';
-import { profileFixture, test as suiteTest } from '../fixtures.ts';
+import {
+  baseUrlOf,
+  profileFixture,
+  type RunTargetOption,
+  runTargetOption,
+  test as suiteTest,
+} from '../fixtures.ts';
 import { ENV, isStrict } from '../lib/env.ts';
 import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
@@ -38,7 +44,10 @@ export interface FuzzWorker {
   readonly settings: FuzzSettings;
 }
 
-const bareTest = _baseTest.extend<object, { profile: Profile }>({ profile: profileFixture });
+const bareTest = _baseTest.extend<object, { runTarget: RunTargetOption; profile: Profile }>({
+  runTarget: runTargetOption,
+  profile: profileFixture,
+});
 // The full test has every fixture of the bare one (and more); only `profile` and `fuzz` are used here.
 const base: typeof bareTest =
   process.env[FUZZ_CLIENT_ENV]?.trim() === 'playwright'
@@ -47,10 +56,13 @@ const base: typeof bareTest =
 
 export const test = base.extend<object, { fuzz: FuzzWorker }>({
   fuzz: [
-    async ({ profile }, use, workerInfo) => {
-      const baseUrl = process.env[ENV.baseUrl] || profile.baseUrl;
-      if (!baseUrl) throw new Error(`no target: set ${ENV.baseUrl} or the profile's baseUrl`);
-      const settings = fuzzSettings(profile, workerInfo.config.workers);
+    async ({ runTarget, profile }, use, workerInfo) => {
+      const baseUrl = baseUrlOf(runTarget, profile);
+      const env =
+        runTarget.budget === undefined
+          ? process.env
+          : { ...process.env, [ENV.budget]: String(runTarget.budget) };
+      const settings = fuzzSettings(profile, workerInfo.config.workers, env);
       const kit = createJwtKit(profile);
       if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
       const http = createNodeHttpClient({ timeoutMs: settings.timeoutMs, maxSockets: settings.concurrency });

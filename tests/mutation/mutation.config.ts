@@ -1,17 +1,19 @@
 /**
  * The child run of the mutation test (tests/mutation/score.test.ts): the conformance suite, unchanged, once
- * per target of the manifest — one project per target (`conformant`, `alg-none`, `post-201`, …), whose
- * workers tests/mutation/harness/worker-env.mjs points at that target's mock. Each project runs the files
+ * per target of the manifest — one project per target (`conformant`, `alg-none`, `post-201`, …), pointed at
+ * that target's mock, profile and fuzz budget through the suite's `runTarget` option (specs/fixtures.ts:
+ * the same fixtures read it before BASE_URL, GATECHECK_PROFILE, GATECHECK_BUDGET). Each project runs the files
  * that load the spec files (suite/load.ts). No --grep: every check of the loaded specs runs against every
  * defect, so a defect that breaks more than it claims shows.
  */
 import { defineConfig } from '@playwright/test';
+import type { RunTargetOption } from '../../specs/fixtures.ts';
 import { readManifest } from './harness/manifest.ts';
 import { ROOT } from './harness/paths.ts';
 
 const { targets, skipFuzz } = readManifest();
 
-export default defineConfig({
+export default defineConfig<object, { runTarget: RunTargetOption }>({
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
@@ -21,6 +23,7 @@ export default defineConfig({
   projects: targets.map((target) => ({
     name: target.name,
     testDir: `${ROOT}tests/mutation/suite`,
+    use: { runTarget: { baseUrl: target.url, profile: target.profile, budget: target.budget } },
     // Two files holding the specs (suite/load.ts), so a target's run is two test groups at most, one worker each.
     // Stated in docs/defects.md: the fuzz specs (fuzz.*, jwt.attack.* rules) run only for the conformant mock
     // and the targets whose defect one of those rules is meant to catch. Nothing else is filtered.

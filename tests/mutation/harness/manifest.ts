@@ -1,7 +1,8 @@
 /**
  * What the mutation test tells the child Playwright run (tests/mutation/mutation.config.ts): one entry per
  * target — a name (the defect, or `conformant`), the mock's URL, the profile and the fuzz budget. Written as
- * JSON to a temporary file named by GATECHECK_MUTATION_MANIFEST; tests/mutation/harness/worker-env.mjs reads it too (keep the field names).
+ * JSON to a temporary file named by GATECHECK_MUTATION_MANIFEST; the config turns each entry into a project
+ * whose `runTarget` option (specs/fixtures.ts) points the suite at that mock.
  */
 import { readFileSync } from 'node:fs';
 

@@ -9,5 +9,3 @@ export const PLAYWRIGHT_CLI = fileURLToPath(
 );
 /** The child run's configuration. */
 export const MUTATION_CONFIG = fileURLToPath(new URL('../mutation.config.ts', import.meta.url));
-/** Preloaded into the child run's processes: points each worker at its project's mock (a file: URL). */
-export const WORKER_ENV = new URL('./worker-env.mjs', import.meta.url).href;

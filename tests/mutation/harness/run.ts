@@ -1,8 +1,8 @@
 /**
  * One mutation run: a mock per target (each defect, and the conformant mock) started in this process on a
  * free port, then the conformance suite run once as a child `playwright test` over all of them
- * (tests/mutation/mutation.config.ts: one project per target, its workers pointed at its mock by
- * harness/worker-env.mjs), strict (GATECHECK_STRICT=1: SHOULD rules
+ * (tests/mutation/mutation.config.ts: one project per target, pointed at its mock through the suite's
+ * `runTarget` option), strict (GATECHECK_STRICT=1: SHOULD rules
  * fail instead of warning), with Playwright's JSON reporter. Returns, per target, the rules whose tests
  * failed, passed or were skipped, read from the tests' `@rule:<id>` tags.
  */
@@ -14,7 +14,7 @@ import type { DefectName } from '../../../mock/defects/registry.ts';
 import type { RunningMock } from '../../../mock/server.ts';
 import { ENV } from '../../../specs/lib/env.ts';
 import { CONFORMANT, MANIFEST_ENV, type Manifest } from './manifest.ts';
-import { MUTATION_CONFIG, PLAYWRIGHT_CLI, ROOT, WORKER_ENV } from './paths.ts';
+import { MUTATION_CONFIG, PLAYWRIGHT_CLI, ROOT } from './paths.ts';
 import { startTarget, writeTargetFiles } from './targets.ts';
 
 export interface RunOptions {
@@ -106,7 +106,7 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
       join(dir, 'out'),
     ];
     const env: NodeJS.ProcessEnv = { ...process.env };
-    // The outer run's settings must not leak into the child; the setup projects set the target's.
+    // The outer run's settings must not leak into the child; each project's `runTarget` names its target.
     for (const name of [
       ENV.baseUrl,
       ENV.profile,
@@ -121,7 +121,6 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
     }
     Object.assign(env, {
       [MANIFEST_ENV]: manifestPath,
-      NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${WORKER_ENV}`].filter(Boolean).join(' '),
       [ENV.strict]: '1',
       [ENV.reportDir]: join(dir, 'reports'),
       PLAYWRIGHT_JSON_OUTPUT_FILE: reportPath,
