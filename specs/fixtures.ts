@@ -18,7 +18,7 @@ import { Target } from './lib/http.ts';
 import { Kit } from './lib/kit.ts';
 import { profileSecrets, rememberSecrets } from './lib/secrets.ts';
 import { TokenMint } from './lib/tokens.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile } from './profile/load.ts';
+import { resolveRunTarget } from './profile/resolve.ts';
 import type { Profile } from './profile/types.ts';
 import { ANNOTATION, type Rule } from './rules/types.ts';
 
@@ -29,9 +29,9 @@ import { ANNOTATION, type Rule } from './rules/types.ts';
  * the environment decides, as for any run.
  */
 export interface RunTargetOption {
-  /** The target's base URL. */
+  /** The target's base URL (BASE_URL). */
   readonly baseUrl?: string;
-  /** Path of the target's profile. */
+  /** Path of the target's profile (GATECHECK_PROFILE). */
   readonly profile?: string;
   /** Fuzz cases for the run (GATECHECK_BUDGET). */
   readonly budget?: number;
@@ -42,9 +42,25 @@ export const runTargetOption: [RunTargetOption, { scope: 'worker'; option: true 
   { scope: 'worker', option: true },
 ];
 
-/** The base URL a worker checks: the project's runTarget, else BASE_URL, else the profile's. */
-export function baseUrlOf(runTarget: RunTargetOption, profile: Profile): string {
-  const baseUrl = runTarget.baseUrl || process.env[ENV.baseUrl] || profile.baseUrl;
+/**
+ * The environment a worker's checks read: the process's, with the project's `runTarget` written over it
+ * under the variables' own names — so a project's target goes through the same resolution and validation
+ * as BASE_URL and GATECHECK_PROFILE (specs/profile/resolve.ts) and the same fuzz settings (GATECHECK_BUDGET).
+ */
+export function runEnv(runTarget: RunTargetOption, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { baseUrl, profile, budget } = runTarget;
+  if (baseUrl === undefined && profile === undefined && budget === undefined) return env;
+  return {
+    ...env,
+    ...(baseUrl === undefined ? {} : { [ENV.baseUrl]: baseUrl }),
+    ...(profile === undefined ? {} : { [ENV.profile]: profile }),
+    ...(budget === undefined ? {} : { [ENV.budget]: String(budget) }),
+  };
+}
+
+/** The base URL a worker checks: BASE_URL of its environment (runEnv), else the profile's. */
+export function baseUrlOf(env: NodeJS.ProcessEnv, profile: Profile): string {
+  const baseUrl = env[ENV.baseUrl] || profile.baseUrl;
   if (!baseUrl) throw new Error(`no target: set ${ENV.baseUrl} or the profile's baseUrl`);
   return baseUrl;
 }
@@ -60,13 +76,16 @@ export interface GateTestFixtures {
   kit: Kit;
 }
 
-/** The validated profile, once per worker; shared with the fuzz specs' lighter test (specs/fuzz/fixtures.ts). */
+/**
+ * The validated profile, once per worker, resolved as global setup resolves it (a BASE_URL without a profile
+ * is refused); shared with the fuzz specs' lighter test (specs/fuzz/fixtures.ts).
+ */
 export const profileFixture: [
   (args: { runTarget: RunTargetOption }, use: (profile: Profile) => Promise<void>) => Promise<void>,
   { scope: 'worker' },
 ] = [
   async ({ runTarget }, use) => {
-    const profile = loadProfile(runTarget.profile || process.env[ENV.profile] || DEFAULT_PROFILE_PATH);
+    const { profile } = resolveRunTarget(runEnv(runTarget));
     rememberSecrets(profileSecrets(profile));
     await use(profile);
   },
@@ -78,7 +97,7 @@ export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
   profile: profileFixture,
   target: [
     async ({ runTarget, profile, playwright }, use, workerInfo) => {
-      const baseUrl = baseUrlOf(runTarget, profile);
+      const baseUrl = baseUrlOf(runEnv(runTarget), profile);
       const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const ctx = await playwright.request.newContext({ timeout: timeoutMs });
       const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);

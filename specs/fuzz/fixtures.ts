@@ -7,7 +7,7 @@
  * The fuzz tests stand on Playwright's bare test type (`_baseTest`, exported and typed by @playwright/test;
  * its browser-less core) plus the suite's `profile`, not on the full `test` the conformance specs use. The
  * full one sets up, per test, an artifacts recorder and the ~30 browser-context option fixtures it depends
- * on, each a step with a captured, source-mapped stack: about 20 ms of worker CPU a test, nothing a node:http
+ * on, each a step with a captured, source-mapped stack: about 15 ms of worker CPU a test, nothing a node:http
  * client needs, and half the time between fuzz tests (docs/fuzzing.md "Measured"). With
  * GATECHECK_FUZZ_CLIENT=playwright the cases go through an APIRequestContext and should show in Playwright's
  * traces, so the full test (and its recorder) is used then.
@@ -17,6 +17,7 @@ import {
   baseUrlOf,
   profileFixture,
   type RunTargetOption,
+  runEnv,
   runTargetOption,
   test as suiteTest,
 } from '../fixtures.ts';
@@ -57,11 +58,8 @@ const base: typeof bareTest =
 export const test = base.extend<object, { fuzz: FuzzWorker }>({
   fuzz: [
     async ({ runTarget, profile }, use, workerInfo) => {
-      const baseUrl = baseUrlOf(runTarget, profile);
-      const env =
-        runTarget.budget === undefined
-          ? process.env
-          : { ...process.env, [ENV.budget]: String(runTarget.budget) };
+      const env = runEnv(runTarget);
+      const baseUrl = baseUrlOf(env, profile);
       const settings = fuzzSettings(profile, workerInfo.config.workers, env);
       const kit = createJwtKit(profile);
       if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
