@@ -21,6 +21,7 @@ import { TokenMint } from './lib/tokens.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 import type { Profile } from './profile/types.ts';
 import { ANNOTATION, type Rule } from './rules/types.ts';
+import { schedulerFor } from './run/scheduler.ts';
 
 /**
  * Where a worker's checks go when a configuration's project says so — `use: { runTarget: { baseUrl,
@@ -101,7 +102,8 @@ export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
       const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const ctx = await playwright.request.newContext({ timeout: timeoutMs });
       const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);
-      await use(new Target(ctx, { baseUrl, budget, timeoutMs }));
+      const scheduler = schedulerFor(profile, baseUrl, budget.concurrency);
+      await use(new Target(ctx, { baseUrl, budget, scheduler, timeoutMs }));
       await ctx.dispose();
     },
     { scope: 'worker' },

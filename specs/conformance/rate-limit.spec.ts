@@ -1,8 +1,11 @@
 /**
  * Rate limiting (seed §8; RFC 6585 §4): a burst with the profile's throw-away identity (default
  * `ratelimit`, so no other check is limited), the Retry-After it gets, and recovery after the wait.
- * The three checks share one burst, so this file runs in order in one worker.
+ * The three checks share one burst, so this file runs in order in one worker. These are the only requests of
+ * the run that provoke the limit on purpose: they are sent `provoking` (a limited answer is returned to them,
+ * not waited out by the run's scheduler), inside the scheduler's exclusive use where the limit is shared.
  */
+import type { TestInfo } from '@playwright/test';
 import { forRule, test } from '../fixtures.ts';
 import type { Exchange } from '../lib/http.ts';
 import { type Kit, lacks, need, unmet } from '../lib/kit.ts';
@@ -29,6 +32,15 @@ interface Burst extends Plan {
   readonly last: Exchange;
   readonly sent: number;
   /** Why the burst could not be judged (its first request was refused for another reason). */
+  readonly problem?: string;
+}
+
+/** What the same client got after waiting out the limit. */
+interface Recovery {
+  readonly waitedSeconds: number;
+  /** The answers after the wait, up to the first 2xx. */
+  readonly answers: readonly Exchange[];
+  /** Why recovery could not be tried. */
   readonly problem?: string;
 }
 
@@ -62,9 +74,12 @@ async function plan(kit: Kit): Promise<Plan> {
   };
 }
 
+/** The burst's requests are judged as they come: a limited answer is what it is looking for. */
+const PROVOKING = { provoking: true } as const;
+
 async function send(kit: Kit, p: Plan): Promise<Burst> {
   const { request, authorization } = p;
-  const first = await kit.send(request, authorization);
+  const first = await kit.send(request, authorization, undefined, PROVOKING);
   // A 403 before the burst is a refusal for another reason (or a ban from an earlier run), not the limit.
   if (first.status !== 429 && (first.status < 200 || first.status > 299)) {
     return {
@@ -81,7 +96,7 @@ async function send(kit: Kit, p: Plan): Promise<Burst> {
   if (!limited && p.limit > 1) {
     // Up to the limit at the profile's concurrency (the budget caps requests in flight).
     const wave = await Promise.all(
-      Array.from({ length: p.limit - 1 }, () => kit.send(request, authorization)),
+      Array.from({ length: p.limit - 1 }, () => kit.send(request, authorization, undefined, PROVOKING)),
     );
     sent += wave.length;
     last = wave[wave.length - 1] ?? last;
@@ -89,37 +104,75 @@ async function send(kit: Kit, p: Plan): Promise<Burst> {
   }
   // Then one at a time, stopping at the first limited answer (a target may ban a client that keeps going).
   while (!limited && sent < p.maxSend) {
-    last = await kit.send(request, authorization);
+    last = await kit.send(request, authorization, undefined, PROVOKING);
     sent++;
     if (LIMITED.includes(last.status)) limited = last;
   }
   return { ...p, limited, last, sent };
 }
 
-/** One burst per worker, shared by the three checks; each check first makes its own plan (and may skip). */
-let burst: Promise<Burst> | undefined;
+/** Seconds the limited answer asks the client to wait: Retry-After, else the declared window. */
+function waitAsked(kit: Kit, limited: Exchange): number {
+  const hinted = limited.headers['retry-after'];
+  return Math.max(
+    parseRetryAfter(hinted ?? '') ?? 0,
+    hinted === undefined ? (kit.profile.rateLimit?.windowSeconds ?? 0) : 0,
+  );
+}
 
-async function sharedBurst(kit: Kit): Promise<Burst> {
-  const p = await plan(kit);
-  if (!burst) {
-    if (kit.target.budget.remaining < p.maxSend + 5) {
-      lacks(
-        'budget.maxRequests',
-        `a burst needs up to ${p.maxSend} requests; this worker has ${kit.target.budget.remaining} left`,
-      );
-    }
-    burst = send(kit, p);
+async function recover(kit: Kit, b: Burst): Promise<Recovery> {
+  if (!b.limited || b.problem) return { waitedSeconds: 0, answers: [], problem: 'no limited answer' };
+  const wait = waitAsked(kit, b.limited);
+  if (wait > MAX_WAIT_SECONDS) {
+    return {
+      waitedSeconds: 0,
+      answers: [],
+      problem: `waiting ${wait} s for the window exceeds the suite's cap of ${MAX_WAIT_SECONDS} s`,
+    };
   }
-  const b = await burst;
-  if (b.problem) unmet(b.problem);
-  return b;
+  await new Promise((r) => setTimeout(r, wait * 1000 + 250));
+  // A few tries a second apart, fewer than a ban threshold.
+  const tries = Math.max(1, Math.min(3, (kit.profile.rateLimit?.banAfter ?? 4) - 1));
+  const answers: Exchange[] = [];
+  for (let i = 0; i < tries; i++) {
+    const ex = await kit.send(b.request, b.authorization, undefined, PROVOKING);
+    answers.push(ex);
+    if (ex.status >= 200 && ex.status <= 299) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return { waitedSeconds: wait, answers };
+}
+
+/**
+ * One burst and one recovery per worker, shared by the three checks; each check first makes its own plan (and
+ * may skip). Where the declared limit is shared by the whole run (per address or per endpoint) the run's
+ * scheduler gives them the target to themselves and waits out what is left of their window afterwards, so
+ * no other check meets the limit they provoked.
+ */
+let shared: Promise<{ burst: Burst; recovery: Recovery }> | undefined;
+
+async function sharedBurst(kit: Kit, testInfo: TestInfo): Promise<{ burst: Burst; recovery: Recovery }> {
+  const p = await plan(kit);
+  // The burst, the wait for the window and the recovery tries.
+  testInfo.setTimeout(testInfo.timeout + (MAX_WAIT_SECONDS + 15) * 1000);
+  shared ??= kit.target.scheduler.exclusive(async () => {
+    const burst = await send(kit, p);
+    const recovery = await recover(kit, burst);
+    const last = recovery.answers[recovery.answers.length - 1] ?? burst.limited;
+    const recovered = last !== undefined && last.status >= 200 && last.status <= 299;
+    // Still limited after the tries: the rest of the run waits out what the last answer asks for.
+    const cooldownMs = recovered || last === undefined ? 0 : waitAsked(kit, last) * 1000 + 250;
+    return { result: { burst, recovery }, cooldownMs };
+  });
+  return shared;
 }
 
 test(
   'burst of more than the declared limit within one window → 429 (or 403)',
   forRule(rateLimited),
-  async ({ kit }) => {
-    const b = await sharedBurst(kit);
+  async ({ kit }, testInfo) => {
+    const { burst: b } = await sharedBurst(kit, testInfo);
+    if (b.problem) unmet(b.problem);
     expectRule(
       b.limited !== undefined,
       rateLimited,
@@ -134,8 +187,9 @@ test(
 test(
   'the 429 of the burst → Retry-After, when present, is delay-seconds or an HTTP-date',
   forRule(retryAfter),
-  async ({ kit }) => {
-    const b = await sharedBurst(kit);
+  async ({ kit }, testInfo) => {
+    const { burst: b } = await sharedBurst(kit, testInfo);
+    if (b.problem) unmet(b.problem);
     if (b.limited?.status !== 429) unmet(`the burst got no 429 (see ${rateLimited.id})`);
     const value = b.limited.headers['retry-after'];
     if (value === undefined) {
@@ -156,32 +210,18 @@ test(
   'after the Retry-After delay (or the window) has passed → the same client gets 2xx again',
   forRule(recovery),
   async ({ kit }, testInfo) => {
-    const b = await sharedBurst(kit);
+    const { burst: b, recovery: after } = await sharedBurst(kit, testInfo);
+    if (b.problem) unmet(b.problem);
     if (!b.limited) unmet(`the burst was never limited (see ${rateLimited.id})`);
-    const rl = kit.profile.rateLimit;
-    const hinted = b.limited.headers['retry-after'];
-    const wait = Math.max(
-      parseRetryAfter(hinted ?? '') ?? 0,
-      hinted === undefined ? (rl?.windowSeconds ?? 0) : 0,
-    );
-    if (wait > MAX_WAIT_SECONDS)
-      unmet(`waiting ${wait} s for the window exceeds the suite's cap of ${MAX_WAIT_SECONDS} s`);
-    testInfo.setTimeout(testInfo.timeout + (wait + 10) * 1000);
-    await new Promise((r) => setTimeout(r, wait * 1000 + 250));
-    // A few tries a second apart, fewer than a ban threshold.
-    const tries = Math.max(1, Math.min(3, (rl?.banAfter ?? 4) - 1));
-    let ex: Exchange | undefined;
-    for (let i = 0; i < tries; i++) {
-      ex = await kit.send(b.request, b.authorization);
-      if (ex.status >= 200 && ex.status <= 299) return;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    if (after.problem) unmet(after.problem);
+    const last = after.answers[after.answers.length - 1];
+    if (last !== undefined && last.status >= 200 && last.status <= 299) return;
     expectRule(
       false,
       recovery,
-      ex,
-      `status 2xx after waiting ${wait} s`,
-      `status ${ex?.status} ${tries} times in a row`,
+      last,
+      `status 2xx after waiting ${after.waitedSeconds} s`,
+      `status ${last?.status} ${after.answers.length} times in a row`,
     );
   },
 );

@@ -27,12 +27,20 @@ import { rememberSecrets } from '../lib/secrets.ts';
 import { RuleViolation } from '../lib/verify.ts';
 import type { Profile } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
+import { type Scheduler, schedulerFor } from '../run/scheduler.ts';
 import { createNodeHttpClient } from './clients/node-http.ts';
 import { createPlaywrightClient } from './clients/playwright.ts';
 import { createRawSocketClient } from './clients/raw-socket.ts';
+import { scheduledClient } from './clients/scheduled.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
 import { type PlanEnvironment, runPlan } from './engine/run-plan.ts';
-import { casesFor, FUZZ_CLIENT_ENV, type FuzzSettings, fuzzSettings } from './engine/settings.ts';
+import {
+  casesFor,
+  FUZZ_CLIENT_ENV,
+  type FuzzSettings,
+  fuzzSettings,
+  MIN_CASES_PER_RULE,
+} from './engine/settings.ts';
 import { createJwtKit, isKitUnavailable } from './jwt/kit.ts';
 import { FUZZ_WEIGHTS } from './plans/index.ts';
 import type { FuzzPlan } from './plans/types.ts';
@@ -42,6 +50,7 @@ export const FUZZ_ANNOTATION = 'fuzz';
 
 export interface FuzzWorker {
   readonly env: PlanEnvironment;
+  readonly scheduler: Scheduler;
   readonly settings: FuzzSettings;
 }
 
@@ -65,12 +74,14 @@ export const test = base.extend<object, { fuzz: FuzzWorker }>({
       if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
       const http = createNodeHttpClient({ timeoutMs: settings.timeoutMs, maxSockets: settings.concurrency });
       const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs });
+      const scheduler = schedulerFor(profile, baseUrl, settings.concurrency, env);
       // Once per worker process (STYLE.md "Property tests": the seed is printed; the environment sets it).
       process.stdout.write(
         `gatecheck fuzz: seed ${settings.seed} (${settings.seedSource === 'default' ? `default; set ${ENV.seed} to change` : ENV.seed}), ` +
           `${settings.totalCases} cases across the fuzz rules, ${settings.concurrency} in flight per worker\n`,
       );
-      await use({ env: { profile, baseUrl, settings, kit, clients: { http, raw } }, settings });
+      const clients = { http: scheduledClient(http, scheduler), raw: scheduledClient(raw, scheduler) };
+      await use({ env: { profile, baseUrl, settings, kit, clients }, scheduler, settings });
       http.close();
     },
     { scope: 'worker' },
@@ -90,7 +101,10 @@ async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker) {
   if (fuzz.settings.client !== 'playwright') return runPlan(plan, fuzz.env);
   const context = await apiRequest.newContext({ timeout: fuzz.settings.timeoutMs });
   try {
-    const client = createPlaywrightClient(context, { timeoutMs: fuzz.settings.timeoutMs });
+    const client = scheduledClient(
+      createPlaywrightClient(context, { timeoutMs: fuzz.settings.timeoutMs }),
+      fuzz.scheduler,
+    );
     return await runPlan(plan, { ...fuzz.env, clients: { ...fuzz.env.clients, playwright: client } });
   } finally {
     await context.dispose();
@@ -114,6 +128,22 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
     return;
   }
   const { stats, failure } = outcome.result;
+  if (!failure && stats.stopped !== undefined && stats.cases < Math.min(planned, MIN_CASES_PER_RULE)) {
+    test.skip(
+      true,
+      `run budget: ${stats.stopped}; the rule sent ${stats.cases} of its minimum ${MIN_CASES_PER_RULE} cases`,
+    );
+    return;
+  }
+  if (stats.stopped !== undefined || fuzz.settings.depth !== undefined) {
+    // Coverage before depth: say how deep this rule went when the budget made it shallower.
+    info.annotations.push({
+      type: ANNOTATION.observation,
+      description:
+        `[${plan.rule.id}] depth: ${stats.cases} of ${planned} planned cases` +
+        `${stats.stopped ? ` (stopped: ${stats.stopped})` : ''}${fuzz.settings.depth ? ` (run: ${fuzz.settings.depth})` : ''}`,
+    });
+  }
   const sent = stats.cases + stats.shrinkCases;
   const perSecond = stats.durationMs > 0 ? Math.round((sent / stats.durationMs) * 1000) : 0;
   const unjudged = Object.values(stats.unjudged).reduce((a, b) => a + b, 0);

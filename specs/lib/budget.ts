@@ -1,56 +1,29 @@
 /**
- * A polite run (DESIGN.md: "a bounded, polite run (request budget, concurrency cap)"): every request the
- * conformance checks send goes through one Budget per worker. Playwright workers are separate processes,
- * so the profile's totals are split evenly between them.
+ * A polite run (docs/design.md "A polite client"): the requests one worker keeps in flight. The run's totals —
+ * `budget.maxRequests`, `budget.maxSeconds` — and its pace are kept for all workers together by the run's
+ * scheduler (specs/run/); Playwright workers are separate processes, so the in-flight cap is split evenly.
  */
 
-export class BudgetExhausted extends Error {
-  readonly code = 'ERR_GATECHECK_BUDGET';
-  constructor(readonly limit: number) {
-    super(`request budget exhausted: this worker's share of budget.maxRequests is ${limit}`);
-    this.name = 'BudgetExhausted';
-  }
-}
-
 export class Budget {
-  private sent = 0;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 
   constructor(
-    /** Requests this worker may send in the whole run. */
-    readonly maxRequests: number,
     /** Requests this worker may have in flight at once. */
     readonly concurrency: number,
   ) {
-    if (!(maxRequests >= 1) || !(concurrency >= 1))
-      throw new TypeError('Budget needs maxRequests and concurrency >= 1');
+    if (!(concurrency >= 1)) throw new TypeError('Budget needs concurrency >= 1');
   }
 
-  /** The profile's budget divided between `workers` processes. */
-  static forWorker(
-    budget: { maxRequests?: number; concurrency?: number } | undefined,
-    workers: number,
-  ): Budget {
-    const n = Math.max(1, workers);
+  /** The profile's in-flight cap divided between `workers` processes. */
+  static forWorker(budget: { concurrency?: number } | undefined, workers: number): Budget {
     return new Budget(
-      Math.max(1, Math.floor((budget?.maxRequests ?? DEFAULT_MAX_REQUESTS) / n)),
-      Math.max(1, Math.floor((budget?.concurrency ?? DEFAULT_CONCURRENCY) / n)),
+      Math.max(1, Math.floor((budget?.concurrency ?? DEFAULT_CONCURRENCY) / Math.max(1, workers))),
     );
   }
 
-  get used(): number {
-    return this.sent;
-  }
-
-  get remaining(): number {
-    return this.maxRequests - this.sent;
-  }
-
-  /** Runs one request inside the budget; throws BudgetExhausted (before sending) when none is left. */
+  /** Runs one request once fewer than `concurrency` are in flight. */
   async run<T>(send: () => Promise<T>): Promise<T> {
-    if (this.sent >= this.maxRequests) throw new BudgetExhausted(this.maxRequests);
-    this.sent++;
     if (this.active >= this.concurrency) await new Promise<void>((wake) => this.waiting.push(wake));
     this.active++;
     try {
@@ -62,6 +35,9 @@ export class Budget {
   }
 }
 
-export const DEFAULT_MAX_REQUESTS = 2000;
+/** Requests the whole run may send when the profile says nothing (fuzz cases included). */
+export const DEFAULT_MAX_REQUESTS = 10_000;
+/** Longest a run may take when the profile says nothing, rate-limit waits included. */
+export const DEFAULT_MAX_SECONDS = 1800;
 export const DEFAULT_CONCURRENCY = 8;
 export const DEFAULT_TIMEOUT_MS = 10_000;

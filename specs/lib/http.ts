@@ -2,11 +2,14 @@
  * The suite's HTTP client: Playwright's APIRequestContext, inside the profile's budget, turning every
  * request/response pair into an `Exchange` the verifiers judge and the evidence records.
  * Redirects are not followed (a 3xx is an answer to judge) and no status throws.
+ * Every request goes out in a slot of the run's scheduler (specs/run/scheduler.ts): a rate-limited answer is
+ * waited out and the request re-sent, so a check only ever judges an answer that is not rate limiting.
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { type APIRequestContext, test } from '@playwright/test';
-import { type Budget, BudgetExhausted } from './budget.ts';
+import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/scheduler.ts';
+import type { Budget } from './budget.ts';
 import type { ReplayRequest } from './replay.ts';
 import { redactText } from './secrets.ts';
 
@@ -51,12 +54,14 @@ export class TargetError extends Error {
 export interface TargetOptions {
   readonly baseUrl: string;
   readonly budget: Budget;
+  readonly scheduler: Scheduler;
   readonly timeoutMs: number;
 }
 
 export class Target {
   readonly baseUrl: string;
   readonly budget: Budget;
+  readonly scheduler: Scheduler;
   readonly timeoutMs: number;
 
   constructor(
@@ -65,6 +70,7 @@ export class Target {
   ) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.budget = options.budget;
+    this.scheduler = options.scheduler;
     this.timeoutMs = options.timeoutMs;
   }
 
@@ -100,61 +106,85 @@ export class Target {
     );
   }
 
-  /** Runs one request inside the budget; when none is left the running test is skipped, saying why. */
-  private async budgeted<T>(send: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one request in a slot of the run's scheduler and inside this worker's in-flight cap; when the run's
+   * budget cannot afford it (or the wait a rate-limited answer asks for) the running test is skipped, saying why.
+   */
+  private async budgeted(
+    request: ReplayRequest,
+    send: () => Promise<Exchange>,
+    options: SendOptions | undefined,
+  ): Promise<Exchange> {
+    const authorization = request.headerLines
+      .filter(([name]) => name.toLowerCase() === 'authorization')
+      .map(([, value]) => value);
+    const bucket = this.scheduler.bucketOf(new URL(request.url).pathname, authorization);
     try {
-      return await this.budget.run(send);
+      return await this.scheduler.run(
+        bucket,
+        () => this.budget.run(send),
+        (ex) => ex,
+        options,
+      );
     } catch (e) {
-      if (e instanceof BudgetExhausted)
-        test.skip(true, `${e.message} (raise budget.maxRequests in the profile)`);
+      if (e instanceof RunBudgetExhausted) test.skip(true, `run budget: ${e.message}`);
       throw e;
     }
   }
 
   /** Sends one request with Playwright's APIRequestContext. */
-  async send(req: Request): Promise<Exchange> {
+  async send(req: Request, options?: SendOptions): Promise<Exchange> {
     const request = this.prepare(req);
-    return this.budgeted(async () => {
-      const started = performance.now();
-      let res: Awaited<ReturnType<APIRequestContext['fetch']>>;
-      try {
-        res = await this.ctx.fetch(request.url, {
-          method: request.method,
-          headers: Object.fromEntries(request.headerLines),
-          ...(request.body === undefined ? {} : { data: request.body }),
-          failOnStatusCode: false,
-          maxRedirects: 0,
-          timeout: this.timeoutMs,
-        });
-      } catch (e) {
-        throw this.unreachable(e, request);
-      }
-      try {
-        const body = (await res.body()).toString('utf8');
-        const headerLines = res.headersArray().map(({ name, value }) => [name, value] as const);
-        return {
-          request,
-          status: res.status(),
-          headers: joinHeaders(headerLines),
-          headerLines,
-          body,
-          ms: performance.now() - started,
-        };
-      } catch (e) {
-        throw this.unreachable(e, request);
-      } finally {
-        await res.dispose();
-      }
-    });
+    return this.budgeted(
+      request,
+      async () => {
+        const started = performance.now();
+        let res: Awaited<ReturnType<APIRequestContext['fetch']>>;
+        try {
+          res = await this.ctx.fetch(request.url, {
+            method: request.method,
+            headers: Object.fromEntries(request.headerLines),
+            ...(request.body === undefined ? {} : { data: request.body }),
+            failOnStatusCode: false,
+            maxRedirects: 0,
+            timeout: this.timeoutMs,
+          });
+        } catch (e) {
+          throw this.unreachable(e, request);
+        }
+        try {
+          const body = (await res.body()).toString('utf8');
+          const headerLines = res.headersArray().map(({ name, value }) => [name, value] as const);
+          return {
+            request,
+            status: res.status(),
+            headers: joinHeaders(headerLines),
+            headerLines,
+            body,
+            ms: performance.now() - started,
+          };
+        } catch (e) {
+          throw this.unreachable(e, request);
+        } finally {
+          await res.dispose();
+        }
+      },
+      options,
+    );
   }
 
   /**
    * Sends a request whose field lines may repeat a name (e.g. two Authorization lines, which a
    * Record of headers cannot express), with Node's http client.
    */
-  async sendLines(req: Request, lines: readonly (readonly [string, string])[]): Promise<Exchange> {
+  async sendLines(
+    req: Request,
+    lines: readonly (readonly [string, string])[],
+    options?: SendOptions,
+  ): Promise<Exchange> {
     const request = this.prepare(req, lines);
     return this.budgeted(
+      request,
       () =>
         new Promise<Exchange>((resolve, reject) => {
           const started = performance.now();
@@ -194,6 +224,7 @@ export class Target {
           });
           out.end(request.body);
         }),
+      options,
     );
   }
 }

@@ -7,6 +7,7 @@
 import { test } from '@playwright/test';
 import type { Endpoint, IdentityCredentials, Profile, Scheme } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
+import type { SendOptions } from '../run/scheduler.ts';
 import type { Exchange, Request, Target } from './http.ts';
 import { rememberSecrets } from './secrets.ts';
 import type { TokenMint } from './tokens.ts';
@@ -207,13 +208,17 @@ export class Kit {
     probe: Pick<Probe, 'method' | 'path' | 'json'>,
     authorization?: string,
     extra?: Request['headers'],
+    options?: SendOptions,
   ): Promise<Exchange> {
-    return this.target.send({
-      method: probe.method,
-      path: probe.path,
-      headers: { ...(authorization === undefined ? {} : { Authorization: authorization }), ...extra },
-      ...(probe.json === undefined ? {} : { json: probe.json }),
-    });
+    return this.target.send(
+      {
+        method: probe.method,
+        path: probe.path,
+        headers: { ...(authorization === undefined ? {} : { Authorization: authorization }), ...extra },
+        ...(probe.json === undefined ? {} : { json: probe.json }),
+      },
+      options,
+    );
   }
 
   /** Removes an item a successful POST probe created (best effort; a conformance check must leave no litter). */

@@ -87,6 +87,15 @@ export interface Profile {
     readonly endpoint?: Endpoint;
     /** Requests sent while limited before the target bans (403), if it does. */
     readonly banAfter?: number;
+    /** How long a ban lasts when the target names no Retry-After. */
+    readonly banSeconds?: number;
+    /**
+     * What the limit is counted per (default identity): the client address across all routes, the identity,
+     * the credential value, or the endpoint. The suite's scheduler paces each such counter (specs/run/).
+     */
+    readonly key?: 'address' | 'identity' | 'credential' | 'endpoint';
+    /** Most requests the target takes back to back, when fewer than `limit`. */
+    readonly burst?: number;
   };
   /** How to provoke a 500, if the target offers a way. */
   readonly fault?: {
@@ -103,5 +112,7 @@ export interface Profile {
     readonly timeoutMs?: number;
     /** Fuzz cases in the default run. */
     readonly fuzzCases?: number;
+    /** Longest the whole run may take, rate-limit waits included (default 1800 s). */
+    readonly maxSeconds?: number;
   };
 }

@@ -33,6 +33,7 @@ export interface BuildInput {
     readonly filter?: string;
     readonly status: ConformanceReport['run']['status'];
     readonly errors: readonly string[];
+    readonly politeness?: ConformanceReport['run']['politeness'];
   };
   readonly scrub: Scrubber;
 }
@@ -76,6 +77,7 @@ export function buildReport(input: BuildInput): ConformanceReport {
     ...(input.run.filter ? { filter: scrub.text(input.run.filter) } : {}),
     status: input.run.status,
     errors,
+    ...(input.run.politeness ? { politeness: input.run.politeness } : {}),
   };
   return {
     $schema: `./${SCHEMA_FILE}`,

@@ -6,6 +6,7 @@
 
 import type { Evidence } from '../lib/evidence.ts';
 import { type ConformanceReport, LEVELS, type RuleReport, type Verdict } from './model.ts';
+import { politenessLine } from './politeness.ts';
 
 /** Statuses the seed names (§4, §7); a rule's own statuses are added to these columns. */
 const SEED_STATUSES = [200, 400, 401, 403, 404, 405, 429, 500];
@@ -163,6 +164,8 @@ function facts(report: ConformanceReport): string {
     ['Strict', run.strict ? 'yes: SHOULD failures fail the run' : 'no: SHOULD failures are warnings'],
   ];
   if (run.budget !== undefined) items.push(['Budget', `${run.budget} fuzz cases`]);
+  const polite = politenessLine(report);
+  if (polite) items.push(['Politeness', polite]);
   if (run.shard) items.push(['Shard', `${run.shard} (partial run)`]);
   if (run.merged) items.push(['Shards', 'merged from blob reports']);
   if (run.filter) items.push(['Selection', run.filter]);

@@ -6,6 +6,7 @@
 import type { Evidence } from '../lib/evidence.ts';
 import { markdownTable } from './markdown-table.ts';
 import { type ConformanceReport, LEVELS, type RuleReport } from './model.ts';
+import { politenessLine } from './politeness.ts';
 
 /** Table cell text: no pipes, no line breaks, no HTML. */
 export function cell(text: string): string {
@@ -77,6 +78,8 @@ export function renderMarkdown(report: ConformanceReport): string {
       `${run.filter ? ` · ${cell(run.filter)}` : ''} · ${run.startedAt} (${(run.durationMs / 1000).toFixed(1)} s)`,
     '',
   );
+  const polite = politenessLine(report);
+  if (polite) out.push(`Politeness: ${cell(polite)}`, '');
 
   const counts = LEVELS.map((level) => {
     const c = report.counts[level];

@@ -6,8 +6,9 @@
 
 import type { Evidence } from '../lib/evidence.ts';
 import type { Level, Reference } from '../rules/types.ts';
+import type { Politeness } from '../run/coordinator.ts';
 
-export const REPORT_SCHEMA_VERSION = '1.0.0';
+export const REPORT_SCHEMA_VERSION = '1.1.0';
 
 /**
  * pass: every test of the rule passed (INFO: the observation was made).
@@ -120,6 +121,8 @@ export interface ConformanceReport {
     readonly status: 'passed' | 'failed' | 'timedout' | 'interrupted';
     /** Errors outside any test (global setup, a file that does not load…), redacted. */
     readonly errors: readonly string[];
+    /** The cost of politeness: what the run's scheduler sent, met and waited (specs/run/coordinator.ts). */
+    readonly politeness?: Politeness;
   };
   readonly conformance: {
     /** The headline: true when no rule failed and the run completed. The CLI exits 0 exactly then. */

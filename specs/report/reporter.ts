@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
 import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../lib/env.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
+import { storedPoliteness } from '../run/politeness-store.ts';
 import { buildReport } from './build.ts';
 import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
 import { collectTest, stripAnsi } from './collect.ts';
@@ -118,6 +119,8 @@ export default class ConformanceReporter implements Reporter {
     const budget = intFromEnv(ENV.budget);
     const filter = process.env[ENV.filter] || grepFromArgv(process.argv);
     const runId = process.env[ENV.runId];
+    // Left by global teardown, which Playwright runs before the reporters' onEnd (specs/global-setup.ts).
+    const politeness = storedPoliteness();
 
     const report = buildReport({
       catalogue,
@@ -140,6 +143,7 @@ export default class ConformanceReporter implements Reporter {
         ...(filter ? { filter } : {}),
         status: result.status,
         errors,
+        ...(politeness ? { politeness } : {}),
       },
       scrub,
     });

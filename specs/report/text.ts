@@ -5,6 +5,7 @@
 
 import path from 'node:path';
 import { type ConformanceReport, LEVELS, type RuleReport } from './model.ts';
+import { politenessLine } from './politeness.ts';
 
 /** A path as a person would type it from here: relative below the working directory, else absolute. */
 export function displayPath(file: string, cwd: string = process.cwd()): string {
@@ -46,6 +47,8 @@ export function renderText(report: ConformanceReport, reportDir: string): string
     out.push('Suite tests outside any rule that failed:');
     for (const t of broken) out.push(`  ✘ ${t.title} (${t.location})`);
   }
+  const polite = politenessLine(report);
+  if (polite) out.push(`Politeness: ${polite}`);
   for (const error of report.run.errors) out.push(`Run error: ${error.split('\n')[0]}`);
   out.push(`Report: ${reportDir}/conformance.html (also conformance.json, summary.md)`);
   return `${out.join('\n')}\n`;

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import type { Evidence } from '../../lib/evidence.ts';
 import type { Rule } from '../../rules/types.ts';
+import { RunBudgetExhausted } from '../../run/scheduler.ts';
 import type { Client, Outcome, WireRequest } from '../clients/types.ts';
 import type { EndpointRole, FuzzRequest } from '../request.ts';
 import { describeFailure } from './failure.ts';
@@ -72,6 +73,8 @@ export interface FuzzStats {
   /** Requests by client. */
   clients: Record<string, number>;
   durationMs: number;
+  /** Why the rule stopped before its share of cases (the run's budget ran out), if it did. */
+  stopped?: string;
 }
 
 /** One judged request: what went out, through which client, and what came back. */
@@ -148,6 +151,8 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
     fc.array(options.arbitrary, { minLength: 1, maxLength: BATCH_MAX, size: 'max' }),
     async (generated) => {
       let batch = generated;
+      // The run's budget ran out: this rule is judged on the cases it sent (or, shrinking, the smallest yet).
+      if (stats.stopped !== undefined) return true;
       if (shrinking) {
         // Past the shrink budget every candidate "passes": fast-check keeps the smallest failure so far.
         if (stats.shrinkCases >= maxShrink) return true;
@@ -160,7 +165,14 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
         if (batch.length > room) batch = batch.slice(0, room);
         stats.cases += batch.length;
       }
-      const exchanges = await mapConcurrent(batch, options.concurrency, exchange);
+      let exchanges: Exchange[];
+      try {
+        exchanges = await mapConcurrent(batch, options.concurrency, exchange);
+      } catch (e) {
+        if (!(e instanceof RunBudgetExhausted)) throw e;
+        stats.stopped = e.message;
+        return true;
+      }
       let failure: typeof last;
       for (const ex of exchanges) {
         noteOutcome(ex.outcome);

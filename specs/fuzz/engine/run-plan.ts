@@ -4,6 +4,7 @@
  * tests can run plans against broken stand-in servers exactly as the conformance specs run them.
  */
 import type { Profile } from '../../profile/types.ts';
+import { RunBudgetExhausted } from '../../run/scheduler.ts';
 import type { Client } from '../clients/types.ts';
 import type { JwtKit, KitUnavailable } from '../jwt/kit.ts';
 import { FUZZ_WEIGHTS } from '../plans/index.ts';
@@ -39,6 +40,16 @@ function target(env: PlanEnvironment, client: Client): FuzzTarget {
 }
 
 export async function runPlan(plan: FuzzPlan, env: PlanEnvironment): Promise<PlanOutcome> {
+  try {
+    return await runPlanInBudget(plan, env);
+  } catch (e) {
+    // The run's budget could not afford even the plan's set-up requests (specs/run/scheduler.ts).
+    if (e instanceof RunBudgetExhausted) return { skipped: `run budget: ${e.message}` };
+    throw e;
+  }
+}
+
+async function runPlanInBudget(plan: FuzzPlan, env: PlanEnvironment): Promise<PlanOutcome> {
   const httpTarget = target(env, env.clients.http);
   const probe = async (authorization: readonly string[], endpoint: EndpointRole) => {
     const path = httpTarget.paths[endpoint];

@@ -4,9 +4,15 @@
  * the fuzz rules by weight), the requests in flight (profile.budget.concurrency split between Playwright
  * workers, as specs/lib/budget.ts splits it) and the replay of one counterexample (GATECHECK_FUZZ_REPLAY).
  */
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from '../../lib/budget.ts';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_REQUESTS,
+  DEFAULT_MAX_SECONDS,
+  DEFAULT_TIMEOUT_MS,
+} from '../../lib/budget.ts';
 import { DEFAULT_FUZZ_CASES, DEFAULT_SEED, ENV } from '../../lib/env.ts';
 import type { Profile } from '../../profile/types.ts';
+import { PACE_MARGIN } from '../../run/pacer.ts';
 
 /** `<rule id>:<fast-check path>`, printed with every failure: replays that counterexample and shrinks on. */
 export const FUZZ_REPLAY_ENV = 'GATECHECK_FUZZ_REPLAY';
@@ -27,6 +33,8 @@ export interface FuzzSettings {
   readonly replay: { readonly ruleId: string; readonly path: string } | undefined;
   /** Client for cases without control octets: node:http (default) or Playwright's request context. */
   readonly client: 'http' | 'playwright';
+  /** Why the run has fewer fuzz cases than asked for, when it has (the budget could not afford them). */
+  readonly depth?: string;
 }
 
 function integerFrom(env: NodeJS.ProcessEnv, name: string, min: number): number | undefined {
@@ -58,10 +66,9 @@ export function fuzzSettings(
   if (client !== 'http' && client !== 'playwright') {
     throw new TypeError(`${FUZZ_CLIENT_ENV} must be http or playwright, got ${JSON.stringify(client)}`);
   }
-  let totalCases = budget ?? profile.budget?.fuzzCases ?? DEFAULT_FUZZ_CASES;
-  // A profile that bounds the whole run's requests bounds the fuzz phase too (politeness first).
-  if (profile.budget?.maxRequests !== undefined)
-    totalCases = Math.min(totalCases, profile.budget.maxRequests);
+  const wanted = budget ?? profile.budget?.fuzzCases ?? DEFAULT_FUZZ_CASES;
+  const affordable = affordableFuzzCases(profile);
+  const totalCases = Math.min(wanted, affordable.cases);
   return {
     seed: (seedFromEnv ?? DEFAULT_SEED) | 0,
     seedSource: seedFromEnv === undefined ? 'default' : 'GATECHECK_SEED',
@@ -70,7 +77,41 @@ export function fuzzSettings(
     timeoutMs: profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     replay,
     client,
+    ...(totalCases < wanted ? { depth: `${totalCases} of ${wanted} fuzz cases: ${affordable.why}` } : {}),
   };
+}
+
+/** Fewest cases a fuzz rule is given; a rule that cannot send even these is skipped, not judged. */
+export const MIN_CASES_PER_RULE = 10;
+/** Requests the conformance checks (not the fuzz rules) of a default run need, kept out of the fuzz share. */
+const CHECKS_RESERVE = 600;
+/** Share of the run's wall-time budget the fuzz phase may plan to fill; the rest absorbs waits. */
+const PLANNED_TIME_SHARE = 0.6;
+
+/**
+ * Coverage before depth: the fuzz cases the run's budget affords — `budget.maxRequests` less what the
+ * conformance checks need, and, where the declared limit paces the whole run (keyed per address or per
+ * endpoint), what that pace sends in part of `budget.maxSeconds`. casesFor spreads them over every rule.
+ */
+export function affordableFuzzCases(profile: Profile): { cases: number; why: string } {
+  const maxRequests = profile.budget?.maxRequests ?? DEFAULT_MAX_REQUESTS;
+  // The checks' share: CHECKS_RESERVE, or a quarter of a smaller budget.
+  let cases = maxRequests - Math.min(CHECKS_RESERVE, Math.floor(maxRequests / 4));
+  let why = `budget.maxRequests is ${maxRequests}`;
+  const rl = profile.rateLimit;
+  if (rl !== undefined && (rl.key === 'address' || rl.key === 'endpoint')) {
+    const maxSeconds = profile.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS;
+    const paced = Math.floor(
+      (PACE_MARGIN * rl.limit * maxSeconds * PLANNED_TIME_SHARE) / rl.windowSeconds - CHECKS_RESERVE,
+    );
+    if (paced < cases) {
+      // Below the minimum per rule, casesFor still gives each rule its minimum: the scheduler then stops a rule
+      // at the run's deadline, and a rule that could not send its minimum is skipped with the time it needed.
+      cases = Math.max(0, paced);
+      why = `the declared limit (${rl.limit} per ${rl.windowSeconds} s per ${rl.key}) within budget.maxSeconds (${maxSeconds} s)`;
+    }
+  }
+  return { cases, why };
 }
 
 /** FNV-1a, 32 bits: a stable hash of the rule id, so each rule has its own stream from one run seed. */
@@ -100,5 +141,5 @@ export function casesFor(
   const weight = weights[ruleId];
   if (weight === undefined) throw new TypeError(`no fuzz weight for rule ${ruleId}`);
   const sum = Object.values(weights).reduce((a, b) => a + b, 0);
-  return totalCases === 0 ? 0 : Math.max(1, Math.round((totalCases * weight) / sum));
+  return totalCases === 0 ? 0 : Math.max(MIN_CASES_PER_RULE, Math.round((totalCases * weight) / sum));
 }

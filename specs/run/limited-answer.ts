@@ -1,0 +1,94 @@
+/**
+ * Which answers are the target rate limiting the suite, rather than a verdict on the request, and how long
+ * they ask the client to wait (docs/design.md "A polite client").
+ *
+ * Seed §8: over the limit → 429; "a request blocked by rate limiting may also be answered with 403".
+ * RFC 6585 §4: 429 "MAY include a Retry-After header". A 403 is a rate-limit ban when it carries Retry-After
+ * (RFC 9110 §10.2.3: how long "the user agent ought to wait"), or when the profile declares that the target
+ * bans and the run met a limited answer from it shortly before (a ban outlives the 429s that earned it).
+ */
+import { parseRetryAfter } from '../lib/retry-after.ts';
+
+/** The parts of an answer this module reads: status and lower-case header fields. */
+export interface AnswerHead {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface LimitSignal {
+  readonly kind: 'limited' | 'banned';
+  /** What the answer asks for, in ms; undefined when it names no delay (the scheduler backs off then). */
+  readonly waitMs: number | undefined;
+  /** Why the answer counts as limiting, for reports: `429`, `403 with Retry-After`, `403 during a declared ban`. */
+  readonly reason: string;
+}
+
+export interface BanContext {
+  /** The profile says the target bans after limiting (`rateLimit.ban`). */
+  readonly banDeclared: boolean;
+  /** The declared ban length, used when a ban names no delay. */
+  readonly banSeconds?: number;
+  /** A limited answer was met within the declared ban length before this one. */
+  readonly limitedRecently: boolean;
+}
+
+export function limitedAnswer(head: AnswerHead, ban: BanContext, now = Date.now()): LimitSignal | undefined {
+  if (head.status === 429) return { kind: 'limited', waitMs: resetHintMs(head.headers, now), reason: '429' };
+  if (head.status !== 403) return undefined;
+  const retryAfter = head.headers['retry-after'];
+  if (retryAfter !== undefined) {
+    const waitMs = resetHintMs(head.headers, now);
+    return { kind: 'banned', waitMs, reason: '403 with Retry-After' };
+  }
+  if (ban.banDeclared && ban.limitedRecently) {
+    const waitMs = ban.banSeconds === undefined ? undefined : ban.banSeconds * 1000;
+    return { kind: 'banned', waitMs, reason: '403 during a declared ban' };
+  }
+  return undefined;
+}
+
+/**
+ * How long the answer asks the client to wait, in ms: Retry-After (RFC 9110 §10.2.3), else the `t` parameter
+ * of RateLimit (draft-ietf-httpapi-ratelimit-headers-10 §3.1), else RateLimit-Reset / X-RateLimit-Reset
+ * (earlier drafts and common gateways: delta seconds, or epoch seconds when the value is that large).
+ */
+export function resetHintMs(headers: Readonly<Record<string, string>>, now = Date.now()): number | undefined {
+  const retryAfter = headers['retry-after'];
+  if (retryAfter !== undefined) {
+    const seconds = parseRetryAfter(retryAfter, now);
+    if (seconds !== undefined) return seconds * 1000;
+  }
+  const ietf = headers.ratelimit;
+  if (ietf !== undefined) {
+    // RateLimit: "default";r=0;t=5 — several policies may be listed; the longest reset is the safe one.
+    let longest: number | undefined;
+    for (const m of ietf.matchAll(/;\s*t=(\d+)/g)) longest = Math.max(longest ?? 0, Number(m[1]));
+    if (longest !== undefined) return longest * 1000;
+  }
+  for (const name of ['ratelimit-reset', 'x-ratelimit-reset']) {
+    const value = headers[name]?.trim();
+    if (value === undefined || !/^\d+(\.\d+)?$/.test(value)) continue;
+    const n = Number(value);
+    // Epoch seconds (GitHub's X-RateLimit-Reset) are far larger than any sensible delay.
+    return n > 1e9 ? Math.max(0, n * 1000 - now) : n * 1000;
+  }
+  return undefined;
+}
+
+/**
+ * The limit an answer declares, in requests per second: RateLimit-Policy `q`/`w` (draft -10 §2.1), else
+ * RateLimit-Limit with a `w` or the legacy `RateLimit-Limit: 60, 60;w=10` form. Undefined when none is given.
+ */
+export function declaredRateHint(headers: Readonly<Record<string, string>>): number | undefined {
+  const policy = headers['ratelimit-policy'] ?? headers['ratelimit-limit'] ?? headers['x-ratelimit-limit'];
+  if (policy === undefined) return undefined;
+  let slowest: number | undefined;
+  for (const item of policy.split(',')) {
+    const q = /(?:^|;)\s*q=(\d+)/.exec(item)?.[1] ?? /^\s*(\d+)\s*(?:;|$)/.exec(item)?.[1];
+    const w = /;\s*w=(\d+)/.exec(item)?.[1];
+    if (q === undefined || w === undefined || Number(w) <= 0) continue;
+    const rate = Number(q) / Number(w);
+    slowest = slowest === undefined ? rate : Math.min(slowest, rate);
+  }
+  return slowest;
+}

@@ -1,0 +1,236 @@
+/**
+ * A worker's side of the run's scheduler (specs/run/coordinator.ts): every request goes out in a slot the
+ * coordinator handed out, and a limited answer is never returned to a check — it is reported (every worker
+ * pauses), waited out, and the same request is sent again; the check is judged on the first answer that is
+ * not rate limiting. When the run's budget cannot afford the wait, RunBudgetExhausted says how long it
+ * would have needed, and the check is skipped with that reason.
+ */
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_SECONDS } from '../lib/budget.ts';
+import type { Profile } from '../profile/types.ts';
+import { type Bucketer, bucketer } from './buckets.ts';
+import { type RateKey, RunCoordinator, type TargetPolicy } from './coordinator.ts';
+import { type AnswerHead, declaredRateHint, type LimitSignal, limitedAnswer } from './limited-answer.ts';
+import { httpPort, inProcessPort, SCHEDULER_ENV, type SchedulerPort } from './port.ts';
+
+export class RunBudgetExhausted extends Error {
+  readonly code = 'ERR_GATECHECK_RUN_BUDGET';
+  constructor(
+    message: string,
+    /** How much longer the run would have needed, when a wait is what did not fit. */
+    readonly neededMs?: number,
+  ) {
+    super(message);
+    this.name = 'RunBudgetExhausted';
+  }
+}
+
+/** The limits a profile declares, as the coordinator takes them. */
+export function policyOf(profile: Profile): TargetPolicy {
+  const rl = profile.rateLimit;
+  const budget = profile.budget;
+  return {
+    ...(rl === undefined
+      ? {}
+      : {
+          declared: {
+            limit: rl.limit,
+            windowSeconds: rl.windowSeconds,
+            key: (rl.key ?? 'identity') as RateKey,
+            ...(rl.burst === undefined ? {} : { burst: rl.burst }),
+          },
+        }),
+    ...(rl?.banSeconds !== undefined || rl?.banAfter !== undefined
+      ? { ban: rl.banSeconds === undefined ? {} : { seconds: rl.banSeconds } }
+      : {}),
+    maxRequests: budget?.maxRequests ?? DEFAULT_MAX_REQUESTS,
+    maxSeconds: budget?.maxSeconds ?? DEFAULT_MAX_SECONDS,
+  };
+}
+
+export interface SendOptions {
+  /**
+   * The request provokes the limit on purpose (a rate-limit rule inside `exclusive`): limited answers are
+   * returned, not waited out.
+   */
+  readonly provoking?: boolean;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+export class Scheduler {
+  /** This worker's id as the coordinator knows it (exclusive use is held per worker). */
+  private readonly holder = randomUUID();
+  private readonly slots = new Map<string, number[]>();
+  private readonly leasing = new Map<string, Promise<void>>();
+  private lastLimitedAt = Number.NEGATIVE_INFINITY;
+  private readonly ready: Promise<void>;
+  readonly bucketOf: Bucketer;
+
+  constructor(
+    private readonly port: SchedulerPort,
+    /** The target's base URL: the coordinator keeps one state per target. */
+    readonly target: string,
+    readonly policy: TargetPolicy,
+    bucketOf: Bucketer,
+    /** Slots asked for at once (the worker's concurrency). */
+    private readonly batch: number,
+  ) {
+    this.bucketOf = bucketOf;
+    this.ready = port.register(target, policy);
+  }
+
+  /**
+   * Sends with `send` in a slot of `bucket` and returns the first answer that is not rate limiting (or, when
+   * `provoking`, the first answer). `head` reads an answer's status and headers (undefined: no answer).
+   */
+  async run<T>(
+    bucket: string,
+    send: () => Promise<T>,
+    head: (answer: T) => AnswerHead | undefined,
+    options: SendOptions = {},
+  ): Promise<T> {
+    await this.ready;
+    const provoking = options.provoking === true;
+    for (;;) {
+      await this.slot(bucket, provoking);
+      const answer = await send();
+      if (provoking) return answer;
+      const h = head(answer);
+      if (h === undefined) return answer;
+      const signal = limitedAnswer(h, this.banContext(), Date.now());
+      if (signal === undefined) return answer;
+      await this.waitOut(signal, bucket, declaredRateHint(h.headers));
+    }
+  }
+
+  private banContext() {
+    const ban = this.policy.ban;
+    const banMs = (ban?.seconds ?? 60) * 1000;
+    return {
+      banDeclared: ban !== undefined,
+      ...(ban?.seconds === undefined ? {} : { banSeconds: ban.seconds }),
+      limitedRecently: Date.now() - this.lastLimitedAt < banMs,
+    };
+  }
+
+  private async waitOut(
+    signal: LimitSignal,
+    bucket: string,
+    declaredRate: number | undefined,
+  ): Promise<void> {
+    this.lastLimitedAt = Date.now();
+    this.slots.clear();
+    const { resumeAt, affordable } = await this.port.limited(this.target, signal, bucket, declaredRate);
+    const needMs = resumeAt - Date.now();
+    if (!affordable) {
+      const left = Math.max(0, await this.port.remainingMs(this.target));
+      throw new RunBudgetExhausted(
+        `the target is rate limiting the suite (${signal.reason}) and asks for ${Math.ceil(needMs / 1000)} s; ` +
+          `budget.maxSeconds leaves ${Math.floor(left / 1000)} s (the rule would need ${Math.ceil((needMs - left) / 1000)} s more)`,
+        needMs - left,
+      );
+    }
+    await sleep(needMs);
+  }
+
+  /** Waits for a slot of `bucket` (leasing more from the coordinator when this worker has none left). */
+  private async slot(bucket: string, provoking: boolean): Promise<void> {
+    // Provoking slots are neither paused nor paced: they are kept apart from the paced ones.
+    const queueKey = provoking ? `${bucket}\u0000provoking` : bucket;
+    for (;;) {
+      const queue = this.slots.get(queueKey);
+      const at = queue?.shift();
+      if (at !== undefined) {
+        const wait = at - Date.now();
+        if (wait > 0) await sleep(wait);
+        return;
+      }
+      const pending = this.leasing.get(queueKey);
+      if (pending) {
+        await pending;
+        continue;
+      }
+      const lease = this.lease(bucket, queueKey, provoking).finally(() => this.leasing.delete(queueKey));
+      this.leasing.set(queueKey, lease);
+      await lease;
+    }
+  }
+
+  private async lease(bucket: string, queueKey: string, provoking: boolean): Promise<void> {
+    for (;;) {
+      const answer = await this.port.lease(this.target, bucket, this.batch, this.holder, provoking);
+      if ('exhausted' in answer) throw new RunBudgetExhausted(answer.exhausted);
+      if ('retryAt' in answer) {
+        await sleep(answer.retryAt - Date.now());
+        continue;
+      }
+      this.lastLimitedAt = Math.max(this.lastLimitedAt, answer.lastLimitedAt);
+      const queue = this.slots.get(queueKey) ?? [];
+      queue.push(...answer.at);
+      this.slots.set(queueKey, queue);
+      return;
+    }
+  }
+
+  /**
+   * Runs `provoke` with the target to itself when the declared limit is shared by the whole run (keyed per
+   * address or per endpoint), then keeps the run paused for the cooldown `provoke` returns (the window its
+   * burst used up, or a ban). Limits keyed per identity or credential need no exclusive use: the burst's
+   * throw-away identity has a counter of its own.
+   */
+  async exclusive<T>(provoke: () => Promise<{ result: T; cooldownMs: number }>): Promise<T> {
+    await this.ready;
+    const key = this.policy.declared?.key;
+    if (key !== 'address' && key !== 'endpoint') return (await provoke()).result;
+    for (;;) {
+      const answer = await this.port.exclusive(this.target, this.holder);
+      if ('retryAt' in answer) {
+        await sleep(answer.retryAt - Date.now());
+        continue;
+      }
+      await sleep(answer.startAt - Date.now());
+      break;
+    }
+    this.slots.clear();
+    let cooldownMs = 0;
+    try {
+      const out = await provoke();
+      cooldownMs = out.cooldownMs;
+      return out.result;
+    } finally {
+      await this.port.release(this.target, this.holder, cooldownMs);
+    }
+  }
+
+  /** Milliseconds left before the run's deadline. */
+  async remainingMs(): Promise<number> {
+    await this.ready;
+    return this.port.remainingMs(this.target);
+  }
+}
+
+const perProcess = new Map<string, Scheduler>();
+let sharedPort: SchedulerPort | undefined;
+
+/**
+ * This process's scheduler for `target`: one per target, shared by the conformance checks' client and the
+ * fuzz clients. It talks to the runner's coordinator when global setup started one (SCHEDULER_ENV), else to
+ * a coordinator of this process's own (a run without the suite's global setup, or the project's tests).
+ */
+export function schedulerFor(
+  profile: Profile,
+  target: string,
+  batch: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Scheduler {
+  const key = target.replace(/\/+$/, '');
+  let scheduler = perProcess.get(key);
+  if (scheduler === undefined) {
+    const address = env[SCHEDULER_ENV];
+    sharedPort ??= address ? httpPort(address) : inProcessPort(new RunCoordinator());
+    scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile), Math.max(1, batch));
+    perProcess.set(key, scheduler);
+  }
+  return scheduler;
+}
