@@ -4,6 +4,9 @@
  *   a route the policy marks `closed` → 403 for everyone;
  *   a client address in `access.blockedIps` → 403;
  *   a country in `access.blockedCountries`, read from the header an edge proxy sets → 403;
+ *   a route whose rate-limit group is keyed by `address`: every request counts against the client address
+ *   here, before credentials, whatever the identity or the outcome (as a gateway in front of the API does)
+ *   → 429, or 403 while banned;
  *   an address this process already knows to be over its failed-attempt limit (or banned for it) on a
  *   protected route → 429 (or 403) before its credentials are checked, so a client cannot keep guessing.
  * Nothing configured and no limit known: the stage costs a property read and returns.
@@ -72,13 +75,21 @@ export function accessStage(options: AccessStageOptions): Stage {
         return problem('geo-blocked', detail, undefined, { code: 'geo_blocked' });
       }
     }
-    if (limiter === undefined || rule.public || !limiter.settings.enabled) return undefined;
-    const failures = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method)?.failures;
-    if (failures === undefined) return undefined;
+    if (limiter === undefined || !limiter.settings.enabled) return undefined;
+    const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
+    if (group === undefined) return undefined;
     const key = `ip:${clientOf(exchange, address)}`;
-    const known = limiter.knownOver(failures, key, exchange.now);
-    if (known === undefined) return undefined;
+    const failedBefore = () => {
+      if (rule.public) return undefined;
+      const known = limiter.knownOver(group.failures, key, exchange.now);
+      if (known === undefined) return undefined;
+      exchange.clientKey = key;
+      return known.then((verdict) => answer(limiter, exchange, group.failures, verdict));
+    };
+    if (group.key !== 'address') return failedBefore();
     exchange.clientKey = key;
-    return known.then((verdict) => answer(limiter, exchange, failures, verdict));
+    return limiter
+      .hit(group, key, exchange.now)
+      .then((verdict) => answer(limiter, exchange, group, verdict) ?? failedBefore());
   };
 }

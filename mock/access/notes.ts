@@ -13,6 +13,7 @@ export type AccessOutcome =
   | 'geo_blocked'
   | 'rate_limited'
   | 'banned'
+  | 'limits_unavailable'
   | 'fault_injected'
   | 'fault_header_invalid';
 

@@ -10,7 +10,8 @@
  *   RateLimit-Limit: 300, RateLimit-Remaining: 299, RateLimit-Reset: 7, RateLimit-Policy: 300;w=10
  *
  * `Retry-After` (RFC 9110 §10.2.3, delay-seconds) goes on the 429 (RFC 6585 §4: "MAY include a Retry-After
- * header indicating how long to wait") and on the 403 of a ban, whatever the style.
+ * header indicating how long to wait") and on the 403 of a ban, whatever the style; and alone on the 503 of
+ * a shared store that cannot be reached (RFC 9110 §15.6.4: "The server MAY send a Retry-After header field").
  */
 
 import type { OutgoingHttpHeaders } from 'node:http';
@@ -22,11 +23,24 @@ export function seconds(ms: number): number {
   return ms <= 0 ? 0 : Math.ceil(ms / 1000);
 }
 
+/** The policy's window for `w`, an Integer in the draft: a fractional window is announced rounded up. */
+function windowField(group: Group): number {
+  return Math.max(1, Math.ceil(group.windowSeconds));
+}
+
+/**
+ * `group`: the group of the route; when the verdict was decided by its burst counter, the fields describe
+ * that counter (its quota and window), since that is the limit the client must wait out.
+ */
 export function rateLimitHeaders(
   style: RateLimitHeaderStyle,
-  group: Group,
+  routeGroup: Group,
   verdict: Verdict,
 ): OutgoingHttpHeaders | undefined {
+  if (verdict.kind === 'unavailable') {
+    return { 'retry-after': String(Math.max(1, seconds(verdict.retryAfterMs))) };
+  }
+  const group = verdict.kind === 'limited' ? verdict.by : routeGroup;
   const remaining = verdict.kind === 'allowed' ? verdict.remaining : 0;
   // During a ban the quota comes back when the ban ends, not at the window's end.
   const reset = seconds(verdict.kind === 'banned' ? verdict.retryAfterMs : verdict.resetMs);
@@ -34,7 +48,7 @@ export function rateLimitHeaders(
   switch (style) {
     case 'ietf': {
       const headers: OutgoingHttpHeaders = {
-        'ratelimit-policy': `"${group.name}";q=${group.limit};w=${group.windowSeconds}`,
+        'ratelimit-policy': `"${group.name}";q=${group.limit};w=${windowField(group)}`,
         ratelimit: `"${group.name}";r=${remaining};t=${reset}`,
       };
       if (retry !== undefined) headers['retry-after'] = String(retry);
@@ -45,7 +59,7 @@ export function rateLimitHeaders(
         'ratelimit-limit': String(group.limit),
         'ratelimit-remaining': String(remaining),
         'ratelimit-reset': String(reset),
-        'ratelimit-policy': `${group.limit};w=${group.windowSeconds}`,
+        'ratelimit-policy': `${group.limit};w=${windowField(group)}`,
       };
       if (retry !== undefined) headers['retry-after'] = String(retry);
       return headers;

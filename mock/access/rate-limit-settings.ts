@@ -4,11 +4,29 @@
  * cross-checks a schema cannot make (route keys name policy routes) happen when the limiter is built.
  */
 
+/**
+ * What a group counts against. `identity`: the verified identity, or the client address on a public route,
+ * counted after credentials (a refused credential is counted apart, see `failedAttemptLimit`). `address`: the
+ * client address alone, for every request on the group's routes whatever the identity or the outcome, counted
+ * before credentials — as a gateway in front of the API does (nginx `limit_req_zone $binary_remote_addr`).
+ */
+export type RateLimitKey = 'identity' | 'address';
+
 /** One limit: `limit` requests per fixed window of `windowSeconds`, per client key. */
 export interface RateLimitGroup {
-  /** Requests per window per client key: the verified identity, or the address on a public route. */
+  /** Requests per window per client key (see `key`). */
   readonly limit: number;
+  /** Window length; fractions allowed (millisecond precision) so tests can use short windows. */
   readonly windowSeconds: number;
+  /** Default `identity`. */
+  readonly key?: RateLimitKey;
+  /**
+   * A burst limit on top of `limit`: at most `burstLimit` requests per `burstWindowSeconds` (a second fixed
+   * window, shorter, that divides `windowSeconds`), e.g. 30 per 1 s with a burst of 10 per 0.25 s.
+   */
+  readonly burstLimit?: number;
+  /** Default 1 s; must divide `windowSeconds` so a window's end is also a burst window's end. */
+  readonly burstWindowSeconds?: number;
   /**
    * Failed credential attempts (answered 400 or 401) per window per client address, counted apart from
    * `limit`: beyond it the address gets 429 on the group's protected routes before its credentials are even
@@ -16,11 +34,11 @@ export interface RateLimitGroup {
    */
   readonly failedAttemptLimit: number;
   /**
-   * Requests a client may send while limited (each answered 429) within one window before it is banned;
-   * the next one is answered 403.
+   * Requests a client may send while limited (each answered 429, by the limit or by the burst limit) within
+   * one window before it is banned; the next one is answered 403.
    */
   readonly banAfter: number;
-  /** How long a ban lasts; 0 disables bans. A ban never ends before the window that caused it. */
+  /** How long a ban lasts (fractions allowed); 0 disables bans. A ban never ends before the window that caused it. */
   readonly banSeconds: number;
 }
 

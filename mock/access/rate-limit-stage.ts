@@ -1,7 +1,9 @@
 /**
  * Stage 5, rate limit (429, then 403 ban), after credentials (DESIGN.md "Order of checks"). The client key is
- * the verified identity (`id:<id>`) or, on a public route, the client address (`ip:<address>`). Every answer
- * of a limited route carries the rate-limit header fields; refusals carry Retry-After too.
+ * the verified identity (`id:<id>`) or, on a public route, the client address (`ip:<address>`). A group keyed
+ * by `address` is counted earlier, by the access stage (before credentials, as a gateway in front would), and
+ * skipped here. Every answer of a limited route carries the rate-limit header fields; refusals carry
+ * Retry-After too.
  *
  * `countFailedAttempts` wraps the credentials stage: a 400 or 401 there counts against the client address
  * (the group's `failedAttemptLimit`), so guessing credentials is limited too, and the attempt that goes over
@@ -22,7 +24,7 @@ export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): St
   return (exchange) => {
     if (!limiter.settings.enabled) return undefined;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
-    if (group === undefined) return undefined;
+    if (group === undefined || group.key === 'address') return undefined;
     const key =
       exchange.identity === undefined ? `ip:${clientOf(exchange, address)}` : `id:${exchange.identity.id}`;
     exchange.clientKey = key;
@@ -54,7 +56,8 @@ export function countFailedAttempts(credentials: Stage, limiter: RateLimiter, ad
 
 /**
  * Allowed: the headers go on whatever answer follows, and the request goes on (undefined). Otherwise the
- * refusal: 429 over the limit, 403 while banned.
+ * refusal: 429 over the limit (or the burst limit), 403 while banned, 503 when the shared store is down and
+ * the configuration says to refuse.
  */
 export function answer(
   limiter: RateLimiter,
@@ -76,10 +79,19 @@ function refusal(
   verdict: Exclude<Verdict, { kind: 'allowed' }>,
   headers: OutgoingHttpHeaders | undefined,
 ): Reply {
+  if (verdict.kind === 'unavailable') {
+    const wait = Math.max(1, seconds(verdict.retryAfterMs));
+    const detail = `The shared rate-limit store cannot be reached; retry after ${wait} s.`;
+    note(exchange, 'limits_unavailable', detail);
+    // RFC 9110 §15.6.4: 503, "the server is currently unable to handle the request due to a temporary overload".
+    return problem('limits-unavailable', detail, headers, { code: 'limits_unavailable' });
+  }
   const policy = `${group.limit} ${group.counts} per ${group.windowSeconds} s`;
   if (verdict.kind === 'limited') {
     const wait = Math.max(1, seconds(verdict.resetMs));
-    const detail = `Rate limit exceeded (${policy}); retry after ${wait} s.`;
+    const by = verdict.by;
+    const limit = by === group ? policy : `${by.limit} ${by.counts} per ${by.windowSeconds} s`;
+    const detail = `Rate limit exceeded (${limit}); retry after ${wait} s.`;
     note(exchange, 'rate_limited', detail);
     // RFC 6585 §4: 429 Too Many Requests, "MAY include a Retry-After header".
     return problem('rate-limited', detail, headers, { code: 'rate_limited' });

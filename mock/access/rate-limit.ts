@@ -1,82 +1,66 @@
 /**
- * The rate limiter: per route group and client key, a fixed-window counter kept by rate-limiter-flexible,
- * plus the bans this process decides. DESIGN.md "Status choices": over the limit → 429; a client that keeps
- * sending while limited is banned for a while → 403.
+ * The rate limiter: per route group and client key, fixed-window counters kept by rate-limiter-flexible,
+ * plus the bans. DESIGN.md "Status choices": over the limit → 429; a client that keeps sending while limited
+ * is banned for a while → 403. The groups and their counters are compiled in mock/access/rate-limit-groups.ts.
  *
  * Time. rate-limiter-flexible expires keys by `Date.now()`, but the mock has its own clock (tests advance it
  * instead of sleeping). So the window is ours: the counter key carries the window index computed from the
  * mock's clock, `<client key>:<floor(now / window)>`, and a new index is a fresh counter. The library's
- * `duration` is only garbage collection: window + 60 s, so a frozen or slowed test clock keeps its counts
- * for a minute of real time. Fixed windows may let up to 2 × limit through around a boundary; the limit is
- * meant for tests and stand-ins, where a predictable reset beats smoothness.
+ * `duration` is only garbage collection: window + 60 s. Fixed windows may let up to 2 × limit through around
+ * a boundary; the limit is meant for tests and stand-ins, where a predictable reset beats smoothness.
+ *
+ * Burst. A group may add a burst limit: a second fixed-window counter with a shorter window that divides the
+ * first (rate-limiter-flexible's counters are fixed windows in every store, so the same two counters work in
+ * memory and in Redis; its BurstyRateLimiter does the opposite — lets a burst *past* the limit). The request
+ * is counted in the window first; when the burst counter then refuses it, the window's point is given back
+ * (`reward`), so a client told to wait out the burst window finds room in the window too.
+ *
+ * Bans. Every limited answer (429, by the window or the burst) is counted in a third counter per client and
+ * window (`strikes`, `banAfter` points); the answer that goes past `banAfter` bans the client for
+ * `banSeconds`, and never less than the rest of the window that limited it. A banned client's requests are
+ * answered 403 without being counted, so when the ban ends the quota it had is still there.
  *
  * Memory. A bounded LRU (lru-cache, `maxKeys` entries over all groups) holds what this process knows per
  * client: its current window index, whether it went over the limit there, and its ban. With the in-memory
- * store each tracked client owns exactly one counter: the previous window's counter is deleted when the
- * client enters a new window, and an evicted client's counter is deleted with it. So however many distinct
- * clients arrive, memory stays at most `maxKeys` small entries plus `maxKeys` counters. At the cap the least
- * recently seen client is forgotten (a client that keeps sending stays at the front, so an address spray
- * cannot erase an active abuser's count; a forgotten idle client merely starts from zero).
+ * store each tracked client owns its counters of the current window only: the previous window's are deleted
+ * when the client enters a new window, and an evicted client's with it. So however many distinct clients
+ * arrive, memory stays bounded by `maxKeys`. At the cap the least recently seen client is forgotten (a
+ * client that keeps sending stays at the front, so an address spray cannot erase an active abuser's count).
  *
- * Failed credential attempts (400/401) are counted per address in a companion counter of each group
- * (`<group>:failed`, limit `failedAttemptLimit`), apart from the address's or identity's requests.
- *
- * Several instances. The counters live behind `LimiterStore`: the default keeps them in memory
- * (RateLimiterMemory); `RateLimiterRedis` shares them between mock instances behind a load balancer, with
- * the same keys (`gatecheck:rl:<group>:<limit>/<window>:<client key>:<window index>`), so the count is
- * global. Bans are decided from that shared count (a request beyond `limit + banAfter` in the window), so
- * every instance that sees the client bans it too; each then keeps its ban for `banSeconds`.
+ * Several instances. With a shared store (mock/access/rate-limit-redis.ts) the counters carry the same keys
+ * in every instance, so counts, strikes and failed attempts add up; a ban is also written to the store
+ * (`<group>:ban`, its end on the mock's clock as the value) and read before counting, so a ban earned on one
+ * instance is answered on every other. When the store fails (and no insurance limiter answers in its place)
+ * the verdict is `unavailable`: the stage answers 503.
  */
 
 import { LRUCache } from 'lru-cache';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Route, Router } from '../routing/router.ts';
-import { NO_GROUP, type RateLimitGroup, type RateLimitSettings } from './rate-limit-settings.ts';
+import { compileRoutes, GC_MARGIN_SECONDS, type Group, type RouteTable } from './rate-limit-groups.ts';
+import type { RateLimitSettings } from './rate-limit-settings.ts';
+import { type LimiterStore, MEMORY_STORE, type StoreStatus } from './rate-limit-store.ts';
 
-/** Builds the counter of one group with rate-limiter-flexible's interface. */
-export interface LimiterStore {
-  /** Shown by the control API: `memory`, `redis`, … */
-  readonly name: string;
-  /**
-   * True when the counters live in this process: a forgotten client's counter is deleted at once. A shared
-   * store (Redis) says false: its keys expire by their TTL, and other instances may still be counting them.
-   */
-  readonly local: boolean;
-  create(options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract;
-}
-
-export const MEMORY_STORE: LimiterStore = {
-  name: 'memory',
-  local: true,
-  create: (options) => new RateLimiterMemory(options),
-};
-
-/** Seconds a counter outlives its window in the store (see "Time" above). */
-const GC_MARGIN_SECONDS = 60;
-
-export interface Group extends RateLimitGroup {
-  /** The policy name in the RateLimit fields: the group's name, `<name>:failed` for its failed attempts. */
-  readonly name: string;
-  /** What is counted, for details: `requests per client`, `failed credential attempts per address`. */
-  readonly counts: string;
-  readonly windowMs: number;
-  readonly counter: RateLimiterAbstract;
-  /** Where failed credential attempts of an address are counted (`limit` = failedAttemptLimit). */
-  readonly failures: Group;
-}
+export type { Group } from './rate-limit-groups.ts';
+export { type LimiterStore, MEMORY_STORE } from './rate-limit-store.ts';
 
 export type Verdict =
   /** `resetMs`: until the current window ends. */
   | { readonly kind: 'allowed'; readonly remaining: number; readonly resetMs: number }
-  | { readonly kind: 'limited'; readonly resetMs: number }
+  /** `by`: the counter that refused (the group, or its burst); `resetMs`: until that counter's window ends. */
+  | { readonly kind: 'limited'; readonly resetMs: number; readonly by: Group }
   /** `retryAfterMs`: until the ban ends, and never before the window that is over its limit ends. */
-  | { readonly kind: 'banned'; readonly resetMs: number; readonly retryAfterMs: number };
+  | { readonly kind: 'banned'; readonly resetMs: number; readonly retryAfterMs: number }
+  /** The shared store failed and nothing answered in its place (`onUnavailable: refuse`). */
+  | { readonly kind: 'unavailable'; readonly retryAfterMs: number };
 
 interface ClientState {
   readonly group: Group;
   readonly key: string;
-  /** Window index of the counter this client is using. */
+  /** Window index of the counters this client is using. */
   window: number;
+  /** Burst window index (0 when the group has no burst). */
+  burstWindow: number;
   /** The count went over the limit in `window` (the pre-credential check of an address reads this). */
   over: boolean;
   /** Mock-clock ms; 0 when not banned. */
@@ -92,10 +76,12 @@ export interface BanInfo {
 export interface RateLimiterStatus {
   readonly enabled: boolean;
   readonly store: string;
+  /** Shared store only: whether sharing works now, and what stands in when it does not. */
+  readonly storeStatus?: StoreStatus;
   readonly settings: RateLimitSettings;
   /** Client keys currently tracked, over all groups (at most `maxKeys`). */
   readonly tracked: number;
-  /** Up to 100 bans still running. */
+  /** Up to 100 bans this process knows of, still running. */
   readonly bans: readonly BanInfo[];
 }
 
@@ -103,19 +89,22 @@ export interface RateLimiter {
   readonly settings: RateLimitSettings;
   /** The group limiting this route and method, or undefined when it is not limited. */
   groupFor(route: Route, method: string): Group | undefined;
-  /** Counts one request of `key`; rejects only when the store fails. */
+  /** Counts one request of `key`; never rejects (a failing store gives `unavailable`). */
   hit(group: Group, key: string, now: number): Promise<Verdict>;
   /**
    * The check before credentials: when this process already knows `key` to be banned, or over its limit in
    * the current window, counts the request and answers; otherwise undefined (synchronously: nothing to wait).
    */
   knownOver(group: Group, key: string, now: number): Promise<Verdict> | undefined;
-  /** Forgets every count and ban. */
+  /** Forgets every count and ban (with a shared store: every key of this deployment's prefix). */
   reset(): Promise<void>;
   /** Replaces the settings (control API); counts and bans start again. Throws TypeError for bad settings. */
   configure(settings: RateLimitSettings): Promise<void>;
   status(now: number): RateLimiterStatus;
 }
+
+/** What a refusing store tells the client to wait (Retry-After) before trying again. */
+const UNAVAILABLE_RETRY_MS = 1000;
 
 export function createRateLimiter(
   initial: RateLimitSettings,
@@ -123,12 +112,21 @@ export function createRateLimiter(
   store: LimiterStore = MEMORY_STORE,
 ): RateLimiter {
   let settings = initial;
-  let byRoute = compileRoutes(initial, router, store);
+  let byRoute: RouteTable = compileRoutes(initial, router, store);
+  // Bans in a shared store: one counter whose "points" hold the ban's end on the mock's clock.
+  const bans: RateLimiterAbstract | undefined = store.local
+    ? undefined
+    : store.create({ keyPrefix: 'rl:ban', points: 1, duration: GC_MARGIN_SECONDS });
 
   const forget = (state: ClientState): void => {
-    // With a local store the counter is this process's memory: release it now. Deletion is synchronous for
-    // RateLimiterMemory; the promise only reports a store failure, which cannot happen in memory.
-    if (store.local) void state.group.counter.delete(`${state.key}:${state.window}`).catch(() => undefined);
+    // With a local store the counters are this process's memory: release them now. Deletion is synchronous
+    // for RateLimiterMemory; the promise only reports a store failure, which cannot happen in memory.
+    if (!store.local) return;
+    const { group, key, window } = state;
+    void group.counter.delete(`${key}:${window}`).catch(() => undefined);
+    void group.strikes.delete(`${key}:${window}`).catch(() => undefined);
+    if (group.burst !== undefined)
+      void group.burst.counter.delete(`${key}:${state.burstWindow}`).catch(() => undefined);
   };
   let clients = newClientCache(initial.maxKeys, forget);
 
@@ -136,7 +134,7 @@ export function createRateLimiter(
     const id = `${group.name} ${key}`;
     let state = clients.get(id);
     if (state === undefined) {
-      state = { group, key, window, over: false, bannedUntil: 0 };
+      state = { group, key, window, burstWindow: 0, over: false, bannedUntil: 0 };
       clients.set(id, state);
     } else if (state.window !== window) {
       forget(state);
@@ -153,27 +151,60 @@ export function createRateLimiter(
     retryAfterMs: state.bannedUntil - now,
   });
 
-  const hit = (group: Group, key: string, now: number): Promise<Verdict> => {
+  const count = async (group: Group, key: string, now: number): Promise<Verdict> => {
     const window = Math.floor(now / group.windowMs);
     const windowEnd = (window + 1) * group.windowMs;
     const state = track(group, key, window);
-    if (state.bannedUntil > now) return Promise.resolve(banned(state, now, windowEnd));
-    return group.counter.consume(`${key}:${window}`).then(
-      (res): Verdict => ({ kind: 'allowed', remaining: res.remainingPoints, resetMs: windowEnd - now }),
-      (res: unknown): Verdict => {
-        // rate-limiter-flexible rejects with a RateLimiterRes when over the limit, with an Error when the
-        // store failed (the latter becomes the app's 500).
-        if (!(res instanceof RateLimiterRes)) throw res;
-        state.over = true;
-        if (group.banSeconds > 0 && res.consumedPoints - group.limit > group.banAfter) {
-          // Never before the limiter's own reset: a ban shorter than the rest of the window would end in 429s.
-          state.bannedUntil = Math.max(now + group.banSeconds * 1000, windowEnd);
-          return banned(state, now, windowEnd);
+    if (state.bannedUntil > now) return banned(state, now, windowEnd);
+    const banKey = `${group.name}:${key}`;
+    if (bans !== undefined) {
+      const shared = await bans.get(banKey);
+      if (shared !== null && shared.consumedPoints > now) {
+        state.bannedUntil = shared.consumedPoints;
+        return banned(state, now, windowEnd);
+      }
+    }
+
+    let limited: { resetMs: number; by: Group } | undefined;
+    const main = await take(group.counter, `${key}:${window}`);
+    if (main === undefined) {
+      state.over = true;
+      limited = { resetMs: windowEnd - now, by: group };
+    } else if (group.burst !== undefined) {
+      const burst = group.burst;
+      const burstWindow = Math.floor(now / burst.windowMs);
+      if (store.local && state.burstWindow !== burstWindow) {
+        void burst.counter.delete(`${key}:${state.burstWindow}`).catch(() => undefined);
+      }
+      state.burstWindow = burstWindow;
+      if ((await take(burst.counter, `${key}:${burstWindow}`)) === undefined) {
+        await group.counter.reward(`${key}:${window}`);
+        limited = { resetMs: (burstWindow + 1) * burst.windowMs - now, by: burst };
+      }
+    }
+    if (limited === undefined) {
+      const remaining = (main as RateLimiterRes).remainingPoints;
+      return { kind: 'allowed', remaining, resetMs: windowEnd - now };
+    }
+    if (group.banMs > 0) {
+      const struck = group.banAfter === 0 || (await take(group.strikes, `${key}:${window}`)) === undefined;
+      if (struck) {
+        // Never before the limiter's own reset: a ban shorter than the rest of the window would end in 429s.
+        state.bannedUntil = now + Math.max(group.banMs, limited.resetMs);
+        if (bans !== undefined) {
+          const ttl = Math.ceil((state.bannedUntil - now) / 1000) + GC_MARGIN_SECONDS;
+          await bans.set(banKey, state.bannedUntil, ttl);
         }
-        return { kind: 'limited', resetMs: windowEnd - now };
-      },
-    );
+        return banned(state, now, windowEnd);
+      }
+    }
+    return { kind: 'limited', ...limited };
   };
+
+  const hit = (group: Group, key: string, now: number): Promise<Verdict> =>
+    count(group, key, now).catch(
+      (): Verdict => ({ kind: 'unavailable', retryAfterMs: UNAVAILABLE_RETRY_MS }),
+    );
 
   return {
     get settings() {
@@ -192,9 +223,8 @@ export function createRateLimiter(
       return undefined;
     },
     async reset() {
-      const shared = store.local ? [] : [...clients.values()];
       clients.clear();
-      await Promise.allSettled(shared.map((s) => s.group.counter.delete(`${s.key}:${s.window}`)));
+      await store.clear?.();
     },
     async configure(next) {
       const compiled = compileRoutes(next, router, store);
@@ -204,103 +234,47 @@ export function createRateLimiter(
       if (next.maxKeys !== clients.max) clients = newClientCache(next.maxKeys, forget);
     },
     status(now) {
-      const bans: BanInfo[] = [];
+      const list: BanInfo[] = [];
       for (const state of clients.values()) {
-        if (bans.length >= 100) break;
+        if (list.length >= 100) break;
         if (state.bannedUntil > now) {
-          bans.push({
+          list.push({
             group: state.group.name,
             key: state.key,
             until: new Date(state.bannedUntil).toISOString(),
           });
         }
       }
-      return { enabled: settings.enabled, store: store.name, settings, tracked: clients.size, bans };
+      const storeStatus = store.status?.();
+      return {
+        enabled: settings.enabled,
+        store: store.name,
+        ...(storeStatus === undefined ? {} : { storeStatus }),
+        settings,
+        tracked: clients.size,
+        bans: list,
+      };
     },
   };
+}
+
+/**
+ * One point of `counter`: the result when allowed, undefined when over the limit. rate-limiter-flexible
+ * rejects with a RateLimiterRes when over the limit, with an Error when the store failed (rethrown).
+ */
+async function take(counter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | undefined> {
+  try {
+    return await counter.consume(key);
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return undefined;
+    throw res;
+  }
 }
 
 function newClientCache(max: number, forget: (state: ClientState) => void): LRUCache<string, ClientState> {
   return new LRUCache<string, ClientState>({
     max,
-    // Evicted at the cap, or dropped by reset: release the counter too.
+    // Evicted at the cap, or dropped by reset: release the counters too.
     dispose: (state) => forget(state),
   });
-}
-
-/** Route → method → group, checked against the policy: every key names a route, every value a group. */
-function compileRoutes(
-  settings: RateLimitSettings,
-  router: Router,
-  store: LimiterStore,
-): Map<Route, Map<string, Group>> {
-  const groups = new Map<string, Group>();
-  const build = (name: string, spec: RateLimitGroup, counts: string, failures?: Group): Group => {
-    const group: { -readonly [K in keyof Group]: Group[K] } = {
-      ...spec,
-      name,
-      counts,
-      windowMs: spec.windowSeconds * 1000,
-      counter: store.create({
-        keyPrefix: `gatecheck:rl:${name}:${spec.limit}/${spec.windowSeconds}`,
-        points: spec.limit,
-        duration: spec.windowSeconds + GC_MARGIN_SECONDS,
-      }),
-      failures: failures as Group,
-    };
-    group.failures ??= group;
-    return group;
-  };
-  for (const [name, spec] of Object.entries(settings.groups)) {
-    if (name === NO_GROUP) throw new TypeError(`rateLimit.groups.${NO_GROUP}: reserved for unlimited routes`);
-    // `:` is not allowed in group names, so the companion's name cannot clash with a configured group.
-    const failures = build(
-      `${name}:failed`,
-      { ...spec, limit: spec.failedAttemptLimit },
-      'failed credential attempts per address',
-    );
-    groups.set(name, build(name, spec, 'requests per client', failures));
-  }
-
-  const patterns = new Map(router.routes.map((route) => [route.pattern, route]));
-  for (const [key, group] of Object.entries(settings.routes)) {
-    const where = `rateLimit.routes[${JSON.stringify(key)}]`;
-    const { method, pattern } = splitRouteKey(key);
-    const route = patterns.get(pattern);
-    if (route === undefined) {
-      throw new TypeError(
-        `${where}: the policy has no route ${pattern} (routes: ${[...patterns.keys()].join(', ')})`,
-      );
-    }
-    if (method !== undefined && !route.rules.has(method)) {
-      throw new TypeError(`${where}: ${pattern} does not answer ${method} (it answers ${route.allow})`);
-    }
-    if (group !== NO_GROUP && !groups.has(group)) {
-      const known = [...groups.keys(), NO_GROUP].join(', ');
-      throw new TypeError(`${where}: no group "${group}" (groups: ${known})`);
-    }
-  }
-
-  const fallback = groups.get('default');
-  const byRoute = new Map<Route, Map<string, Group>>();
-  for (const route of router.routes) {
-    const methods = new Map<string, Group>();
-    for (const method of route.rules.keys()) {
-      // HEAD is counted like GET (RFC 9110 §9.3.2: the same answer without content).
-      const as = method === 'HEAD' ? 'GET' : method;
-      const name = settings.routes[`${as} ${route.pattern}`] ?? settings.routes[route.pattern];
-      const group = name === undefined ? fallback : name === NO_GROUP ? undefined : groups.get(name);
-      if (group !== undefined) methods.set(method, group);
-    }
-    byRoute.set(route, methods);
-  }
-  return byRoute;
-}
-
-/** `POST /users` → { method: 'POST', pattern: '/users' }; `/users` → { pattern: '/users' }. */
-function splitRouteKey(key: string): { method?: string; pattern: string } {
-  const space = key.indexOf(' ');
-  return space === -1
-    ? { pattern: key }
-    : { method: key.slice(0, space), pattern: key.slice(space + 1).trim() };
 }

@@ -14,6 +14,8 @@ export const PROTECTION_OPTIONS = {
   ban: { type: 'string' },
   'failed-attempt-limit': { type: 'string' },
   'rate-limit-headers': { type: 'string' },
+  'rate-limit-key': { type: 'string' },
+  burst: { type: 'string' },
   'trust-proxy': { type: 'string' },
   'proxy-header': { type: 'string' },
   'block-ip': { type: 'string' },
@@ -31,6 +33,8 @@ export type ProtectionFlags = Partial<Record<keyof typeof PROTECTION_OPTIONS, st
 export const PROTECTION_USAGE = `
 Access control, faults and the control API (docs/mock.md):
       --rate-limit <n>/<s>       Limit per client key: n requests per s-second window (default 300/10), or off
+      --rate-limit-key <k>       identity (verified identity, else address; default) or address (every request)
+      --burst <n>/<s>            Burst limit: at most n requests per s-second window (s divides the window)
       --failed-attempt-limit <n> Failed credential attempts per window per address (default 5000)
       --ban <n>/<s>              Ban for s seconds after n more requests while limited (default 200/30), or off
       --rate-limit-headers <h>   ietf (RateLimit-Policy + RateLimit, default), legacy (RateLimit-Limit/…), none
@@ -51,12 +55,12 @@ export function protectionOverrides(flags: ProtectionFlags): MockConfigOverrides
     -readonly [K in keyof MockConfigOverrides]: MockConfigOverrides[K];
   } = {};
   const rateLimit: Record<string, unknown> = {};
-  const group: Record<string, number> = {};
+  const group: Record<string, number | string> = {};
 
   if (flags['rate-limit'] !== undefined) {
     if (flags['rate-limit'] === 'off') rateLimit.enabled = false;
     else {
-      const pair = ratio(flags['rate-limit'], 1, 1);
+      const pair = ratio(flags['rate-limit'], 1, 0.001);
       if (pair === undefined)
         return `--rate-limit: expected <requests>/<seconds> (e.g. 100/10) or off, got "${flags['rate-limit']}"`;
       rateLimit.enabled = true;
@@ -71,6 +75,19 @@ export function protectionOverrides(flags: ProtectionFlags): MockConfigOverrides
         return `--ban: expected <requests>/<seconds> (e.g. 200/30) or off, got "${flags.ban}"`;
       [group.banAfter, group.banSeconds] = pair;
     }
+  }
+  if (flags.burst !== undefined) {
+    const pair = ratio(flags.burst, 1, 0.001);
+    if (pair === undefined)
+      return `--burst: expected <requests>/<seconds> (e.g. 10/0.25), got "${flags.burst}"`;
+    [group.burstLimit, group.burstWindowSeconds] = pair;
+  }
+  const key = flags['rate-limit-key'];
+  if (key !== undefined) {
+    if (key !== 'identity' && key !== 'address') {
+      return `--rate-limit-key: expected identity or address, got "${key}"`;
+    }
+    group.key = key;
   }
   const failed = flags['failed-attempt-limit'];
   if (failed !== undefined) {
@@ -152,8 +169,13 @@ export function protectionBanner(mock: RunningMock): string[] {
   else if (group !== undefined) {
     const ban = group.banSeconds > 0 ? `, then ${group.banAfter} more → banned ${group.banSeconds} s` : '';
     const others = Object.keys(rateLimit.groups).length - 1;
+    const per = group.key === 'address' ? 'address (every request)' : 'client';
+    const burst =
+      group.burstLimit === undefined
+        ? ''
+        : `, burst ${group.burstLimit} per ${group.burstWindowSeconds ?? 1} s`;
     lines.push(
-      `  limits  ${group.limit} requests per ${group.windowSeconds} s per client${ban}` +
+      `  limits  ${group.limit} requests per ${group.windowSeconds} s per ${per}${burst}${ban}` +
         `${others > 0 ? ` (+${others} route group${others > 1 ? 's' : ''})` : ''}; headers ${rateLimit.headers}`,
       `          ${group.failedAttemptLimit} failed credential attempts per ${group.windowSeconds} s per address`,
     );
@@ -188,9 +210,9 @@ export function protectionBanner(mock: RunningMock): string[] {
   return lines;
 }
 
-/** `<a>/<b>`, two whole numbers at least `minA` and `minB`. */
+/** `<a>/<b>`: a whole number at least `minA`, and seconds (up to 3 decimals: ms) at least `minB`. */
 function ratio(text: string, minA: number, minB: number): [number, number] | undefined {
-  const match = /^(\d{1,9})\/(\d{1,5})$/.exec(text.trim());
+  const match = /^(\d{1,9})\/(\d{1,5}(?:\.\d{1,3})?)$/.exec(text.trim());
   if (match === null) return undefined;
   const a = Number(match[1]);
   const b = Number(match[2]);

@@ -28,6 +28,7 @@ export const PROBLEMS = {
   'rate-limited': { status: 429, title: 'Too Many Requests' },
   'header-fields-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   'internal-error': { status: 500, title: 'Internal Server Error' },
+  'limits-unavailable': { status: 503, title: 'Rate-limit store unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEMS;

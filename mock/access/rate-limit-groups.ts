@@ -1,0 +1,166 @@
+/**
+ * The rate limiter's groups, compiled from the settings: for each group its counters (requests, burst,
+ * failed credential attempts, limited answers before a ban) and the route → method → group table, checked
+ * against the policy (every key names a route, every value a group).
+ */
+
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Route, Router } from '../routing/router.ts';
+import {
+  NO_GROUP,
+  type RateLimitGroup,
+  type RateLimitKey,
+  type RateLimitSettings,
+} from './rate-limit-settings.ts';
+import type { LimiterStore } from './rate-limit-store.ts';
+
+/**
+ * Seconds a counter outlives its window in the store. Windows are the mock clock's (mock/access/rate-limit.ts
+ * "Time"); the store's expiry only collects garbage, so a frozen or slowed test clock keeps its counts for a
+ * minute of real time.
+ */
+export const GC_MARGIN_SECONDS = 60;
+
+export interface Group {
+  /** The policy name in the RateLimit fields: the group's name; `<name>:burst`, `<name>:failed` for its companions. */
+  readonly name: string;
+  /** What is counted, for details: `requests per client`, `failed credential attempts per address`. */
+  readonly counts: string;
+  readonly key: RateLimitKey;
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly windowMs: number;
+  readonly banAfter: number;
+  /** 0: no bans. */
+  readonly banMs: number;
+  readonly counter: RateLimiterAbstract;
+  /**
+   * Limited answers per client and window (`banAfter` points): the one that goes past it earns the ban.
+   * Counted in the store, so with a shared store the answers of every instance add up.
+   */
+  readonly strikes: RateLimiterAbstract;
+  /** The shorter window of a burst limit; its own `burst` and `failures` are undefined and itself. */
+  readonly burst: Group | undefined;
+  /** Where failed credential attempts of an address are counted (`limit` = failedAttemptLimit). */
+  readonly failures: Group;
+}
+
+export type RouteTable = Map<Route, Map<string, Group>>;
+
+/** A number of seconds with millisecond precision, as milliseconds. */
+export const toMs = (seconds: number): number => Math.round(seconds * 1000);
+
+export function compileRoutes(settings: RateLimitSettings, router: Router, store: LimiterStore): RouteTable {
+  const groups = new Map<string, Group>();
+  const build = (
+    name: string,
+    spec: RateLimitGroup,
+    counts: string,
+    companions: { burst?: Group; failures?: Group },
+  ): Group => {
+    const prefix = `rl:${name}:${spec.limit}/${spec.windowSeconds}`;
+    const duration = Math.ceil(spec.windowSeconds) + GC_MARGIN_SECONDS;
+    const group: { -readonly [K in keyof Group]: Group[K] } = {
+      name,
+      counts,
+      key: spec.key ?? 'identity',
+      limit: spec.limit,
+      windowSeconds: spec.windowSeconds,
+      windowMs: toMs(spec.windowSeconds),
+      banAfter: spec.banAfter,
+      banMs: toMs(spec.banSeconds),
+      counter: store.create({ keyPrefix: prefix, points: spec.limit, duration }),
+      strikes: store.create({ keyPrefix: `${prefix}:strikes`, points: Math.max(1, spec.banAfter), duration }),
+      burst: companions.burst,
+      failures: companions.failures as Group,
+    };
+    if (group.windowMs < 1)
+      throw new TypeError(`rateLimit.groups.${name}.windowSeconds: must be at least 0.001`);
+    group.failures ??= group;
+    return group;
+  };
+  for (const [name, spec] of Object.entries(settings.groups)) {
+    if (name === NO_GROUP) throw new TypeError(`rateLimit.groups.${NO_GROUP}: reserved for unlimited routes`);
+    // `:` is not allowed in group names, so a companion's name cannot clash with a configured group.
+    const failures = build(
+      `${name}:failed`,
+      { ...spec, limit: spec.failedAttemptLimit },
+      'failed credential attempts per address',
+      {},
+    );
+    const burst = spec.burstLimit === undefined ? undefined : buildBurst(name, spec, build);
+    const counts = spec.key === 'address' ? 'requests per address' : 'requests per client';
+    groups.set(name, build(name, spec, counts, { burst, failures }));
+  }
+
+  const patterns = new Map(router.routes.map((route) => [route.pattern, route]));
+  for (const [key, group] of Object.entries(settings.routes)) {
+    const where = `rateLimit.routes[${JSON.stringify(key)}]`;
+    const { method, pattern } = splitRouteKey(key);
+    const route = patterns.get(pattern);
+    if (route === undefined) {
+      throw new TypeError(
+        `${where}: the policy has no route ${pattern} (routes: ${[...patterns.keys()].join(', ')})`,
+      );
+    }
+    if (method !== undefined && !route.rules.has(method)) {
+      throw new TypeError(`${where}: ${pattern} does not answer ${method} (it answers ${route.allow})`);
+    }
+    if (group !== NO_GROUP && !groups.has(group)) {
+      const known = [...groups.keys(), NO_GROUP].join(', ');
+      throw new TypeError(`${where}: no group "${group}" (groups: ${known})`);
+    }
+  }
+
+  const fallback = groups.get('default');
+  const byRoute: RouteTable = new Map();
+  for (const route of router.routes) {
+    const methods = new Map<string, Group>();
+    for (const method of route.rules.keys()) {
+      // HEAD is counted like GET (RFC 9110 §9.3.2: the same answer without content).
+      const as = method === 'HEAD' ? 'GET' : method;
+      const name = settings.routes[`${as} ${route.pattern}`] ?? settings.routes[route.pattern];
+      const group = name === undefined ? fallback : name === NO_GROUP ? undefined : groups.get(name);
+      if (group !== undefined) methods.set(method, group);
+    }
+    byRoute.set(route, methods);
+  }
+  return byRoute;
+}
+
+type Build = (
+  name: string,
+  spec: RateLimitGroup,
+  counts: string,
+  companions: { burst?: Group; failures?: Group },
+) => Group;
+
+/**
+ * The burst window must divide the window: the instant a window ends is then also the end of a burst window,
+ * so a client told to wait for the window's end (Retry-After) finds both counters fresh.
+ */
+function buildBurst(name: string, spec: RateLimitGroup, build: Build): Group {
+  const seconds = spec.burstWindowSeconds ?? 1;
+  const where = `rateLimit.groups.${name}`;
+  const burstMs = toMs(seconds);
+  if (burstMs < 1 || toMs(spec.windowSeconds) % burstMs !== 0) {
+    throw new TypeError(
+      `${where}.burstWindowSeconds: must divide windowSeconds (${spec.windowSeconds}), got ${seconds}`,
+    );
+  }
+  const burst = build(
+    `${name}:burst`,
+    { ...spec, limit: spec.burstLimit as number, windowSeconds: seconds },
+    `requests per ${spec.key === 'address' ? 'address' : 'client'} in a burst`,
+    {},
+  );
+  return burst;
+}
+
+/** `POST /users` → { method: 'POST', pattern: '/users' }; `/users` → { pattern: '/users' }. */
+function splitRouteKey(key: string): { method?: string; pattern: string } {
+  const space = key.indexOf(' ');
+  return space === -1
+    ? { pattern: key }
+    : { method: key.slice(0, space), pattern: key.slice(space + 1).trim() };
+}
