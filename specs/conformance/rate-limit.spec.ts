@@ -77,9 +77,43 @@ async function plan(kit: Kit): Promise<Plan> {
 /** The burst's requests are judged as they come: a limited answer is what it is looking for. */
 const PROVOKING = { provoking: true } as const;
 
+/** Most of `times` (ms) that fall within any span of `windowMs`. */
+function mostWithin(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
+    while ((sorted[hi] ?? 0) - (sorted[lo] ?? 0) >= windowMs) lo++;
+    most = Math.max(most, hi - lo + 1);
+  }
+  return most;
+}
+
 async function send(kit: Kit, p: Plan): Promise<Burst> {
+  const burst = await sendBurst(kit, p);
+  if (burst.limited || burst.problem) return burst;
+  // A client slower than the limit cannot exceed it: no limited answer then says nothing about the target.
+  const windowMs = (kit.profile.rateLimit?.windowSeconds ?? 0) * 1000;
+  const most = mostWithin(burst.sentAt, windowMs);
+  if (most <= p.limit) {
+    return {
+      ...burst,
+      problem: `the suite sent at most ${most} requests within one ${windowMs / 1000} s window, not more than the declared limit of ${p.limit}`,
+    };
+  }
+  return burst;
+}
+
+async function sendBurst(kit: Kit, p: Plan): Promise<Burst & { sentAt: number[] }> {
   const { request, authorization } = p;
-  const first = await kit.send(request, authorization, undefined, PROVOKING);
+  const sentAt: number[] = [];
+  // When each answer came: a request is counted by the target before its answer leaves, so answer times
+  // spread no less than the target's counts (an undercount here skips, never fails, the check).
+  const at = async <T>(sending: Promise<T>): Promise<T> => {
+    const answer = await sending;
+    sentAt.push(Date.now());
+    return answer;
+  };
+  const first = await at(kit.send(request, authorization, undefined, PROVOKING));
   // A 403 before the burst is a refusal for another reason (or a ban from an earlier run), not the limit.
   if (first.status !== 429 && (first.status < 200 || first.status > 299)) {
     return {
@@ -87,6 +121,7 @@ async function send(kit: Kit, p: Plan): Promise<Burst> {
       limited: undefined,
       last: first,
       sent: 1,
+      sentAt,
       problem: `the burst identity's first request answered ${first.status}, not 2xx`,
     };
   }
@@ -96,7 +131,7 @@ async function send(kit: Kit, p: Plan): Promise<Burst> {
   if (!limited && p.limit > 1) {
     // Up to the limit at the profile's concurrency (the budget caps requests in flight).
     const wave = await Promise.all(
-      Array.from({ length: p.limit - 1 }, () => kit.send(request, authorization, undefined, PROVOKING)),
+      Array.from({ length: p.limit - 1 }, () => at(kit.send(request, authorization, undefined, PROVOKING))),
     );
     sent += wave.length;
     last = wave[wave.length - 1] ?? last;
@@ -104,11 +139,11 @@ async function send(kit: Kit, p: Plan): Promise<Burst> {
   }
   // Then one at a time, stopping at the first limited answer (a target may ban a client that keeps going).
   while (!limited && sent < p.maxSend) {
-    last = await kit.send(request, authorization, undefined, PROVOKING);
+    last = await at(kit.send(request, authorization, undefined, PROVOKING));
     sent++;
     if (LIMITED.includes(last.status)) limited = last;
   }
-  return { ...p, limited, last, sent };
+  return { ...p, limited, last, sent, sentAt };
 }
 
 /** Seconds the limited answer asks the client to wait: Retry-After, else the declared window. */

@@ -62,6 +62,11 @@ export interface Politeness {
   readonly reasons: Readonly<Record<string, number>>;
 }
 
+/**
+ * Unpaced slots handed to a worker at once. A pause that starts meanwhile lets at most this many more of its
+ * requests out (their limited answers are waited out like any other).
+ */
+const UNPACED_LEASE = 16;
 /** Slots further ahead than this are not handed out, so a pause stops the run within this long. */
 export const LEASE_HORIZON_MS = 250;
 /** How long exclusive use waits for requests already handed out to land before the holder starts. */
@@ -156,8 +161,9 @@ export class RunCoordinator {
   }
 
   /**
-   * Up to `want` send slots in `bucket` (what the declared limit is keyed on: `all`, an identity, a path; ''
-   * for requests no declared limit counts). `holder` is the caller's id: while a holder has exclusive use,
+   * `want` send slots in `bucket` (what the declared limit is keyed on: `all`, an identity, a path; '' for
+   * requests no declared limit counts) — paced slots only as many as asked for, since a slot reserved and not
+   * used is pace lost to every other worker; unpaced ones at least UNPACED_LEASE. `holder` is the caller's id: while a holder has exclusive use,
    * only it gets slots. `provoking` slots (a rate-limit rule's burst) are neither paused nor paced.
    */
   lease(target: string, bucket: string, want: number, holder: string, provoking = false): LeaseAnswer {
@@ -166,23 +172,16 @@ export class RunCoordinator {
     const left = s.policy.maxRequests - s.sent;
     if (left <= 0) return { exhausted: `budget.maxRequests (${s.policy.maxRequests}) is spent` };
     if (now >= s.deadline) return { exhausted: `budget.maxSeconds (${s.policy.maxSeconds} s) has run out` };
-    const n = Math.max(1, Math.min(want, left));
     const scope = this.scope(s, bucket);
     if (s.holder !== undefined && s.holder !== holder) return { retryAt: now + 100 };
-    if (provoking)
-      return this.grant(
-        s,
-        scope,
-        Array.from({ length: n }, () => now),
-      );
+    // Unpaced slots are only a count: a worker gets some ahead, so it need not ask for every request.
+    const unpaced = provoking || scope.pacer === undefined;
+    const n = Math.max(1, Math.min(unpaced ? Math.max(want, UNPACED_LEASE) : want, left));
+    const immediately = () => Array.from({ length: n }, () => now);
+    if (provoking) return this.grant(s, scope, immediately());
     const pausedUntil = Math.max(s.pausedUntil, scope.pausedUntil);
     if (pausedUntil > now) return { retryAt: pausedUntil };
-    if (scope.pacer === undefined)
-      return this.grant(
-        s,
-        scope,
-        Array.from({ length: n }, () => now),
-      );
+    if (scope.pacer === undefined) return this.grant(s, scope, immediately());
     const at: number[] = [];
     while (at.length < n) {
       const t = scope.pacer.reserve(now);
@@ -218,9 +217,10 @@ export class RunCoordinator {
     const sameEvent = now - scope.lastLimitedAt < SAME_EVENT_MS || scope.pausedUntil > now;
     scope.lastLimitedAt = now;
     let wait = signal.waitMs;
+    if (wait === undefined && sameEvent) wait = 0; // the pause already set for this event stands
     if (wait === undefined) {
       wait = scope.backoffMs;
-      if (!sameEvent) scope.backoffMs = Math.min(MAX_BACKOFF_MS, scope.backoffMs * 2);
+      scope.backoffMs = Math.min(MAX_BACKOFF_MS, scope.backoffMs * 2);
     }
     const resumeAt = now + wait + WAIT_MARGIN_MS;
     this.pause(s, now, scope.pausedUntil, resumeAt);

@@ -30,14 +30,15 @@ export class Pacer {
 export const PACE_MARGIN = 0.85;
 
 /**
- * The pace that keeps a client under `limit` requests per `windowSeconds` whatever window the target counts
- * in: fixed, sliding or a token bucket. In any span of one window a GCRA client sends at most
- * burst + rate × window requests, so rate = 85 % of the limit and burst ≤ 15 % of it keep that under the
- * limit; a declared `burst` (the target's own) lowers it further.
+ * The pace that keeps a client under `limit` requests per `windowSeconds` whatever the target counts in: a
+ * fixed window, a sliding one, or a token bucket. In any span of T seconds a GCRA client sends at most
+ * back2back + rate × T requests. With rate = 85 % of the limit and back2back ≤ 15 % of it, a span of one
+ * window stays under the limit. A declared `burst` B (a token bucket's size, or "B per the time the limit
+ * takes to earn B", as gateways with a short second window count it) is kept the same way: back2back ≤ 15 %
+ * of B keeps every span of B × window / limit seconds under B.
  */
 export function paceForLimit(limit: number, windowSeconds: number, burst?: number): Pacer {
   const perSecond = (PACE_MARGIN * limit) / windowSeconds;
-  const room = Math.floor((1 - PACE_MARGIN) * limit);
-  const back2back = Math.max(1, Math.min(room, burst === undefined ? room : Math.floor(PACE_MARGIN * burst)));
-  return new Pacer(perSecond, back2back);
+  const room = (1 - PACE_MARGIN) * Math.min(limit, burst ?? limit);
+  return new Pacer(perSecond, Math.max(1, Math.floor(room)));
 }

@@ -63,6 +63,8 @@ export class Scheduler {
   private readonly holder = randomUUID();
   private readonly slots = new Map<string, number[]>();
   private readonly leasing = new Map<string, Promise<void>>();
+  /** Requests waiting for a slot, per queue: what a lease asks for. */
+  private readonly waiting = new Map<string, number>();
   private lastLimitedAt = Number.NEGATIVE_INFINITY;
   private readonly ready: Promise<void>;
   readonly bucketOf: Bucketer;
@@ -73,7 +75,7 @@ export class Scheduler {
     readonly target: string,
     readonly policy: TargetPolicy,
     bucketOf: Bucketer,
-    /** Slots asked for at once (the worker's concurrency). */
+    /** Most slots asked for at once (the worker's concurrency). */
     private readonly batch: number,
   ) {
     this.bucketOf = bucketOf;
@@ -138,6 +140,15 @@ export class Scheduler {
   private async slot(bucket: string, provoking: boolean): Promise<void> {
     // Provoking slots are neither paused nor paced: they are kept apart from the paced ones.
     const queueKey = provoking ? `${bucket}\u0000provoking` : bucket;
+    this.waiting.set(queueKey, (this.waiting.get(queueKey) ?? 0) + 1);
+    try {
+      await this.nextSlot(bucket, queueKey, provoking);
+    } finally {
+      this.waiting.set(queueKey, (this.waiting.get(queueKey) ?? 1) - 1);
+    }
+  }
+
+  private async nextSlot(bucket: string, queueKey: string, provoking: boolean): Promise<void> {
     for (;;) {
       const queue = this.slots.get(queueKey);
       const at = queue?.shift();
@@ -159,7 +170,8 @@ export class Scheduler {
 
   private async lease(bucket: string, queueKey: string, provoking: boolean): Promise<void> {
     for (;;) {
-      const answer = await this.port.lease(this.target, bucket, this.batch, this.holder, provoking);
+      const want = Math.min(this.batch, Math.max(1, this.waiting.get(queueKey) ?? 1));
+      const answer = await this.port.lease(this.target, bucket, want, this.holder, provoking);
       if ('exhausted' in answer) throw new RunBudgetExhausted(answer.exhausted);
       if ('retryAt' in answer) {
         await sleep(answer.retryAt - Date.now());

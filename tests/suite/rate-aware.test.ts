@@ -1,0 +1,166 @@
+/**
+ * A verdict must not depend on how fast the suite sent (docs/design.md "A polite client"). The full default
+ * catalogue, fuzzing included, runs against the bundled mock configured like real gateways — a limit per
+ * client address across all routes well below the suite's natural rate, the same with a ban after 3 limited
+ * answers, a burst limit — with short windows so the runs stay short. In each: no rule skipped for rate
+ * limiting, no rule failed, and every verdict equal to the one the same mock gives with limits off. With one
+ * injected defect, pacing must still let the defect's rules fail.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { DefectName } from '../../mock/defects/registry.ts';
+import { type RunningMock, startMock } from '../../mock/server.ts';
+import { MOCK_PROFILE, runSuite } from '../helpers/run-suite.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 240_000 });
+
+interface GroupSettings {
+  readonly key: 'address';
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly banAfter?: number;
+  readonly banSeconds?: number;
+  readonly burstLimit?: number;
+  readonly burstWindowSeconds?: number;
+}
+
+interface Setup {
+  readonly name: string;
+  /** The mock's rate-limit group (docs/mock.md "Rate limiting"). */
+  readonly mock: GroupSettings;
+  /** What the profile declares about it (docs/profile.md "rateLimit"). */
+  readonly declared: Record<string, unknown>;
+}
+
+const SETUPS: readonly Setup[] = [
+  {
+    name: 'per address across all routes, 100 requests per second (no ban)',
+    mock: { key: 'address', limit: 100, windowSeconds: 1, banAfter: 100_000, banSeconds: 1 },
+    declared: { limit: 100, windowSeconds: 1, key: 'address' },
+  },
+  {
+    name: 'per address across all routes, then a 2 s ban (403) after 3 limited answers',
+    mock: { key: 'address', limit: 100, windowSeconds: 1, banAfter: 3, banSeconds: 2 },
+    declared: { limit: 100, windowSeconds: 1, key: 'address', banAfter: 3, banSeconds: 2 },
+  },
+  {
+    name: 'per address, 40 requests per second with a burst of 10',
+    mock: { key: 'address', limit: 40, windowSeconds: 1, burstLimit: 10, burstWindowSeconds: 0.25 },
+    declared: { limit: 40, windowSeconds: 1, key: 'address', burst: 10 },
+  },
+];
+
+const bundled = JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')) as Record<string, unknown> & {
+  rateLimit: Record<string, unknown>;
+  budget: Record<string, unknown>;
+};
+
+/** The bundled profile with the setup's declaration (and a wall-time budget the runs fit in). */
+function profileFor(declared: Record<string, unknown> | undefined): unknown {
+  const { rateLimit, ...rest } = bundled;
+  return {
+    ...rest,
+    $schema: join(MOCK_PROFILE, '..', 'schemas', 'profile.schema.json'),
+    budget: { ...bundled.budget, maxSeconds: 90 },
+    ...(declared ? { rateLimit: { ...rateLimit, ...declared } } : {}),
+  };
+}
+
+interface RuleVerdict {
+  readonly id: string;
+  readonly level: string;
+  readonly verdict: string;
+  readonly reason?: string;
+}
+
+async function verdicts(
+  mock: RunningMock,
+  declared: Record<string, unknown> | undefined,
+): Promise<{ rules: Map<string, RuleVerdict>; politeness: Record<string, unknown> | undefined }> {
+  const run = await runSuite({
+    profile: profileFor(declared),
+    env: { BASE_URL: mock.url },
+    reporters: 'project',
+    keep: true,
+    timeoutMs: 200_000,
+  });
+  try {
+    const file = join(run.reportDir, 'conformance.json');
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      rules: RuleVerdict[];
+      run: { politeness?: Record<string, unknown> };
+    };
+    return { rules: new Map(report.rules.map((r) => [r.id, r])), politeness: report.run.politeness };
+  } finally {
+    run.dispose();
+  }
+}
+
+function rateLimitGroup(settings: GroupSettings) {
+  return { enabled: true, groups: { default: { failedAttemptLimit: 100_000, ...settings } } };
+}
+
+async function withMock<T>(
+  options: { rateLimit: unknown; defects?: readonly DefectName[] },
+  body: (mock: RunningMock) => Promise<T>,
+): Promise<T> {
+  const mock = await startMock({ port: 0, ...(options as object) });
+  try {
+    return await body(mock);
+  } finally {
+    await mock.close();
+  }
+}
+
+const RATE_LIMIT_RULES = /^ratelimit\./;
+const SKIPPED_FOR_LIMITS = /rate limit|run budget|budget\.max/i;
+
+// The verdicts of the same mock with its limits off (and no limit declared, so the ratelimit.* rules skip).
+let unlimited: Promise<Map<string, RuleVerdict>> | undefined;
+function unlimitedVerdicts(): Promise<Map<string, RuleVerdict>> {
+  unlimited ??= withMock(
+    { rateLimit: { enabled: false } },
+    async (mock) => (await verdicts(mock, undefined)).rules,
+  );
+  return unlimited;
+}
+
+for (const setup of SETUPS) {
+  test(`limited mock, ${setup.name} → no skip for rate limiting, no failure, the verdicts of the unlimited mock`, async () => {
+    const [limited, reference] = await Promise.all([
+      withMock({ rateLimit: rateLimitGroup(setup.mock) }, (mock) => verdicts(mock, setup.declared)),
+      unlimitedVerdicts(),
+    ]);
+    const rules = [...limited.rules.values()];
+    expect(rules.length).toBeGreaterThan(60);
+    const skippedForLimits = rules.filter(
+      (r) => r.verdict === 'skip' && SKIPPED_FOR_LIMITS.test(r.reason ?? ''),
+    );
+    expect(skippedForLimits, 'rules skipped because of rate limiting').toEqual([]);
+    expect(rules.filter((r) => r.verdict === 'fail')).toEqual([]);
+    for (const rule of rules) {
+      if (RATE_LIMIT_RULES.test(rule.id)) {
+        // Declared here, not in the unlimited run: they must run and pass (or warn, for a SHOULD).
+        expect(['pass', 'warn'], `${rule.id}: ${rule.reason ?? ''}`).toContain(rule.verdict);
+        continue;
+      }
+      expect({ id: rule.id, verdict: rule.verdict }).toEqual({
+        id: rule.id,
+        verdict: reference.get(rule.id)?.verdict,
+      });
+    }
+    // The run did meet the limit (the rate-limit rules' burst at least), and says what politeness cost.
+    expect(limited.politeness).toMatchObject({ requests: expect.any(Number), waitedMs: expect.any(Number) });
+  });
+}
+
+test('limited mock with an injected defect (alg none accepted) → the defect’s rules still fail', async () => {
+  const setup = SETUPS[0] as Setup;
+  const { rules } = await withMock({ rateLimit: rateLimitGroup(setup.mock), defects: ['alg-none'] }, (mock) =>
+    verdicts(mock, setup.declared),
+  );
+  for (const id of ['jwt.alg.none', 'jwt.attack.alg-none', 'fuzz.jwt.mutation.no-2xx']) {
+    expect({ id, verdict: rules.get(id)?.verdict }).toEqual({ id, verdict: 'fail' });
+  }
+});
