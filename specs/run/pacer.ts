@@ -26,19 +26,21 @@ export class Pacer {
   }
 }
 
-/** Share of a declared limit the suite uses: it paces below the limit, never at it. */
-export const PACE_MARGIN = 0.85;
+/** Share of a declared limit's rate the suite paces at. */
+export const PACE_MARGIN = 0.88;
+/** Share of a declared limit (or burst) the suite sends back to back. */
+export const BURST_SHARE = 0.07;
 
 /**
  * The pace that keeps a client under `limit` requests per `windowSeconds` whatever the target counts in: a
  * fixed window, a sliding one, or a token bucket. In any span of T seconds a GCRA client sends at most
- * back2back + rate × T requests. With rate = 85 % of the limit and back2back ≤ 15 % of it, a span of one
- * window stays under the limit. A declared `burst` B (a token bucket's size, or "B per the time the limit
- * takes to earn B", as gateways with a short second window count it) is kept the same way: back2back ≤ 15 %
- * of B keeps every span of B × window / limit seconds under B.
+ * back2back + rate × T requests: with rate = 88 % of the limit and back2back ≤ 7 % of it, a span of one
+ * window holds at most 95 % of the limit — the rest absorbs the jitter between sending and arriving. A
+ * declared `burst` B (a token bucket's size, or "B per the time the limit earns B", as gateways with a
+ * short second window count it) is kept the same way: back2back ≤ 7 % of B (at least 1).
  */
 export function paceForLimit(limit: number, windowSeconds: number, burst?: number): Pacer {
   const perSecond = (PACE_MARGIN * limit) / windowSeconds;
-  const room = (1 - PACE_MARGIN) * Math.min(limit, burst ?? limit);
+  const room = BURST_SHARE * Math.min(limit, burst ?? limit);
   return new Pacer(perSecond, Math.max(1, Math.floor(room)));
 }
