@@ -72,6 +72,8 @@ test('each defect mode fails exactly the rules it maps to, and the conformant mo
     fuzz: wantsFuzz,
     workers: 2,
     timeoutMs: 14 * 60_000,
+    // A run of a few minutes: one line per finished target, so it is never silent.
+    onProgress: (line) => process.stdout.write(`${line}\n`),
   });
   const matrix = buildMatrix({ result, defects, fuzz: wantsFuzz, budget: budgetOf });
   if (full) await writeMatrix(matrix, join(ROOT, 'reports'), TEST_COMMAND);

@@ -38,14 +38,14 @@ export async function defectiveAuthenticator(
     grants: grantsOf(router),
   };
   const hooks: AuthenticatorHook[] = [];
-  // The lenient verifier first: it is the only rescue for refused Bearer tokens a defect's verifier accepts.
-  const jwtDefects = defects.filter((d) => d.hooks.jwt !== undefined);
-  if (jwtDefects.length > 0) {
+  // The lenient Bearer verifier's rescue comes first: a defect's own rescue (e.g. failing open) sees only
+  // the tokens that even the relaxed verifier refuses.
+  const jwtHooks = defects.flatMap((d) => (d.hooks.jwt ? [d.hooks.jwt] : []));
+  if (jwtHooks.length > 0) {
     const jwks = JSON.parse(await readFile(settings.jwksPath, 'utf8')) as JSONWebKeySet;
-    const jwtHooks: JwtHook[] = [];
-    for (const defect of jwtDefects)
-      jwtHooks.push(await (defect.hooks.jwt as NonNullable<Defect['hooks']['jwt']>)({ settings, jwks }));
-    const lenient = await createLenientVerifier(settings, jwks, jwtHooks);
+    const relaxations: JwtHook[] = [];
+    for (const hook of jwtHooks) relaxations.push(await hook({ settings, jwks }));
+    const lenient = await createLenientVerifier(settings, jwks, relaxations);
     hooks.push({
       rescue: (parsed, failure, now) =>
         failure.scheme === 'bearer' && failure.status === 401 && parsed?.credentials !== undefined
@@ -60,7 +60,17 @@ export async function defectiveAuthenticator(
   const rescues = hooks.flatMap((h) => (h.rescue ? [h.rescue] : []));
   const afters = hooks.flatMap((h) => (h.after ? [h.after] : []));
   if (before.length === 0 && rescues.length === 0 && afters.length === 0) return real;
+  return wrapped(real, { before, rescues, afters });
+}
 
+interface Steps {
+  readonly before: readonly NonNullable<AuthenticatorHook['before']>[];
+  readonly rescues: readonly NonNullable<AuthenticatorHook['rescue']>[];
+  readonly afters: readonly NonNullable<AuthenticatorHook['after']>[];
+}
+
+/** `real` with the steps around it: before (may answer), real, rescues (first identity wins), afters. */
+function wrapped(real: Authenticator, { before, rescues, afters }: Steps): Authenticator {
   return {
     async authenticate(headerValues, accepted, now) {
       const request = { values: headerValues, accepted };
