@@ -75,7 +75,7 @@ export interface AuthenticatorContext {
  *   after  — the result for an identity the real authenticator (or a rescue) accepted.
  */
 export interface AuthenticatorHook {
-  readonly before?: (request: AuthRequest) => AuthResult | undefined;
+  readonly before?: (request: AuthRequest) => Promise<AuthResult | undefined> | AuthResult | undefined;
   readonly rescue?: (
     parsed: ParsedCredentials,
     failure: AuthFailureResult,

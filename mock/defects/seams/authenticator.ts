@@ -75,7 +75,7 @@ function wrapped(real: Authenticator, { before, rescues, afters }: Steps): Authe
     async authenticate(headerValues, accepted, now) {
       const request = { values: headerValues, accepted };
       for (const step of before) {
-        const answer = step(request);
+        const answer = await step(request);
         if (answer !== undefined) return answer;
       }
       let result = await real.authenticate(request.values, request.accepted, now);
