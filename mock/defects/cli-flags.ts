@@ -17,7 +17,7 @@ export interface DefectFlags {
 export const DEFECT_USAGE = `
 Defect modes (docs/defects.md; never on by default):
       --defect <name>  Switch on a named, realistic bug (repeatable), e.g. --defect alg-none
-      --list-defects   List the defects, what each breaks and which rules catch it`;
+      --list-defects   List the defects and what each breaks`;
 
 /** `{ defects }` for startMock, or the one-line error for an unknown name. */
 export function defectOverrides(flags: DefectFlags): { defects?: DefectName[] } | string {
@@ -30,16 +30,18 @@ export function defectOverrides(flags: DefectFlags): { defects?: DefectName[] } 
   return { defects: [...new Set(given as DefectName[])] };
 }
 
-/** The `--list-defects` text: per layer, each name with the rules that catch it and the bug. */
+/** The `--list-defects` text: per layer, each name with the bug and where it is seen. */
 export function defectListing(): string {
-  const lines = [`${DEFECTS.length} defect modes (npm run mock -- --defect <name>; docs/defects.md):`];
+  const lines = [
+    `${DEFECTS.length} defect modes (npm run mock -- --defect <name>; the rules that catch each: docs/defects.md):`,
+  ];
   let layer = '';
   for (const defect of DEFECTS as readonly DefectSpec[]) {
     if (defect.layer !== layer) {
       layer = defect.layer;
       lines.push('', `${layer}:`);
     }
-    lines.push(`  ${defect.name.padEnd(36)}caught by ${defect.rules.join(', ')}`, `      ${defect.bug}`);
+    lines.push(`  ${defect.name}`, `      ${defect.bug}`, `      seen in: ${defect.seenIn}`);
   }
   return `${lines.join('\n')}\n`;
 }

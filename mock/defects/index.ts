@@ -1,27 +1,20 @@
 /**
  * Switches the mock into its defect modes (mock/defects/registry.ts). Resolved once at start-up: with no
  * defect on, `openDefects` returns undefined and mock/app.ts builds the conformant pipeline untouched — no
- * wrapper, no lookup, nothing per request. With defects on, each contributes a small function to one of three
- * seams: the configuration (settings.ts), the authenticator (authentication.ts), the pipeline's replies
- * (replies.ts).
+ * wrapper, no lookup, nothing per request. With defects on, each one's hooks (mock/defects/define.ts) are
+ * applied to the seams they name: the configuration, the authenticator (and its Bearer verifier), the
+ * pipeline's replies (mock/defects/seams/).
  */
 import type { Authenticator } from '../auth/types.ts';
 import type { MockConfig } from '../config.ts';
 import type { Pipeline } from '../pipeline/compose.ts';
 import type { Router } from '../routing/router.ts';
-import { defectiveAuthenticator } from './authentication.ts';
-import { DEFECT_NAMES, type DefectName } from './registry.ts';
-import { defectivePipeline } from './replies.ts';
-import { defectiveSettings } from './settings.ts';
+import { DEFECT_NAMES, DEFECTS, type DefectName, type DefectSpec } from './registry.ts';
+import { defectiveAuthenticator } from './seams/authenticator.ts';
+import { defectivePipeline } from './seams/replies.ts';
+import { defectiveSettings } from './seams/settings.ts';
 
-export {
-  DEFECT_NAMES,
-  DEFECTS,
-  type DefectName,
-  type DefectSpec,
-  defectByName,
-  UNPROVEN,
-} from './registry.ts';
+export { DEFECT_NAMES, DEFECTS, type DefectName, type DefectSpec, defectByName } from './registry.ts';
 
 export interface Defects {
   /** The defects on, in registry order. */
@@ -41,9 +34,9 @@ export function openDefects(names: readonly string[]): Defects | undefined {
   if (unknown.length > 0) {
     throw new TypeError(`unknown defect ${unknown.join(', ')} (npm run mock -- --list-defects lists them)`);
   }
-  const on = new Set(names as readonly DefectName[]);
+  const on = (DEFECTS as readonly DefectSpec[]).filter((defect) => names.includes(defect.name));
   return {
-    names: DEFECT_NAMES.filter((name) => on.has(name)),
+    names: on.map((defect) => defect.name),
     settings: (config) => defectiveSettings(config, on),
     authenticator: (real, router, config) =>
       defectiveAuthenticator(real, on, { settings: config.auth, router }),

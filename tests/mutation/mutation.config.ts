@@ -18,7 +18,8 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
   retries: 0,
   timeout: 30_000,
   fullyParallel: false,
-  reporter: [['json']],
+  // JSON for the verdicts (harness/run.ts), and a progress line per finished target on stdout.
+  reporter: [['json'], [`${ROOT}tests/mutation/harness/progress-reporter.ts`]],
   use: { trace: 'off' },
   projects: targets.map((target) => ({
     name: target.name,

@@ -1,6 +1,6 @@
 /**
  * The suite's mutation score (issue 7): the conformance suite is run against the mock once per defect mode
- * (mock/defects/registry.ts) and once against the conformant mock, in one child `playwright test`
+ * (mock/defects/registry.ts; what each must fail: tests/mutation/expectations/) and once against the conformant mock, in one child `playwright test`
  * (harness/run.ts), and
  *   - the conformant mock passes every rule (strict: SHOULD rules count);
  *   - each defect fails every rule it is meant to break, and no rule outside those and its stated collateral;
@@ -16,9 +16,10 @@
  */
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEFECT_NAMES, DEFECTS, type DefectName, type DefectSpec } from '../../mock/defects/registry.ts';
+import { DEFECT_NAMES, type DefectName, defectByName } from '../../mock/defects/registry.ts';
 import { fuzzPlans } from '../../specs/fuzz/plans/index.ts';
 import { catalogue } from '../../specs/rules/catalogue.ts';
+import { EXPECTATIONS } from './expectations/index.ts';
 import { CONFORMANT } from './harness/manifest.ts';
 import { buildMatrix, writeMatrix } from './harness/matrix.ts';
 import { ROOT } from './harness/paths.ts';
@@ -36,18 +37,19 @@ const FUZZ_RULES = new Set(fuzzPlans.map((plan) => plan.rule.id));
  */
 const BUDGET = { default: 200, bearerTokens: 1200 } as const;
 
-const specs = new Map((DEFECTS as readonly DefectSpec[]).map((d) => [d.name, d]));
-
 function wantsFuzz(name: string): boolean {
   if (name === CONFORMANT) return true;
-  const spec = specs.get(name);
-  return spec !== undefined && [...spec.rules, ...(spec.collateral ?? [])].some((id) => FUZZ_RULES.has(id));
+  const expected = EXPECTATIONS[name as DefectName] as (typeof EXPECTATIONS)[DefectName] | undefined;
+  return (
+    expected !== undefined &&
+    [...expected.rules, ...(expected.collateral ?? [])].some((id) => FUZZ_RULES.has(id))
+  );
 }
 
 function budgetOf(name: string): number {
   const override = Number(process.env.GATECHECK_MUTATION_BUDGET);
   if (Number.isInteger(override) && override >= 0 && process.env.GATECHECK_MUTATION_BUDGET) return override;
-  return specs.get(name)?.layer === 'bearer tokens' ? BUDGET.bearerTokens : BUDGET.default;
+  return defectByName(name)?.layer === 'bearer tokens' ? BUDGET.bearerTokens : BUDGET.default;
 }
 
 function selectedDefects(): DefectName[] {
@@ -70,6 +72,8 @@ test('each defect mode fails exactly the rules it maps to, and the conformant mo
     fuzz: wantsFuzz,
     workers: 2,
     timeoutMs: 14 * 60_000,
+    // A run of a few minutes: one line per finished target, so it is never silent.
+    onProgress: (line) => process.stdout.write(`${line}\n`),
   });
   const matrix = buildMatrix({ result, defects, fuzz: wantsFuzz, budget: budgetOf });
   if (full) await writeMatrix(matrix, join(ROOT, 'reports'), TEST_COMMAND);

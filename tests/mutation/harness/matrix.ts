@@ -1,23 +1,24 @@
 /**
  * The mutation matrix: for each defect, the rules whose checks failed against the mock with that defect on,
- * judged against the registry (mock/defects/registry.ts); for each rule of the catalogue, the defects that
+ * judged against the expectations (tests/mutation/expectations/); for each rule of the catalogue, the defects that
  * kill it. Written as reports/mutation-matrix.json and reports/mutation-matrix.md; docs/defects.md quotes
  * the score.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFECTS, type DefectSpec, UNPROVEN } from '../../../mock/defects/registry.ts';
+import { type DefectName, type DefectSpec, defectByName } from '../../../mock/defects/registry.ts';
 import { CATALOGUE_VERSION, catalogue } from '../../../specs/rules/catalogue.ts';
 import type { Level } from '../../../specs/rules/types.ts';
+import { EXPECTATIONS, UNPROVEN } from '../expectations/index.ts';
 import { CONFORMANT } from './manifest.ts';
 import type { RunResult, TargetVerdict } from './run.ts';
 
 export interface DefectRow {
   readonly defect: string;
   readonly layer: string;
-  /** The rules the registry says it breaks (each must fail). */
+  /** The rules it is expected to break (each must fail). */
   readonly rules: readonly string[];
-  /** Other rules the registry says may catch it. */
+  /** Other rules stated to catch it too. */
   readonly collateral: readonly string[];
   /** What failed in the run. */
   readonly failing: readonly string[];
@@ -38,7 +39,7 @@ export interface RuleRow {
   readonly rule: string;
   readonly level: Level;
   readonly killedBy: readonly string[];
-  /** Set when no defect kills it: why (registry UNPROVEN), or that no defect of this run did. */
+  /** Set when no defect kills it: why (expectations' UNPROVEN), or that no defect of this run did. */
   readonly unproven?: string;
 }
 
@@ -76,7 +77,6 @@ export interface MatrixInput {
 }
 
 export function buildMatrix({ result, defects, fuzz, budget }: MatrixInput): Matrix {
-  const specs = new Map((DEFECTS as readonly DefectSpec[]).map((d) => [d.name, d]));
   const empty: TargetVerdict = {
     name: '',
     failing: [],
@@ -86,16 +86,17 @@ export function buildMatrix({ result, defects, fuzz, budget }: MatrixInput): Mat
     reasons: {},
   };
   const rows: DefectRow[] = defects.map((name) => {
-    const spec = specs.get(name) as DefectSpec;
+    const spec = defectByName(name) as DefectSpec;
+    const { rules, collateral = [] } = EXPECTATIONS[name as DefectName];
     const verdict = result.verdicts.get(name) ?? empty;
     const failing = verdict.failing;
-    const allowed = new Set([...spec.rules, ...(spec.collateral ?? [])]);
-    const missed = spec.rules.filter((id) => !failing.includes(id));
+    const allowed = new Set([...rules, ...collateral]);
+    const missed = rules.filter((id) => !failing.includes(id));
     return {
       defect: name,
       layer: spec.layer,
-      rules: spec.rules,
-      collateral: spec.collateral ?? [],
+      rules,
+      collateral,
       failing,
       caught: missed.length === 0 && verdict.errors.length === 0,
       missed,
@@ -149,7 +150,7 @@ export function renderMarkdown(matrix: Matrix, testCommand: string): string {
     '# Mutation matrix',
     '',
     `The conformance suite (catalogue ${matrix.catalogueVersion}, strict: SHOULD rules fail) run against the mock once per`,
-    'defect mode (mock/defects/registry.ts, docs/defects.md), each defect alone, plus once against the conformant mock.',
+    'defect mode (mock/defects/, docs/defects.md), each defect alone, plus once against the conformant mock.',
     '',
     `- **Defects caught: ${score.defectsCaught} / ${score.defectsTotal}** (every rule the defect is meant to break failed)`,
     `- **Rules killed by at least one defect: ${score.rulesKilled} / ${score.rulesTotal}**` +

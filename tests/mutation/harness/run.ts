@@ -6,10 +6,11 @@
  * fail instead of warning), with Playwright's JSON reporter. Returns, per target, the rules whose tests
  * failed, passed or were skipped, read from the tests' `@rule:<id>` tags.
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { DefectName } from '../../../mock/defects/registry.ts';
 import type { RunningMock } from '../../../mock/server.ts';
 import { ENV } from '../../../specs/lib/env.ts';
@@ -26,6 +27,8 @@ export interface RunOptions {
   /** Child `playwright test` workers. */
   readonly workers: number;
   readonly timeoutMs: number;
+  /** Called with each progress line of the child (harness/progress-reporter.ts) as it comes. */
+  readonly onProgress?: (line: string) => void;
 }
 
 /** What the suite said about one target. */
@@ -127,14 +130,20 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
       FORCE_COLOR: '0',
     });
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        args,
-        { cwd: ROOT, env, maxBuffer: 256 * 1024 * 1024, timeout: options.timeoutMs },
-        (error, _stdout, stderr) => {
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
-        },
-      );
+      const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      const timer = setTimeout(() => child.kill('SIGTERM'), options.timeoutMs);
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (line.startsWith('mutation: ')) options.onProgress?.(line);
+      });
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-4000);
+      });
+      child.on('close', (exit) => {
+        clearTimeout(timer);
+        resolve({ code: exit ?? 1, stderr });
+      });
     });
     let report: JsonReport | undefined;
     try {

@@ -1,0 +1,55 @@
+/**
+ * Small readers and identity edits the credential defects share (mock/defects/<layer>/*.ts): what a
+ * defective server decodes from the credentials, and the identity it ends up granting.
+ */
+import { decodeJwt } from 'jose';
+import { decodeStrictBase64 } from '../../auth/base64.ts';
+import { type BasicCredentials, decodeUtf8, splitUserPass } from '../../auth/basic-credentials.ts';
+import { sha256 } from '../../auth/digest.ts';
+import type { AuthResult, Identity, Scheme } from '../../auth/types.ts';
+import type { Grants, ParsedCredentials } from '../define.ts';
+
+export const ALL_SCHEMES: readonly Scheme[] = ['bearer', 'basic', 'apikey'];
+
+/** The Basic user-id and password (RFC 7617 §2), or undefined when they do not decode. */
+export function basicCredentials(parsed: ParsedCredentials): BasicCredentials | undefined {
+  if (parsed?.scheme !== 'basic' || parsed.credentials === undefined) return undefined;
+  const bytes = decodeStrictBase64(parsed.credentials);
+  const text = bytes && decodeUtf8(bytes);
+  return text === undefined ? undefined : splitUserPass(text);
+}
+
+/** The JWT claims of a Bearer credential, unverified; {} when it does not decode. */
+export function unverifiedClaims(parsed: ParsedCredentials): Record<string, unknown> {
+  try {
+    return parsed?.credentials === undefined ? {} : decodeJwt(parsed.credentials);
+  } catch {
+    return {};
+  }
+}
+
+/** SHA-256 in hex, the form the identity store keys API keys by. */
+export function hexSha256(value: string): string {
+  return Buffer.from(sha256(value), 'base64url').toString('hex');
+}
+
+export function union(a: readonly string[], b: readonly string[]): readonly string[] {
+  return Object.freeze([...new Set([...a, ...b])]);
+}
+
+/** The identity with every role and scope the policy asks for. */
+export function elevated(identity: Identity, grants: Grants): Identity {
+  return Object.freeze({
+    ...identity,
+    roles: union(identity.roles, grants.roles),
+    scopes: union(identity.scopes, grants.scopes),
+  });
+}
+
+/** The accepted result for `identity`. */
+export function accepted(identity: Identity): AuthResult {
+  return { ok: true, identity };
+}
+
+/** `auth-scheme 1*SP` (RFC 9110 §11.4): the scheme as received (case kept) and the spaces after it. */
+export const SCHEME_AND_SPACES = /^[ \t]*([!#$%&'*+\-.^_`|~0-9A-Za-z]+)( +)/;

@@ -1,0 +1,15 @@
+import { defineDefect } from '../define.ts';
+import { noContent } from '../edits/reply.ts';
+
+export default defineDefect({
+  name: 'delete-204',
+  layer: 'success statuses',
+  bug: 'Answers 204 No Content to a successful DELETE; the seed (§4 rule 2) says 200.',
+  seenIn: 'ASP.NET Core Web API scaffolding (`return NoContent()`), Rails scaffolds (`head :no_content`).',
+  hooks: {
+    reply: () => ({
+      rewrite: (reply, exchange) =>
+        reply.status === 200 && exchange.rule?.operation === 'remove' ? noContent(reply) : reply,
+    }),
+  },
+});

@@ -1,0 +1,55 @@
+/**
+ * The authorization defects (mock/defects/authorization/): the rules each must fail, and its probe.
+ */
+
+import { authorization, bearer, call, mint, status, USER, USER_CLAIMS } from './probe-support.ts';
+import type { Expectations } from './types.ts';
+
+export const AUTHORIZATION = {
+  'public-requires-auth': {
+    rules: ['success.200.public'],
+    probe: async (url) => status(await call(url, 'GET', '/users')),
+    conformant: 200,
+    defective: 401,
+  },
+  'missing-credentials-403': {
+    rules: ['auth.401.missing'],
+    probe: async (url) => status(await call(url, 'GET', '/protected')),
+    conformant: 401,
+    defective: 403,
+  },
+  'forbidden-as-401': {
+    rules: ['authz.403.lacking-role', 'authz.403.lacking-scope'],
+    probe: async (url) => status(await call(url, 'GET', '/admin', { headers: bearer(USER.bearer) })),
+    conformant: 403,
+    defective: 401,
+  },
+  'admin-open-to-users': {
+    rules: ['authz.403.lacking-role'],
+    probe: async (url) => status(await call(url, 'GET', '/admin', { headers: bearer(USER.bearer) })),
+    conformant: 403,
+    defective: 200,
+  },
+  'apikey-skips-authorization': {
+    rules: ['authz.403.lacking-scope', 'authz.403.reauth-other-scheme'],
+    probe: async (url) =>
+      status(
+        await call(url, 'DELETE', '/users/no-such-id', {
+          headers: { authorization: authorization(USER, 'apikey') },
+        }),
+      ),
+    conformant: 403,
+    defective: 404,
+  },
+  'jwt-cache-skips-authorization': {
+    rules: ['authz.403.reauth-same'],
+    probe: async (url) => {
+      const token = await mint(USER_CLAIMS);
+      const first = status(await call(url, 'GET', '/admin', { headers: bearer(token) }));
+      const second = status(await call(url, 'GET', '/admin', { headers: bearer(token) }));
+      return [first, second];
+    },
+    conformant: [403, 403],
+    defective: [403, 200],
+  },
+} satisfies Expectations;

@@ -1,0 +1,45 @@
+/**
+ * The routing defects (mock/defects/routing/): the rules each must fail, and its probe.
+ */
+
+import { ADMIN, bearer, call, status } from './probe-support.ts';
+import type { Expectations } from './types.ts';
+
+export const ROUTING = {
+  'unknown-path-403': {
+    rules: ['route.404.unknown-path'],
+    probe: async (url) => status(await call(url, 'GET', '/no-such-path', { headers: bearer(ADMIN.bearer) })),
+    conformant: 404,
+    defective: 403,
+  },
+  'unknown-id-200-null': {
+    rules: ['route.404.unknown-id'],
+    probe: async (url) => {
+      const answer = await call(url, 'GET', '/users/no-such-id');
+      return `${answer.status} ${answer.text.slice(0, 4)}`;
+    },
+    conformant: '404 {"ty',
+    defective: '200 null',
+  },
+  'method-404': {
+    rules: ['method.405.status'],
+    probe: async (url) => status(await call(url, 'DELETE', '/protected', { headers: bearer(ADMIN.bearer) })),
+    conformant: 405,
+    defective: 404,
+  },
+  'method-no-allow': {
+    rules: ['method.405.allow'],
+    probe: async (url) =>
+      (await call(url, 'DELETE', '/protected', { headers: bearer(ADMIN.bearer) })).header('allow') ??
+      '(none)',
+    conformant: 'GET, HEAD, OPTIONS',
+    defective: '(none)',
+  },
+  'allow-lists-all-methods': {
+    rules: ['method.405.allow-excludes'],
+    probe: async (url) =>
+      (await call(url, 'DELETE', '/protected', { headers: bearer(ADMIN.bearer) })).header('allow'),
+    conformant: 'GET, HEAD, OPTIONS',
+    defective: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  },
+} satisfies Expectations;
