@@ -87,3 +87,28 @@ test('a conformant report with a SHOULD warning claims the MUST level only', () 
       'Conformant at MUST level (1 SHOULD warning) — partial: 2 MUST rules not checked (1 skipped, 1 not run)',
   });
 });
+
+test('the cost of politeness shows in the console summary, summary.md and the HTML page, and only when measured', () => {
+  const base = sampleReport(true);
+  const report: ConformanceReport = {
+    ...base,
+    run: {
+      ...base.run,
+      politeness: {
+        requests: 1234,
+        limitedAnswers: 3,
+        waitedMs: 4500,
+        slowestWaitMs: 2100,
+        pacePerSecond: 44,
+        reasons: { '429': 2, '403 with Retry-After': 1 },
+      },
+    },
+  };
+  const line =
+    /1234 requests sent · 3 limited answers met \(2 × 429, 1 × 403 with Retry-After\) · 4\.5 s waiting, slowest wait 2\.1 s · paced at 44 requests\/s/;
+  expect(renderText(report, 'reports')).toMatch(line);
+  expect(renderMarkdown(report)).toMatch(line);
+  expect(renderHtml(report)).toMatch(line);
+  const { politeness: _, ...withoutRun } = report.run;
+  expect(renderText({ ...report, run: withoutRun }, 'reports')).not.toContain('Politeness');
+});
