@@ -97,15 +97,17 @@ function attachEvidence(info: TestInfo, evidence: unknown): void {
 }
 
 /** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
-async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker) {
-  if (fuzz.settings.client !== 'playwright') return runPlan(plan, fuzz.env);
+async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, workers: number) {
+  const deadline = await fuzz.scheduler.fuzzShare(Object.keys(FUZZ_WEIGHTS).length, workers);
+  const env = { ...fuzz.env, deadline };
+  if (fuzz.settings.client !== 'playwright') return runPlan(plan, env);
   const context = await apiRequest.newContext({ timeout: fuzz.settings.timeoutMs });
   try {
     const client = scheduledClient(
       createPlaywrightClient(context, { timeoutMs: fuzz.settings.timeoutMs }),
       fuzz.scheduler,
     );
-    return await runPlan(plan, { ...fuzz.env, clients: { ...fuzz.env.clients, playwright: client } });
+    return await runPlan(plan, { ...env, clients: { ...env.clients, playwright: client } });
   } finally {
     await context.dispose();
   }
@@ -117,7 +119,7 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
   // and per shrinking request on top of it.
   const planned = casesFor(plan.rule.id, fuzz.settings.totalCases, FUZZ_WEIGHTS);
   info.setTimeout(info.timeout + (planned + DEFAULT_MAX_SHRINK_CASES) * 5);
-  const outcome = await runWithClient(plan, fuzz);
+  const outcome = await runWithClient(plan, fuzz, info.config.workers);
   if ('skipped' in outcome) {
     test.skip(
       true,

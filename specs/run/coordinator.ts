@@ -96,6 +96,8 @@ interface TargetState {
   holder: string | undefined;
   /** When the run as a whole is paused (exclusive use's cooldown). */
   pausedUntil: number;
+  /** Fuzz rules that have asked for their share of the time (fuzzShare). */
+  fuzzStarted: number;
   sent: number;
   limited: number;
   waitedMs: number;
@@ -120,6 +122,7 @@ export class RunCoordinator {
       scopes: new Map(),
       holder: undefined,
       pausedUntil: 0,
+      fuzzStarted: 0,
       sent: 0,
       limited: 0,
       waitedMs: 0,
@@ -263,6 +266,20 @@ export class RunCoordinator {
     const until = now + Math.max(0, cooldownMs);
     this.pause(s, now, s.pausedUntil, until);
     s.pausedUntil = Math.max(s.pausedUntil, until);
+  }
+
+  /**
+   * When a fuzz rule starting now must stop sending new cases: an equal share, per rule not yet started, of
+   * the time left before the run's deadline (`parallel` rules run at once, one per worker). Coverage before
+   * depth: a rule that meets a slow or limiting target cannot take the time of the rules after it.
+   */
+  fuzzShare(target: string, totalRules: number, parallel: number): number {
+    const s = this.state(target);
+    const now = this.clock();
+    s.fuzzStarted++;
+    const left = Math.max(1, totalRules - s.fuzzStarted + 1);
+    const share = ((s.deadline - now) * Math.max(1, Math.min(parallel, left))) / left;
+    return Math.min(s.deadline, now + Math.max(0, share));
   }
 
   /** Milliseconds left before the run's deadline. */

@@ -22,6 +22,7 @@ export interface SchedulerPort {
   exclusive(target: string, holder: string): Promise<{ startAt: number } | { retryAt: number }>;
   release(target: string, holder: string, cooldownMs: number): Promise<void>;
   remainingMs(target: string): Promise<number>;
+  fuzzShare(target: string, totalRules: number, parallel: number): Promise<number>;
   politeness(): Promise<Politeness>;
 }
 
@@ -33,6 +34,7 @@ export const OPERATIONS = [
   'exclusive',
   'release',
   'remainingMs',
+  'fuzzShare',
   'politeness',
 ] as const satisfies readonly (keyof SchedulerPort)[];
 
@@ -45,6 +47,7 @@ export function inProcessPort(coordinator: RunCoordinator): SchedulerPort {
     exclusive: async (t, h) => coordinator.exclusive(t, h),
     release: async (t, h, c) => coordinator.release(t, h, c),
     remainingMs: async (t) => coordinator.remainingMs(t),
+    fuzzShare: async (t, n, p) => coordinator.fuzzShare(t, n, p),
     politeness: async () => coordinator.politeness(),
   };
 }
@@ -89,6 +92,7 @@ export function httpPort(address: string): SchedulerPort & { close(): void } {
     exclusive: (...a) => call('exclusive', a),
     release: (...a) => call('release', a),
     remainingMs: (...a) => call('remainingMs', a),
+    fuzzShare: (...a) => call('fuzzShare', a),
     politeness: () => call('politeness', []),
     close: () => agent.destroy(),
   };

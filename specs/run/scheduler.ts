@@ -215,6 +215,12 @@ export class Scheduler {
     }
   }
 
+  /** When a fuzz rule starting now must stop sending new cases (RunCoordinator.fuzzShare). */
+  async fuzzShare(totalRules: number, parallel: number): Promise<number> {
+    await this.ready;
+    return this.port.fuzzShare(this.target, totalRules, parallel);
+  }
+
   /** Milliseconds left before the run's deadline. */
   async remainingMs(): Promise<number> {
     await this.ready;

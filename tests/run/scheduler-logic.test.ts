@@ -195,6 +195,27 @@ test.describe('coordinator', () => {
   });
 });
 
+test.describe('fuzz shares', () => {
+  test('each fuzz rule may use an equal share of the time left, so the last rules keep theirs', () => {
+    const c = { now: NOW };
+    const co = new RunCoordinator(() => c.now);
+    co.register('t', { maxRequests: 1000, maxSeconds: 100 });
+    // Four rules, one worker: the first gets a quarter of 100 s.
+    expect(co.fuzzShare('t', 4, 1)).toBe(NOW + 25_000);
+    // It used all of it; the second gets a third of the 75 s left, and so on: the last still gets 25 s.
+    c.now += 25_000;
+    expect(co.fuzzShare('t', 4, 1)).toBe(NOW + 50_000);
+    c.now += 25_000;
+    expect(co.fuzzShare('t', 4, 1)).toBe(NOW + 75_000);
+    c.now += 25_000;
+    expect(co.fuzzShare('t', 4, 1)).toBe(NOW + 100_000);
+    // Two workers run two rules at once: each share doubles (never past the deadline).
+    const co2 = new RunCoordinator(() => NOW);
+    co2.register('t', { maxRequests: 1000, maxSeconds: 100 });
+    expect(co2.fuzzShare('t', 4, 2)).toBe(NOW + 50_000);
+  });
+});
+
 test.describe('buckets', () => {
   const profile = {
     name: 'p',

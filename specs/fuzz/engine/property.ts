@@ -55,6 +55,11 @@ export interface FuzzPropertyOptions {
   /** Secrets to redact from the failure report, beyond those registered with specs/lib/secrets.ts. */
   readonly secrets?: readonly string[];
   readonly maxShrinkCases?: number;
+  /**
+   * Epoch ms after which the rule sends no new case: its share of the run's wall-time budget (coverage before
+   * depth — a rule that met a slow target leaves time for the rules after it). Shrinking is not cut short.
+   */
+  readonly deadline?: number;
 }
 
 export interface FuzzStats {
@@ -162,6 +167,10 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
         // cases are sent depends on the seed alone, so a replay sends the same ones.
         const room = options.cases - stats.cases;
         if (room <= 0) return true;
+        if (options.deadline !== undefined && Date.now() >= options.deadline) {
+          stats.stopped = `its share of budget.maxSeconds ran out after ${stats.cases} cases`;
+          return true;
+        }
         if (batch.length > room) batch = batch.slice(0, room);
         stats.cases += batch.length;
       }

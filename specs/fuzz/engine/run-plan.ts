@@ -21,6 +21,8 @@ export interface PlanEnvironment {
   readonly settings: FuzzSettings;
   readonly kit: JwtKit | KitUnavailable;
   readonly clients: { readonly http: Client; readonly raw: Client; readonly playwright?: Client };
+  /** When the plan must stop sending new cases (epoch ms): its share of the run's time budget. */
+  readonly deadline?: number;
 }
 
 export type PlanOutcome =
@@ -101,6 +103,7 @@ async function runPlanInBudget(plan: FuzzPlan, env: PlanEnvironment): Promise<Pl
     seedSource: env.settings.seedSource,
     concurrency: env.settings.concurrency,
     ...(replay === undefined ? {} : { path: replay }),
+    ...(env.deadline === undefined ? {} : { deadline: env.deadline }),
     secrets: [...(prepared.secrets ?? []), ...(isKit(env.kit) ? env.kit.secrets : [])],
   });
   return {
