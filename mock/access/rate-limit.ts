@@ -155,14 +155,13 @@ export function createRateLimiter(
     const window = Math.floor(now / group.windowMs);
     const windowEnd = (window + 1) * group.windowMs;
     const state = track(group, key, window);
-    if (state.bannedUntil > now) return banned(state, now, windowEnd);
+    // With a shared store the store's ban is the truth (another instance's reset may have lifted it).
+    if (store.local && state.bannedUntil > now) return banned(state, now, windowEnd);
     const banKey = `${group.name}:${key}`;
     if (bans !== undefined) {
       const shared = await bans.get(banKey);
-      if (shared !== null && shared.consumedPoints > now) {
-        state.bannedUntil = shared.consumedPoints;
-        return banned(state, now, windowEnd);
-      }
+      state.bannedUntil = shared === null ? 0 : shared.consumedPoints;
+      if (state.bannedUntil > now) return banned(state, now, windowEnd);
     }
 
     let limited: { resetMs: number; by: Group } | undefined;
@@ -202,9 +201,10 @@ export function createRateLimiter(
   };
 
   const hit = (group: Group, key: string, now: number): Promise<Verdict> =>
-    count(group, key, now).catch(
-      (): Verdict => ({ kind: 'unavailable', retryAfterMs: UNAVAILABLE_RETRY_MS }),
-    );
+    count(group, key, now).catch((error: unknown): Verdict => {
+      store.noteFailure?.(error);
+      return { kind: 'unavailable', retryAfterMs: UNAVAILABLE_RETRY_MS };
+    });
 
   return {
     get settings() {
@@ -224,7 +224,8 @@ export function createRateLimiter(
     },
     async reset() {
       clients.clear();
-      await store.clear?.();
+      // A shared store that cannot be reached keeps its keys; they expire by their TTL.
+      await store.clear?.().catch((error: unknown) => store.noteFailure?.(error));
     },
     async configure(next) {
       const compiled = compileRoutes(next, router, store);
