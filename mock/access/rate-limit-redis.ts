@@ -45,6 +45,8 @@ export function createRedisStore(settings: RedisStoreSettings, log: (line: strin
   const where = redactUrl(settings.url);
   const client = new Redis(settings.url, {
     enableOfflineQueue: false,
+    // Commands issued in the same tick by concurrent requests go out as one pipeline (one write, one read).
+    enableAutoPipelining: true,
     commandTimeout: settings.timeoutMs,
     connectTimeout: Math.max(settings.timeoutMs, 1000),
     maxRetriesPerRequest: 0,
@@ -97,6 +99,19 @@ export function createRedisStore(settings: RedisStoreSettings, log: (line: strin
       return limiter;
     },
     noteFailure: (error) => markDown(describeFailure(error, settings.timeoutMs)),
+    // A plain GET (the limiter's own `get` is a MULTI of GET and PTTL): it goes out in the same pipeline as
+    // the request's count. While Redis is down, the limiter answers (from its insurance limiter, or fails).
+    async peek(limiter, key) {
+      const viaLimiter = async () => (await limiter.get(key))?.consumedPoints ?? null;
+      if (down !== undefined || client.status !== 'ready') return viaLimiter();
+      try {
+        const value = await client.get(limiter.getKey(key));
+        return value === null ? null : Number.parseInt(value, 10);
+      } catch (error) {
+        markDown(describeFailure(error, settings.timeoutMs));
+        return viaLimiter();
+      }
+    },
     async clear() {
       let cursor = '0';
       do {

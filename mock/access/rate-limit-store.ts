@@ -32,6 +32,11 @@ export interface LimiterStore {
   create(options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract;
   /** Removes every key this deployment wrote (control API reset); absent for a local store. */
   clear?(): Promise<void>;
+  /**
+   * The points stored under `key` of `limiter` (null: none), read the cheapest way the store has; a shared
+   * store falls back to `limiter.get` (and so to its insurance limiter) when it cannot read.
+   */
+  peek?(limiter: RateLimiterAbstract, key: string): Promise<number | null>;
   /** Told when an operation failed and nothing answered in the store's place. */
   noteFailure?(error: unknown): void;
   status?(): StoreStatus;

@@ -158,14 +158,23 @@ export function createRateLimiter(
     // With a shared store the store's ban is the truth (another instance's reset may have lifted it).
     if (store.local && state.bannedUntil > now) return banned(state, now, windowEnd);
     const banKey = `${group.name}:${key}`;
-    if (bans !== undefined) {
-      const shared = await bans.get(banKey);
-      state.bannedUntil = shared === null ? 0 : shared.consumedPoints;
-      if (state.bannedUntil > now) return banned(state, now, windowEnd);
+    const counterKey = `${key}:${window}`;
+    let main: RateLimiterRes | undefined;
+    if (bans === undefined || group.banMs === 0) main = await take(group.counter, counterKey);
+    else {
+      // The ban and the count are asked for together (one round trip to a shared store); a banned client's
+      // point is given back, so banned requests are not counted.
+      const read = store.peek?.(bans, banKey) ?? bans.get(banKey).then((res) => res?.consumedPoints ?? null);
+      const [shared, counted] = await Promise.all([read, take(group.counter, counterKey)]);
+      state.bannedUntil = shared ?? 0;
+      if (state.bannedUntil > now) {
+        await group.counter.reward(counterKey);
+        return banned(state, now, windowEnd);
+      }
+      main = counted;
     }
 
     let limited: { resetMs: number; by: Group } | undefined;
-    const main = await take(group.counter, `${key}:${window}`);
     if (main === undefined) {
       state.over = true;
       limited = { resetMs: windowEnd - now, by: group };
@@ -177,7 +186,7 @@ export function createRateLimiter(
       }
       state.burstWindow = burstWindow;
       if ((await take(burst.counter, `${key}:${burstWindow}`)) === undefined) {
-        await group.counter.reward(`${key}:${window}`);
+        await group.counter.reward(counterKey);
         limited = { resetMs: (burstWindow + 1) * burst.windowMs - now, by: burst };
       }
     }

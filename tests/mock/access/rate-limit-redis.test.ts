@@ -8,11 +8,11 @@
 
 import { expect, test } from '@playwright/test';
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import { REDIS_MISSING, startRedis, type TestRedis } from '../../../bench/redis-process.ts';
 import { createRedisStore, redactUrl } from '../../../mock/access/rate-limit-redis.ts';
 import type { RateLimitFile } from '../../../mock/access/rate-limit-settings.ts';
 import type { StoreSettings } from '../../../mock/access/rate-limit-store.ts';
 import type { RunningMock } from '../../../mock/server.ts';
-import { REDIS_MISSING, startRedis, type TestRedis } from '../../helpers/redis-server.ts';
 import {
   advance,
   CAROL,

@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { REDIS_MISSING, startRedis } from '../../helpers/redis-server.ts';
+import { REDIS_MISSING, startRedis } from '../../../bench/redis-process.ts';
 import { ADMIN, authorization, call } from '../mock-support.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

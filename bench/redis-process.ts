@@ -1,7 +1,7 @@
 /**
- * A real Redis for the tests: Debian's redis-server on a free loopback port with a temporary directory, no
- * persistence, always stopped. Where the binary is missing, `REDIS_MISSING` says so and the tests skip
- * (CI installs it: .ci/run).
+ * A real Redis for the tests and the store benchmark: Debian's redis-server on a free loopback port with a
+ * temporary directory, no persistence, always stopped. Where the binary is missing, `REDIS_MISSING` says so
+ * and the tests skip (CI installs it: .ci/run).
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
