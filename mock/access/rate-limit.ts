@@ -1,6 +1,6 @@
 /**
  * The rate limiter: per route group and client key, fixed-window counters kept by rate-limiter-flexible,
- * plus the bans. DESIGN.md "Status choices": over the limit → 429; a client that keeps sending while limited
+ * plus the bans (docs/mock.md "Rate limits"): over the limit → 429; a client that keeps sending while limited
  * is banned for a while → 403. The groups and their counters are compiled in mock/access/rate-limit-groups.ts.
  *
  * Time. rate-limiter-flexible expires keys by `Date.now()`, but the mock has its own clock (tests advance it
