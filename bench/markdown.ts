@@ -3,6 +3,7 @@
 import type { ProfileSummary } from './cpu-profile.ts';
 import type { LoadResult } from './load.ts';
 import type { MockBenchReport, Spread } from './mock-bench.ts';
+import { type StoreBenchReport, storeSection } from './store-bench.ts';
 import type { SuiteBenchReport, SuiteRunReport } from './suite-bench.ts';
 
 export interface Environment {
@@ -17,6 +18,7 @@ export interface BenchReport {
   readonly environment: Environment;
   readonly mock?: MockBenchReport & { readonly environment?: Environment };
   readonly suite?: SuiteBenchReport & { readonly environment?: Environment };
+  readonly store?: StoreBenchReport & { readonly environment?: Environment };
   readonly cpuProfiles?: Readonly<Record<string, ProfileSummary>>;
 }
 
@@ -140,6 +142,7 @@ export function renderMarkdown(report: BenchReport): string {
   ];
   if (report.mock) out.push(...mockSection(report.mock));
   if (report.suite) out.push(...suiteSection(report.suite));
+  if (report.store) out.push(...storeSection(report.store));
   if (report.cpuProfiles && Object.keys(report.cpuProfiles).length > 0)
     out.push(...profileSection(report.cpuProfiles));
   return `${out.join('\n').trimEnd()}\n`;

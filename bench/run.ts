@@ -5,6 +5,7 @@
  *   npm run bench                          both parts (≈ 8 min on a 2-core machine)
  *   npm run bench -- --only mock           mock throughput and latency against bare json-server
  *   npm run bench -- --only suite          suite wall time, phases, fuzz rate, growth with the fuzz budget
+ *   npm run bench -- --only store          rate-limit store: memory vs Redis, one and two mock instances
  *   npm run bench -- --cpu-prof            also profile each mock process; summary in the report
  *
  * A part not run keeps its figures from the previous reports/bench.json, with the date they were taken.
@@ -18,11 +19,12 @@ import { formatSummary, type ProfileSummary, readProfile, summariseProfile } fro
 import { type BenchReport, type Environment, renderMarkdown } from './markdown.ts';
 import { benchMock } from './mock-bench.ts';
 import { ROOT } from './mock-process.ts';
+import { benchStore } from './store-bench.ts';
 import { benchSuite } from './suite-bench.ts';
 
 const USAGE = `Usage: npm run bench -- [options]
 
-  --only <mock|suite>     run one part (default: both)
+  --only <mock|suite|store>  run one part (default: all)
   --duration <s>          seconds measured per mock case (default 5)
   --warmup <s>            seconds of warm-up before each mock case (default 1)
   --rounds <n>            rounds over the mock cases, order rotated each round (default 3)
@@ -78,8 +80,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (values.only !== undefined && values.only !== 'mock' && values.only !== 'suite')
-    throw new TypeError(`--only: expected mock or suite, got "${values.only}"`);
+  if (values.only !== undefined && !['mock', 'suite', 'store'].includes(values.only))
+    throw new TypeError(`--only: expected mock, suite or store, got "${values.only}"`);
+  const part = (name: string): boolean => values.only === undefined || values.only === name;
   const outDir = values.out ?? join(ROOT, 'reports');
   mkdirSync(outDir, { recursive: true });
   const log = (line: string): void => {
@@ -109,7 +112,7 @@ async function main(): Promise<number> {
     ? join(outDir, 'bench-prof', environment.date.replace(/[:.]/g, '-'))
     : undefined;
   const summaries: Record<string, ProfileSummary> = {};
-  if (values.only !== 'suite') {
+  if (part('mock')) {
     const profDir = profRoot === undefined ? undefined : join(profRoot, 'mock');
     log('mock throughput (servers in child processes, autocannon here):');
     const mock = await benchMock({
@@ -135,7 +138,19 @@ async function main(): Promise<number> {
     }
   }
 
-  if (values.only !== 'mock') {
+  if (part('store')) {
+    log('rate-limit store (mocks in child processes, one redis-server, autocannon here):');
+    const store = await benchStore({
+      durationSeconds: positive('duration', values.duration, 5),
+      warmupSeconds: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 1),
+      rounds: Math.round(positive('rounds', values.rounds, 3)),
+      connections: Math.round(positive('connections', values.connections, 16)),
+      log,
+    });
+    report.store = { ...store, environment };
+  }
+
+  if (part('suite')) {
     log('suite (playwright test in a child process):');
     const profDir = profRoot === undefined ? undefined : join(profRoot, 'suite');
     const suite = await benchSuite({

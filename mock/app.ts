@@ -69,6 +69,7 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
   const authenticator =
     defects === undefined ? conformant : await defects.authenticator(conformant, router, config);
   const guard = buildProtections(config, router, engine, options.host);
+  await guard.ready;
   const optional = (stage: Stage | undefined): Stage[] => (stage === undefined ? [] : [stage]);
 
   const pipeline = compose([
@@ -138,6 +139,7 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
       }
     },
     async close() {
+      await guard.close();
       if (config.engine === undefined) await engine.close();
     },
   };

@@ -16,6 +16,7 @@ import {
   type RateLimitFile,
   type RateLimitSettings,
 } from './access/rate-limit-settings.ts';
+import { DEFAULT_STORE, mergeStore, type StoreSettings } from './access/rate-limit-store.ts';
 import { type AccessSettings, DEFAULT_ACCESS, mergeAccess } from './access/settings.ts';
 import type { Authenticator, AuthSettings } from './auth/types.ts';
 import { type ControlFile, type ControlSettings, DEFAULT_CONTROL, mergeControl } from './control/settings.ts';
@@ -71,6 +72,8 @@ export interface MockConfig {
    * rate-limiter-flexible's RateLimiterRedis shares them between mock instances (docs/mock.md).
    */
   readonly rateLimitStore: LimiterStore | undefined;
+  /** Where the rate limiter keeps counts and bans: memory, or a Redis shared by several instances (docs/mock.md). */
+  readonly store: StoreSettings;
   /** Fault injection (500, latency, dropped connections; mock/faults). */
   readonly faults: FaultSettings;
   /** The control API under /__gatecheck/ and its journal (mock/control). */
@@ -102,6 +105,7 @@ export interface MockConfigFile {
   readonly clockOffsetSeconds?: number;
   readonly access?: Partial<AccessSettings>;
   readonly rateLimit?: RateLimitFile;
+  readonly store?: Partial<StoreSettings>;
   readonly faults?: FaultFile;
   readonly control?: ControlFile;
   readonly defects?: readonly DefectName[];
@@ -152,6 +156,7 @@ export const DEFAULT_CONFIG: MockConfig = {
   access: DEFAULT_ACCESS,
   rateLimit: DEFAULT_RATE_LIMIT,
   rateLimitStore: undefined,
+  store: DEFAULT_STORE,
   faults: DEFAULT_FAULTS,
   control: DEFAULT_CONTROL,
   defects: [],
@@ -202,6 +207,9 @@ export function loadConfig(path?: string, overrides: MockConfigOverrides = {}): 
     );
   }
   checkPersistPath(config);
+  if (config.store.type === 'redis' && config.store.redisUrl === undefined) {
+    throw new ConfigError('config.store.redisUrl (--redis-url): required when store.type is redis');
+  }
   return config;
 }
 
@@ -244,6 +252,7 @@ function merge(base: MockConfig, file: MockConfigFile, baseDir: string): MockCon
     clockOffsetSeconds: file.clockOffsetSeconds ?? base.clockOffsetSeconds,
     access: mergeAccess(base.access, file.access),
     rateLimit: mergeRateLimit(base.rateLimit, file.rateLimit),
+    store: mergeStore(base.store, file.store),
     faults: mergeFaults(base.faults, file.faults),
     control: mergeControl(base.control, file.control),
     defects: file.defects ?? base.defects,

@@ -1,6 +1,6 @@
 /**
  * The rate limiter: per route group and client key, fixed-window counters kept by rate-limiter-flexible,
- * plus the bans. DESIGN.md "Status choices": over the limit → 429; a client that keeps sending while limited
+ * plus the bans (docs/mock.md "Rate limits"): over the limit → 429; a client that keeps sending while limited
  * is banned for a while → 403. The groups and their counters are compiled in mock/access/rate-limit-groups.ts.
  *
  * Time. rate-limiter-flexible expires keys by `Date.now()`, but the mock has its own clock (tests advance it
@@ -155,18 +155,26 @@ export function createRateLimiter(
     const window = Math.floor(now / group.windowMs);
     const windowEnd = (window + 1) * group.windowMs;
     const state = track(group, key, window);
-    if (state.bannedUntil > now) return banned(state, now, windowEnd);
+    // With a shared store the store's ban is the truth (another instance's reset may have lifted it).
+    if (store.local && state.bannedUntil > now) return banned(state, now, windowEnd);
     const banKey = `${group.name}:${key}`;
-    if (bans !== undefined) {
-      const shared = await bans.get(banKey);
-      if (shared !== null && shared.consumedPoints > now) {
-        state.bannedUntil = shared.consumedPoints;
+    const counterKey = `${key}:${window}`;
+    let main: RateLimiterRes | undefined;
+    if (bans === undefined || group.banMs === 0) main = await take(group.counter, counterKey);
+    else {
+      // The ban and the count are asked for together (one round trip to a shared store); a banned client's
+      // point is given back, so banned requests are not counted.
+      const read = store.peek?.(bans, banKey) ?? bans.get(banKey).then((res) => res?.consumedPoints ?? null);
+      const [shared, counted] = await Promise.all([read, take(group.counter, counterKey)]);
+      state.bannedUntil = shared ?? 0;
+      if (state.bannedUntil > now) {
+        await group.counter.reward(counterKey);
         return banned(state, now, windowEnd);
       }
+      main = counted;
     }
 
     let limited: { resetMs: number; by: Group } | undefined;
-    const main = await take(group.counter, `${key}:${window}`);
     if (main === undefined) {
       state.over = true;
       limited = { resetMs: windowEnd - now, by: group };
@@ -178,7 +186,7 @@ export function createRateLimiter(
       }
       state.burstWindow = burstWindow;
       if ((await take(burst.counter, `${key}:${burstWindow}`)) === undefined) {
-        await group.counter.reward(`${key}:${window}`);
+        await group.counter.reward(counterKey);
         limited = { resetMs: (burstWindow + 1) * burst.windowMs - now, by: burst };
       }
     }
@@ -202,9 +210,10 @@ export function createRateLimiter(
   };
 
   const hit = (group: Group, key: string, now: number): Promise<Verdict> =>
-    count(group, key, now).catch(
-      (): Verdict => ({ kind: 'unavailable', retryAfterMs: UNAVAILABLE_RETRY_MS }),
-    );
+    count(group, key, now).catch((error: unknown): Verdict => {
+      store.noteFailure?.(error);
+      return { kind: 'unavailable', retryAfterMs: UNAVAILABLE_RETRY_MS };
+    });
 
   return {
     get settings() {
@@ -224,7 +233,8 @@ export function createRateLimiter(
     },
     async reset() {
       clients.clear();
-      await store.clear?.();
+      // A shared store that cannot be reached keeps its keys; they expire by their TTL.
+      await store.clear?.().catch((error: unknown) => store.noteFailure?.(error));
     },
     async configure(next) {
       const compiled = compileRoutes(next, router, store);

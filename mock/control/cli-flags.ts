@@ -4,6 +4,7 @@
  * flag sets the config key of the same meaning (docs/mock.md); flags win over the config file.
  */
 
+import { redactUrl } from '../access/rate-limit-redis.ts';
 import type { MockConfigOverrides } from '../config.ts';
 import type { Switch } from '../faults/settings.ts';
 import type { RunningMock } from '../server.ts';
@@ -16,6 +17,9 @@ export const PROTECTION_OPTIONS = {
   'rate-limit-headers': { type: 'string' },
   'rate-limit-key': { type: 'string' },
   burst: { type: 'string' },
+  'redis-url': { type: 'string' },
+  'redis-prefix': { type: 'string' },
+  'redis-unavailable': { type: 'string' },
   'trust-proxy': { type: 'string' },
   'proxy-header': { type: 'string' },
   'block-ip': { type: 'string' },
@@ -38,6 +42,9 @@ Access control, faults and the control API (docs/mock.md):
       --failed-attempt-limit <n> Failed credential attempts per window per address (default 5000)
       --ban <n>/<s>              Ban for s seconds after n more requests while limited (default 200/30), or off
       --rate-limit-headers <h>   ietf (RateLimit-Policy + RateLimit, default), legacy (RateLimit-Limit/…), none
+      --redis-url <url>          Keep counts and bans in this Redis, shared by every instance (redis://host:port)
+      --redis-prefix <p>         Namespace of this deployment's Redis keys (default gatecheck)
+      --redis-unavailable <m>    Redis down or slow: insurance (count in memory, default) or refuse (503)
       --trust-proxy <cidrs>      Believe --proxy-header from these proxies (comma-separated CIDR ranges)
       --proxy-header <h>         The one header they write: x-forwarded-for (default) or forwarded (RFC 7239)
       --block-ip <cidrs>         Answer 403 to these client addresses (comma-separated, IPv4 and IPv6)
@@ -106,6 +113,28 @@ export function protectionOverrides(flags: ProtectionFlags): MockConfigOverrides
   }
   if (Object.keys(rateLimit).length > 0) out.rateLimit = rateLimit;
 
+  const store: Record<string, unknown> = {};
+  if (flags['redis-url'] !== undefined) {
+    if (!/^rediss?:\/\/\S+$/.test(flags['redis-url'])) {
+      return '--redis-url: expected a redis:// or rediss:// URL';
+    }
+    store.redisUrl = flags['redis-url'];
+  }
+  if (flags['redis-prefix'] !== undefined) {
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(flags['redis-prefix'])) {
+      return `--redis-prefix: expected 1 to 64 letters, digits, _ . or - (no colon), got "${flags['redis-prefix']}"`;
+    }
+    store.prefix = flags['redis-prefix'];
+  }
+  const unavailable = flags['redis-unavailable'];
+  if (unavailable !== undefined) {
+    if (unavailable !== 'insurance' && unavailable !== 'refuse') {
+      return `--redis-unavailable: expected insurance or refuse, got "${unavailable}"`;
+    }
+    store.onUnavailable = unavailable;
+  }
+  if (Object.keys(store).length > 0) out.store = store;
+
   const access: Record<string, unknown> = {};
   if (flags['trust-proxy'] !== undefined) access.trustedProxies = list(flags['trust-proxy']);
   const proxyHeader = flags['proxy-header'];
@@ -162,7 +191,7 @@ export function protectionOverrides(flags: ProtectionFlags): MockConfigOverrides
 
 /** The banner's lines about the protections: what is on, and how to reach the control API. */
 export function protectionBanner(mock: RunningMock): string[] {
-  const { rateLimit, access, faults } = mock.config;
+  const { rateLimit, access, faults, store } = mock.config;
   const lines: string[] = [];
   const group = rateLimit.groups.default;
   if (!rateLimit.enabled) lines.push('  limits  off');
@@ -180,6 +209,11 @@ export function protectionBanner(mock: RunningMock): string[] {
       `          ${group.failedAttemptLimit} failed credential attempts per ${group.windowSeconds} s per address`,
     );
   } else lines.push(`  limits  per route group: ${Object.keys(rateLimit.groups).join(', ')}`);
+  if (store.type === 'redis' && store.redisUrl !== undefined) {
+    lines.push(
+      `  store   Redis ${redactUrl(store.redisUrl)}, keys ${store.prefix}:*; unreachable → ${store.onUnavailable}`,
+    );
+  }
   const blocked = [
     access.blockedIps.length > 0 ? `addresses ${access.blockedIps.join(' ')}` : '',
     access.blockedCountries.length > 0

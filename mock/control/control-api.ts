@@ -13,7 +13,7 @@
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RateLimiter } from '../access/rate-limit.ts';
+import type { RateLimiter, RateLimiterStatus } from '../access/rate-limit.ts';
 import { mergeRateLimit, type RateLimitFile, type RateLimitSettings } from '../access/rate-limit-settings.ts';
 import type { MockClock } from '../clock.ts';
 import type { FaultInjector } from '../faults/injector.ts';
@@ -90,7 +90,7 @@ export function createControlApi(targets: ControlTargets): ControlHandler {
             ([path, methods]) => `${methods.join('|')} ${CONTROL_PREFIX}${path}`,
           ),
           clock: clock.state(),
-          rateLimit: { enabled: limiter.settings.enabled, tracked: limiter.status(clock.now()).tracked },
+          rateLimit: rateLimitSummary(limiter.status(clock.now())),
           faults: faults.status(),
           journal: { capacity: journal.capacity, total: journal.total },
         });
@@ -226,4 +226,13 @@ function journalQuery(query: string): JournalQuery | string {
     else return `unknown query parameter ${key.slice(0, 40)} (expected limit, status, outcome)`;
   }
   return out;
+}
+
+/** The status page's rate-limit line: on or off, clients tracked, and where counts live (shared or not). */
+function rateLimitSummary(status: RateLimiterStatus) {
+  return {
+    enabled: status.enabled,
+    tracked: status.tracked,
+    store: status.storeStatus ?? { name: status.store, shared: false },
+  };
 }

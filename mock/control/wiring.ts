@@ -9,7 +9,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { accessStage } from '../access/access-stage.ts';
 import { compileCidrList } from '../access/cidr.ts';
 import { type ClientAddress, createClientAddress } from '../access/client-address.ts';
-import { createRateLimiter, MEMORY_STORE, type RateLimiter } from '../access/rate-limit.ts';
+import {
+  createRateLimiter,
+  type LimiterStore,
+  MEMORY_STORE,
+  type RateLimiter,
+} from '../access/rate-limit.ts';
+import { createRedisStore, type RedisStore } from '../access/rate-limit-redis.ts';
 import { countFailedAttempts, rateLimitStage } from '../access/rate-limit-stage.ts';
 import { createClock, type MockClock } from '../clock.ts';
 import { ConfigError, type MockConfig } from '../config.ts';
@@ -46,6 +52,10 @@ export interface Protections {
    * routed to resources. Returns true when it took the request.
    */
   readonly intercept: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Resolves when a shared store is connected (or its bounded wait is over). */
+  readonly ready: Promise<void>;
+  /** Closes what the protections opened (the Redis connection). */
+  readonly close: () => Promise<void>;
 }
 
 /** `host`: the address the server listens on, which decides the `loopback` defaults; undefined: they are off. */
@@ -64,9 +74,9 @@ export function buildProtections(
   const address: ClientAddress = configError('config.access', () =>
     createClientAddress(lists.trusted, settings.proxyHeader),
   );
-  const limiter = configError('config', () =>
-    createRateLimiter(config.rateLimit, router, config.rateLimitStore ?? MEMORY_STORE),
-  );
+  const redis = config.rateLimitStore === undefined ? openRedis(config) : undefined;
+  const store: LimiterStore = config.rateLimitStore ?? redis ?? MEMORY_STORE;
+  const limiter = configError('config', () => createRateLimiter(config.rateLimit, router, store));
   const controlOn = resolveSwitch(config.control.enabled, host);
   const faults = configError('config', () =>
     createFaultInjector(config.faults, resolveSwitch(config.faults.header, host), router),
@@ -131,6 +141,8 @@ export function buildProtections(
               reason: exchange.outcomeReason,
             });
           },
+    ready: redis?.ready() ?? Promise.resolve(),
+    close: async () => redis?.close(),
     intercept(req, res) {
       const url = req.url ?? '';
       if (!url.startsWith(CONTROL_PREFIX)) return false;
@@ -146,6 +158,15 @@ export function buildProtections(
       return true;
     },
   };
+}
+
+/** The Redis store of `store.type: "redis"`; its outages are said on stderr, once each way. */
+function openRedis(config: MockConfig): RedisStore | undefined {
+  const { type, redisUrl, prefix, onUnavailable, timeoutMs } = config.store;
+  if (type !== 'redis' || redisUrl === undefined) return undefined;
+  return createRedisStore({ url: redisUrl, prefix, onUnavailable, timeoutMs }, (line) =>
+    process.stderr.write(`${line}\n`),
+  );
 }
 
 function pathOf(url: string | undefined): string {

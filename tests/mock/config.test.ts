@@ -100,6 +100,21 @@ test.describe('mock configuration (fixtures/schemas/mock-config.schema.json)', (
       { access: { proxyHeader: 'Forwarded' } },
       'config.access.proxyHeader: must be one of x-forwarded-for, forwarded',
     ],
+    [
+      'a Redis prefix with a colon (it would overlap another prefix)',
+      { store: { redisUrl: 'redis://127.0.0.1:6379', prefix: 'a:b' } },
+      'config.store.prefix: must be 1 to 64 letters, digits, _ . or - (no colon)',
+    ],
+    [
+      'a Redis URL of another scheme',
+      { store: { redisUrl: 'http://x' } },
+      'config.store.redisUrl: must be a redis:// or rediss:// URL',
+    ],
+    [
+      'an unknown fallback',
+      { store: { onUnavailable: 'wait' } },
+      'config.store.onUnavailable: must be one of insurance, refuse',
+    ],
   ];
   for (const [name, content, message] of BAD) {
     test(`a config file with ${name} is refused with one line naming the field`, async () => {
@@ -130,6 +145,11 @@ test.describe('mock configuration (fixtures/schemas/mock-config.schema.json)', (
   test('programmatic options are validated too (unknown keys refused)', async () => {
     const line = await refusal(() => startMock({ port: 0, realm: 42 as unknown as string }));
     expect(line).toBe('options.realm: must be string');
+  });
+
+  test('store.type redis without a URL is refused with one line naming the field and the flag', async () => {
+    const line = await refusal(() => loadConfig(file({ store: { type: 'redis' } })));
+    expect(line).toBe('config.store.redisUrl (--redis-url): required when store.type is redis');
   });
 
   test('a request timeout shorter than the headers timeout is refused', async () => {

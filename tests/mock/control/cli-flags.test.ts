@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { REDIS_MISSING, startRedis } from '../../../bench/redis-process.ts';
 import { ADMIN, authorization, call } from '../mock-support.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -30,6 +31,14 @@ for (const [args, message] of [
   [['--ban', '5'], '--ban: expected <requests>/<seconds> (e.g. 200/30) or off, got "5"'],
   [['--fault-rate', '1.5'], '--fault-rate: expected a probability from 0 to 1, got "1.5"'],
   [['--control', 'maybe'], '--control: expected on, off or loopback, got "maybe"'],
+  [['--rate-limit-key', 'route'], '--rate-limit-key: expected identity or address, got "route"'],
+  [['--burst', '10/0'], '--burst: expected <requests>/<seconds> (e.g. 10/0.25), got "10/0"'],
+  [['--redis-url', 'http://127.0.0.1:6379'], '--redis-url: expected a redis:// or rediss:// URL'],
+  [
+    ['--redis-prefix', 'a:b'],
+    '--redis-prefix: expected 1 to 64 letters, digits, _ . or - (no colon), got "a:b"',
+  ],
+  [['--redis-unavailable', 'wait'], '--redis-unavailable: expected insurance or refuse, got "wait"'],
   [['--proxy-header', 'x-real-ip'], '--proxy-header: expected x-forwarded-for or forwarded, got "x-real-ip"'],
   [['--proxy-header', 'Forwarded'], '--proxy-header: expected x-forwarded-for or forwarded, got "Forwarded"'],
   [
@@ -123,6 +132,11 @@ test('npm run mock -- --help lists the protection flags, each on a line of its o
   expect(code).toBe(0);
   for (const flag of [
     '--rate-limit',
+    '--rate-limit-key',
+    '--burst',
+    '--redis-url',
+    '--redis-prefix',
+    '--redis-unavailable',
     '--failed-attempt-limit',
     '--ban',
     '--block-ip',
@@ -137,5 +151,36 @@ test('npm run mock -- --help lists the protection flags, each on a line of its o
   ]) {
     // At the start of a usage line, not merely mentioned in another flag's description.
     expect(stdout).toMatch(new RegExp(`^ +${flag} `, 'm'));
+  }
+});
+
+test('npm run mock -- --redis-url … --redis-prefix cli → the banner names the shared store (password redacted); requests are served', async () => {
+  test.skip(REDIS_MISSING !== undefined, REDIS_MISSING);
+  const redis = await startRedis();
+  try {
+    const url = redis.url.replace('redis://', 'redis://:not-this-one@');
+    // No password is set on this Redis: AUTH with one fails, and the mock must say so without the password.
+    const mock = await serve([
+      '--redis-url',
+      redis.url,
+      '--redis-prefix',
+      'cli',
+      '--rate-limit-key',
+      'address',
+    ]);
+    try {
+      expect(mock.text).toContain(`store   Redis ${redis.url}, keys cli:*; unreachable → insurance`);
+      expect(mock.text).toContain('per address (every request)');
+      const answer = await call(mock.url, 'GET', '/users');
+      expect(answer.status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+    const wrong = await serve(['--redis-url', url]);
+    const done = await wrong.stop();
+    expect(JSON.stringify(done)).not.toContain('not-this-one');
+    expect(wrong.text).toContain('redis://:[redacted]@127.0.0.1');
+  } finally {
+    await redis.stop();
   }
 });
