@@ -3,6 +3,7 @@
 import type { ProfileSummary } from './cpu-profile.ts';
 import type { LoadResult } from './load.ts';
 import type { MockBenchReport, Spread } from './mock-bench.ts';
+import { type PoliteBenchReport, politeSection } from './polite-bench.ts';
 import { type StoreBenchReport, storeSection } from './store-bench.ts';
 import type { SuiteBenchReport, SuiteRunReport } from './suite-bench.ts';
 
@@ -19,6 +20,7 @@ export interface BenchReport {
   readonly mock?: MockBenchReport & { readonly environment?: Environment };
   readonly suite?: SuiteBenchReport & { readonly environment?: Environment };
   readonly store?: StoreBenchReport & { readonly environment?: Environment };
+  readonly polite?: PoliteBenchReport & { readonly environment?: Environment };
   readonly cpuProfiles?: Readonly<Record<string, ProfileSummary>>;
 }
 
@@ -143,6 +145,7 @@ export function renderMarkdown(report: BenchReport): string {
   if (report.mock) out.push(...mockSection(report.mock));
   if (report.suite) out.push(...suiteSection(report.suite));
   if (report.store) out.push(...storeSection(report.store));
+  if (report.polite) out.push(...politeSection(report.polite));
   if (report.cpuProfiles && Object.keys(report.cpuProfiles).length > 0)
     out.push(...profileSection(report.cpuProfiles));
   return `${out.join('\n').trimEnd()}\n`;

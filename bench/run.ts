@@ -6,6 +6,7 @@
  *   npm run bench -- --only mock           mock throughput and latency against bare json-server
  *   npm run bench -- --only suite          suite wall time, phases, fuzz rate, growth with the fuzz budget
  *   npm run bench -- --only store          rate-limit store: memory vs Redis, one and two mock instances
+ *   npm run bench -- --only polite         the default run against a rate-limited mock vs requests ÷ rate
  *   npm run bench -- --cpu-prof            also profile each mock process; summary in the report
  *
  * A part not run keeps its figures from the previous reports/bench.json, with the date they were taken.
@@ -19,12 +20,14 @@ import { formatSummary, type ProfileSummary, readProfile, summariseProfile } fro
 import { type BenchReport, type Environment, renderMarkdown } from './markdown.ts';
 import { benchMock } from './mock-bench.ts';
 import { ROOT } from './mock-process.ts';
+import { benchPolite } from './polite-bench.ts';
 import { benchStore } from './store-bench.ts';
 import { benchSuite } from './suite-bench.ts';
 
 const USAGE = `Usage: npm run bench -- [options]
 
-  --only <mock|suite|store>  run one part (default: all)
+  --only <mock|suite|store|polite>  run one part (default: all)
+  --polite-cases <list>   fuzz cases of the politeness runs (default 600,2400)
   --duration <s>          seconds measured per mock case (default 5)
   --warmup <s>            seconds of warm-up before each mock case (default 1)
   --rounds <n>            rounds over the mock cases, order rotated each round (default 3)
@@ -61,6 +64,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       only: { type: 'string' },
+      'polite-cases': { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       rounds: { type: 'string' },
@@ -80,8 +84,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (values.only !== undefined && !['mock', 'suite', 'store'].includes(values.only))
-    throw new TypeError(`--only: expected mock, suite or store, got "${values.only}"`);
+  if (values.only !== undefined && !['mock', 'suite', 'store', 'polite'].includes(values.only))
+    throw new TypeError(`--only: expected mock, suite, store or polite, got "${values.only}"`);
   const part = (name: string): boolean => values.only === undefined || values.only === name;
   const outDir = values.out ?? join(ROOT, 'reports');
   mkdirSync(outDir, { recursive: true });
@@ -138,6 +142,13 @@ async function main(): Promise<number> {
     }
   }
 
+  if (part('polite')) {
+    log(
+      'politeness (a mock limiting each address across all routes in a child process, the suite in another):',
+    );
+    const polite = await benchPolite({ fuzzCases: list(values['polite-cases'] ?? '600,2400'), log });
+    report.polite = { ...polite, environment };
+  }
   if (part('store')) {
     log('rate-limit store (mocks in child processes, one redis-server, autocannon here):');
     const store = await benchStore({
