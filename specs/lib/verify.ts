@@ -8,7 +8,7 @@ import { ANNOTATION, type Rule } from '../rules/types.ts';
 import { isStrict } from './env.ts';
 import { EVIDENCE_ATTACHMENT, type Evidence } from './evidence.ts';
 import { type Exchange, headerValues } from './http.ts';
-import { redactAuthorization } from './redact.ts';
+import { isSecretHeader, redactAuthorization } from './redact.ts';
 import { curlLine } from './replay.ts';
 import { redactText } from './secrets.ts';
 import { type Challenge, parseWwwAuthenticate } from './www-authenticate.ts';
@@ -37,7 +37,6 @@ export class RuleViolation extends Error {
 }
 
 const BODY_LIMIT = 2048;
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 
 /** Redacts every known secret and every credential this exchange sent, wherever it appears. */
 export function redactFor(ex: Exchange | undefined, text: string): string {
@@ -48,7 +47,7 @@ function headerRecord(lines: readonly (readonly [string, string])[], ex: Exchang
   const out: Record<string, string> = {};
   for (const [name, value] of lines) {
     const lower = name.toLowerCase();
-    const shown = redactFor(ex, SECRET_HEADERS.has(lower) ? redactAuthorization(value) : value);
+    const shown = redactFor(ex, isSecretHeader(lower) ? redactAuthorization(value) : value);
     out[lower] = out[lower] === undefined ? shown : `${out[lower]}, ${shown}`;
   }
   return out;
