@@ -21,9 +21,10 @@ import {
   runTargetOption,
   test as suiteTest,
 } from '../fixtures.ts';
-import { ENV, isStrict } from '../lib/env.ts';
+import { ENV } from '../lib/env.ts';
 import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
+import { recordBrokenRule } from '../lib/verdict.ts';
 import { RuleViolation } from '../lib/verify.ts';
 import type { Profile } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
@@ -139,13 +140,6 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
   if (!failure) return;
   attachEvidence(info, failure.evidence);
   const summary = `[${plan.rule.id}] expected ${failure.expected}; got ${failure.actual} (seed ${stats.runSeed}, path ${failure.path})`;
-  if (plan.rule.level === 'INFO') {
-    info.annotations.push({ type: ANNOTATION.observation, description: summary });
-    return;
-  }
-  if (plan.rule.level === 'SHOULD' && !isStrict()) {
-    info.annotations.push({ type: ANNOTATION.warning, description: summary });
-    return;
-  }
-  throw new RuleViolation(plan.rule, failure.evidence, failure.message);
+  if (recordBrokenRule(info, plan.rule.level, summary))
+    throw new RuleViolation(plan.rule, failure.evidence, failure.message);
 }

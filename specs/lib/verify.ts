@@ -4,13 +4,13 @@
  * allowed answers, what came back, the request and a curl line to replay it — credentials redacted.
  */
 import { type TestInfo, test } from '@playwright/test';
-import { ANNOTATION, type Rule } from '../rules/types.ts';
-import { isStrict } from './env.ts';
+import type { Rule } from '../rules/types.ts';
 import { EVIDENCE_ATTACHMENT, type Evidence } from './evidence.ts';
 import { type Exchange, headerValues } from './http.ts';
 import { isSecretHeader, redactAuthorization } from './redact.ts';
 import { curlLine } from './replay.ts';
 import { redactText } from './secrets.ts';
+import { recordBrokenRule } from './verdict.ts';
 import { type Challenge, parseWwwAuthenticate } from './www-authenticate.ts';
 
 /** A target's answer broke a rule. The reporter and the fixtures' SHOULD handling recognise this class. */
@@ -106,14 +106,7 @@ export function fail(rule: Rule, ex: Exchange | undefined, expected: string, act
     body: Buffer.from(JSON.stringify(evidence, null, 2)),
   });
   const summary = `[${rule.id}] expected ${expected}; got ${actual}`;
-  if (info && rule.level === 'INFO') {
-    info.annotations.push({ type: ANNOTATION.observation, description: summary });
-    return;
-  }
-  if (info && rule.level === 'SHOULD' && !isStrict()) {
-    info.annotations.push({ type: ANNOTATION.warning, description: summary });
-    return;
-  }
+  if (info && !recordBrokenRule(info, rule.level, summary)) return;
   const lines = [
     `[${rule.id}] ${rule.level}: ${rule.requirement}`,
     `  expected: ${expected}`,
