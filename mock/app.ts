@@ -2,7 +2,7 @@
  * Builds the mock's request handler from a configuration, without listening (json-server v1's `createApp`
  * habit): mock/server.ts listens, mock/cli.ts parses flags, tests call either.
  *
- * The pipeline follows DESIGN.md "Order of checks", one stage per file under mock/pipeline/ (the bracketed
+ * The pipeline follows docs/design.md "Order of checks", one stage per file under mock/pipeline/ (the bracketed
  * ones under mock/access/ and mock/faults/, present only when configured; mock/control/wiring.ts builds them):
  *   route (404) → method (405, OPTIONS) → [block lists, 403] → credentials (400/401)
  *   → [rate limit, 429/403] → authorization (403) → [faults, 500] → handler (200/400/404/413)
@@ -56,7 +56,7 @@ export interface AppOptions {
 
 /** Refused at start-up with one line (ConfigError): a bad policy, data file or auth material. */
 export async function createApp(settings: MockConfig, options: AppOptions = {}): Promise<MockApp> {
-  // Defect modes (mock/defects, issue 7): resolved once here. None on → undefined, and the pipeline below is
+  // Defect modes (mock/defects, docs/defects.md): resolved once here. None on → undefined, and the pipeline below is
   // the conformant one with no defect code in it.
   const defects = openDefects(settings.defects);
   const config = defects === undefined ? settings : defects.settings(settings);

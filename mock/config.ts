@@ -205,7 +205,7 @@ export function loadConfig(path?: string, overrides: MockConfigOverrides = {}): 
   return config;
 }
 
-/** The mock never writes into fixtures/ (DESIGN.md "Resources"): persistence goes elsewhere. */
+/** The mock never writes into fixtures/ (docs/design.md "Resources"): persistence goes elsewhere. */
 function checkPersistPath(config: MockConfig): void {
   const target = config.persistPath;
   if (target === undefined) return;

@@ -1,5 +1,5 @@
 /**
- * Stage 3, block lists and access rules (403), after method and before credentials (DESIGN.md "Order of
+ * Stage 3, block lists and access rules (403), after method and before credentials (docs/design.md "Order of
  * checks"; seed §7, 403 causes 2 and 5). In order:
  *   a route the policy marks `closed` → 403 for everyone;
  *   a client address in `access.blockedIps` → 403;

@@ -1,5 +1,5 @@
 /**
- * Stage 5, rate limit (429, then 403 ban), after credentials (DESIGN.md "Order of checks"). The client key is
+ * Stage 5, rate limit (429, then 403 ban), after credentials (docs/design.md "Order of checks"). The client key is
  * the verified identity (`id:<id>`) or, on a public route, the client address (`ip:<address>`). Every answer
  * of a limited route carries the rate-limit header fields; refusals carry Retry-After too.
  *

@@ -1,6 +1,6 @@
 /**
  * The rate limiter: per route group and client key, a fixed-window counter kept by rate-limiter-flexible,
- * plus the bans this process decides. DESIGN.md "Status choices": over the limit → 429; a client that keeps
+ * plus the bans this process decides. docs/design.md "Status choices": over the limit → 429; a client that keeps
  * sending while limited is banned for a while → 403.
  *
  * Time. rate-limiter-flexible expires keys by `Date.now()`, but the mock has its own clock (tests advance it

@@ -1,6 +1,6 @@
 /**
  * The access policy (fixtures/policy.json, validated by fixtures/schemas/policy.schema.json): per path pattern
- * and method, `"public"` or the accepted schemes plus required roles/scopes (DESIGN.md "Routes and policy").
+ * and method, `"public"` or the accepted schemes plus required roles/scopes (docs/design.md "Routes and policy").
  */
 
 import { readFileSync } from 'node:fs';

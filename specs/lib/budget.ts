@@ -1,5 +1,5 @@
 /**
- * A polite run (DESIGN.md: "a bounded, polite run (request budget, concurrency cap)"): every request the
+ * A polite run (docs/design.md: "a bounded, polite run"): every request the
  * conformance checks send goes through one Budget per worker. Playwright workers are separate processes,
  * so the profile's totals are split evenly between them.
  */

@@ -92,7 +92,7 @@ export function describeResponse(ex: Exchange): string {
 }
 
 /**
- * Records a violation of `rule`: attaches the evidence, then, by the rule's level (DESIGN.md "The suite's
+ * Records a violation of `rule`: attaches the evidence, then, by the rule's level (docs/design.md "The suite's
  * rules"), throws a RuleViolation (MUST; SHOULD under GATECHECK_STRICT=1) or lets the test go on with a
  * `warning` (SHOULD) or `observation` (INFO) annotation. `expected` says what the rule allows, `actual`
  * what came back.

@@ -1,5 +1,5 @@
 /**
- * Loads and validates a target profile (DESIGN.md "The target profile"). A bad profile stops the run
+ * Loads and validates a target profile (docs/design.md "The target profile"). A bad profile stops the run
  * before any request, with one line naming the field and what is expected, e.g.
  * `profile: /endpoints/admin/schemes/0 must be one of bearer, basic, apikey`.
  * The CLI reuses `loadProfile` and maps `ProfileError` to exit code 2.
