@@ -12,7 +12,7 @@ import { type ClientAddress, createClientAddress } from '../access/client-addres
 import { createRateLimiter, MEMORY_STORE, type RateLimiter } from '../access/rate-limit.ts';
 import { countFailedAttempts, rateLimitStage } from '../access/rate-limit-stage.ts';
 import { createClock, type MockClock } from '../clock.ts';
-import { ConfigError, type MockConfig } from '../config.ts';
+import type { MockConfig } from '../config.ts';
 import { DROPPED, faultStage } from '../faults/fault-stage.ts';
 import { createFaultInjector } from '../faults/injector.ts';
 import { NOT_FOUND } from '../http/problem.ts';
@@ -20,6 +20,7 @@ import { type Reply, send } from '../http/reply.ts';
 import type { Exchange, Stage } from '../pipeline/exchange.ts';
 import type { ResourceEngine } from '../resources/types.ts';
 import type { Router } from '../routing/router.ts';
+import { asConfigError } from '../util/config-error.ts';
 import { type ControlHandler, createControlApi } from './control-api.ts';
 import { resolveSwitch } from './exposure.ts';
 import { Journal } from './journal.ts';
@@ -57,18 +58,18 @@ export function buildProtections(
 ): Protections {
   const clock = createClock(config.clock, config.clockOffsetSeconds * 1000);
   const settings = config.access;
-  const lists = configError('config.access', () => ({
+  const lists = asConfigError('config.access', () => ({
     trusted: compileCidrList(settings.trustedProxies, 'trustedProxies'),
     blocked: compileCidrList(settings.blockedIps, 'blockedIps'),
   }));
-  const address: ClientAddress = configError('config.access', () =>
+  const address: ClientAddress = asConfigError('config.access', () =>
     createClientAddress(lists.trusted, settings.proxyHeader),
   );
-  const limiter = configError('config', () =>
+  const limiter = asConfigError('config', () =>
     createRateLimiter(config.rateLimit, router, config.rateLimitStore ?? MEMORY_STORE),
   );
   const controlOn = resolveSwitch(config.control.enabled, host);
-  const faults = configError('config', () =>
+  const faults = asConfigError('config', () =>
     createFaultInjector(config.faults, resolveSwitch(config.faults.header, host), router),
   );
 
@@ -152,16 +153,4 @@ function pathOf(url: string | undefined): string {
   if (url === undefined) return '';
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
-}
-
-/** Runs a builder that throws TypeError/RangeError for bad settings; rethrows them as one-line ConfigErrors. */
-function configError<T>(label: string, build: () => T): T {
-  try {
-    return build();
-  } catch (error) {
-    if (error instanceof TypeError || error instanceof RangeError) {
-      throw new ConfigError(`${label}.${error.message}`);
-    }
-    throw error;
-  }
 }

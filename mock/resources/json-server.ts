@@ -23,7 +23,7 @@ import { parseWhere } from 'json-server/lib/parse-where.js';
 import { type Data, type Item, Service } from 'json-server/lib/service.js';
 import { Low, Memory } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../util/config-error.ts';
 import { type JsonObject, QueryError, type ResourceEngine, type ResourceKind } from './types.ts';
 
 export interface JsonServerEngineOptions {
