@@ -31,10 +31,11 @@ export async function readImportGraph(globs: readonly string[], root = process.c
   });
   const graph = new Map<string, string[]>();
   for (const [file, deps] of Object.entries(tree)) {
-    if (file.includes('node_modules')) continue;
+    if (file.includes('node_modules') || file.startsWith('node:')) continue;
     const targets = (deps ?? [])
       .map((dep) => dep.id)
-      .filter((id): id is string => id !== null && !id.includes('node_modules'));
+      // Project files only: not node_modules, not Node's built-ins (`node:fs`).
+      .filter((id): id is string => id !== null && !id.includes('node_modules') && !id.startsWith('node:'));
     graph.set(rel(root, file), [...new Set(targets.map((id) => rel(root, id)))]);
   }
   return graph;
@@ -46,24 +47,31 @@ export async function findCycles(globs: readonly string[], root = process.cwd())
   return parseCircular(tree).map((cycle) => cycle.map((file) => rel(root, file)));
 }
 
-/** Floors: the files on the longest import chain (cycles cut where they close). */
-export function countFloors(graph: ImportGraph): number {
-  const depth = new Map<string, number>();
+/** Floors: the files on the longest import chain (cycles cut where they close), top first. */
+export function longestChain(graph: ImportGraph): string[] {
+  const chain = new Map<string, string[]>();
   const visiting = new Set<string>();
-  const visit = (file: string): number => {
-    const known = depth.get(file);
+  const visit = (file: string): string[] => {
+    const known = chain.get(file);
     if (known !== undefined) return known;
-    if (visiting.has(file)) return 0;
+    if (visiting.has(file)) return [];
     visiting.add(file);
-    let deepest = 0;
-    for (const next of graph.get(file) ?? []) deepest = Math.max(deepest, visit(next));
+    let deepest: string[] = [];
+    for (const next of graph.get(file) ?? []) {
+      const below = visit(next);
+      if (below.length > deepest.length) deepest = below;
+    }
     visiting.delete(file);
-    depth.set(file, deepest + 1);
-    return deepest + 1;
+    const mine = [file, ...deepest];
+    chain.set(file, mine);
+    return mine;
   };
-  let floors = 0;
-  for (const file of graph.keys()) floors = Math.max(floors, visit(file));
-  return floors;
+  let longest: string[] = [];
+  for (const file of graph.keys()) {
+    const found = visit(file);
+    if (found.length > longest.length) longest = found;
+  }
+  return longest;
 }
 
 /**
@@ -115,7 +123,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const cycles = await findCycles(globs);
   const upward = upwardImports(graph);
   const edges = [...graph.values()].reduce((sum, targets) => sum + targets.length, 0);
-  console.log(`files ${graph.size}, imports ${edges}, floors ${countFloors(graph)}`);
+  const chain = longestChain(graph);
+  console.log(`files ${graph.size}, imports ${edges}, floors ${chain.length}: ${chain.join(' → ')}`);
   console.log(`upward imports ${upward.length}`);
   for (const [from, to] of upward) console.log(`  ${from} → ${to}`);
   console.log(`cycles ${cycles.length}`);

@@ -10,13 +10,13 @@
  */
 
 import type { OutgoingHttpHeaders } from 'node:http';
+import type { ClientAddress } from '../access/client-address.ts';
+import type { Group, RateLimiter, Verdict } from '../access/rate-limit.ts';
+import { rateLimitHeaders, seconds } from '../access/rate-limit-headers.ts';
 import { problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
-import { type Exchange, missing, type Stage, type StageResult } from '../pipeline/exchange.ts';
-import type { ClientAddress } from './client-address.ts';
+import { type Exchange, missing, type Stage, type StageResult } from './exchange.ts';
 import { clientOf, note } from './notes.ts';
-import type { Group, RateLimiter, Verdict } from './rate-limit.ts';
-import { rateLimitHeaders, seconds } from './rate-limit-headers.ts';
 
 export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): Stage {
   return (exchange) => {
