@@ -16,6 +16,7 @@ export const SOURCE_GLOBS = [
   'tests/**/*.ts',
   'bench/**/*.ts',
   'scripts/**/*.ts',
+  'shared/**/*.ts',
   'playwright.config.ts',
 ];
 
@@ -39,6 +40,23 @@ export async function readImportGraph(globs: readonly string[], root = process.c
     graph.set(rel(root, file), [...new Set(targets.map((id) => rel(root, id)))]);
   }
   return graph;
+}
+
+/** The project files among `globs` that import the npm package `name` (or a file inside it). */
+export async function importersOf(
+  name: string,
+  globs: readonly string[],
+  root = process.cwd(),
+): Promise<string[]> {
+  const tree = await parseDependencyTree([...globs], { context: root, cwd: root, transform: false });
+  const inside = `node_modules/${name}/`;
+  return Object.entries(tree)
+    .filter(
+      ([file, deps]) =>
+        !file.includes('node_modules') && (deps ?? []).some((dep) => dep.id?.includes(inside)),
+    )
+    .map(([file]) => rel(root, file))
+    .sort();
 }
 
 /** Every import cycle, each as the files along it. */
