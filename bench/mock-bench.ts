@@ -1,5 +1,5 @@
 /**
- * Mock throughput and latency against bare json-server (DESIGN.md "Performance targets": every authenticated
+ * Mock throughput and latency against bare json-server (docs/design.md "Performance targets": every authenticated
  * `GET /users` at 0.8× bare json-server or better, in the same run).
  *
  * Method: each server runs in a child process of its own (bare json-server's CLI; the mock via

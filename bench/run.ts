@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — the project's performance figures (DESIGN.md "Performance targets"), written to
+ * `npm run bench` — the project's performance figures ([docs/design.md](design.md#performance-targets)), written to
  * reports/bench.json and reports/bench.md. docs/performance.md explains them.
  *
  *   npm run bench                          both parts (≈ 8 min on a 2-core machine)

@@ -1,5 +1,5 @@
 /**
- * The conformance suite's cost (DESIGN.md "Performance targets": the full default run against the embedded
+ * The conformance suite's cost (docs/design.md "Performance targets": the full default run against the embedded
  * mock, ≥ 2,000 fuzz cases, under 20 s wall on a 2-core machine; fuzzing ≥ 1,500 cases/s).
  *
  * Each run is `playwright test` in a child process, exactly the default run (bench/suite.config.ts adds the

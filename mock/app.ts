@@ -2,35 +2,39 @@
  * Builds the mock's request handler from a configuration, without listening (json-server v1's `createApp`
  * habit): mock/server.ts listens, mock/cli.ts parses flags, tests call either.
  *
- * The pipeline follows DESIGN.md "Order of checks", one stage per file under mock/pipeline/ (the bracketed
- * ones under mock/access/ and mock/faults/, present only when configured; mock/control/wiring.ts builds them):
- *   route (404) → method (405, OPTIONS) → [block lists, 403] → credentials (400/401)
- *   → [rate limit, 429/403] → authorization (403) → [faults, 500] → handler (200/400/404/413)
- * and anything thrown anywhere becomes a 500 problem+json without a stack; the process never dies of it.
- * Requests under /__gatecheck/ never enter the pipeline: they are the control API's (mock/control/).
+ * The one place that lists the pipeline's stages, in the order of checks (docs/design.md "Order of checks").
+ * Each feature folder's builder turns its settings into what its stage needs; the stages live in
+ * mock/pipeline/, one file each; a stage nothing configured is left out, so a request pays for nothing it
+ * does not use. Anything thrown anywhere becomes a 500 problem+json without a stack; the process never dies
+ * of it. Requests under /__gatecheck/ never enter the pipeline: they are the control API's (mock/control/).
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createAuthenticator } from './auth/authenticator.ts';
+import { type Access, buildAccess } from './access/build.ts';
+import { resolveSwitch } from './access/exposure.ts';
+import { buildAuthenticator } from './auth/build.ts';
 import type { Authenticator } from './auth/types.ts';
-import type { MockClock } from './clock.ts';
-import { ConfigError, FIXTURES_DIR, type MockConfig } from './config.ts';
-import { buildProtections } from './control/wiring.ts';
+import { createClock, type MockClock } from './clock.ts';
+import type { MockConfig } from './config.ts';
+import { buildControl, type Control, controlEnabled } from './control/build.ts';
 import { openDefects } from './defects/index.ts';
-import { DROPPED } from './faults/fault-stage.ts';
+import { buildFaults, type Faults } from './faults/build.ts';
 import { INTERNAL_ERROR } from './http/problem.ts';
 import { type Reply, send } from './http/reply.ts';
 import { authorizationStage } from './pipeline/authorization.ts';
-import { compose } from './pipeline/compose.ts';
+import { blockListsStage } from './pipeline/block-lists.ts';
+import { compose, type Pipeline } from './pipeline/compose.ts';
 import { credentialsStage } from './pipeline/credentials.ts';
 import { createExchange, type Exchange, type Stage } from './pipeline/exchange.ts';
+import { DROPPED, faultStage } from './pipeline/faults.ts';
 import { handlerStage } from './pipeline/handler.ts';
 import { methodStage } from './pipeline/method.ts';
+import { countFailedAttempts, rateLimitStage } from './pipeline/rate-limit.ts';
 import { routeStage } from './pipeline/route.ts';
 import { openJsonServerEngine } from './resources/json-server.ts';
 import type { ResourceEngine } from './resources/types.ts';
-import { loadPolicy } from './routing/policy.ts';
-import { compileRouter, type Router } from './routing/router.ts';
+import { buildRouter } from './routing/build.ts';
+import type { Router } from './routing/router.ts';
 
 export interface MockApp {
   /** The node:http request listener. Never throws, never rejects. */
@@ -56,36 +60,104 @@ export interface AppOptions {
 
 /** Refused at start-up with one line (ConfigError): a bad policy, data file or auth material. */
 export async function createApp(settings: MockConfig, options: AppOptions = {}): Promise<MockApp> {
-  // Defect modes (mock/defects, issue 7): resolved once here. None on → undefined, and the pipeline below is
-  // the conformant one with no defect code in it.
+  // Defect modes (mock/defects, docs/defects.md): resolved once here. None on → undefined, and the pipeline
+  // below is the conformant one with no defect code in it.
   const defects = openDefects(settings.defects);
   const config = defects === undefined ? settings : defects.settings(settings);
-  const policy = loadPolicy(config.policy, config.policyPath);
   const engine: ResourceEngine =
     config.engine ??
     (await openJsonServerEngine({ seedPath: config.dataPath, persistPath: config.persistPath }));
-  const router = compileRouter(policy, engine, config.realm);
-  const conformant = config.authenticator ?? (await openAuthenticator(config));
+  const router = buildRouter(config, engine);
+  const conformant = config.authenticator ?? (await buildAuthenticator(config.auth));
   const authenticator =
     defects === undefined ? conformant : await defects.authenticator(conformant, router, config);
-  const guard = buildProtections(config, router, engine, options.host);
-  await guard.ready;
-  const optional = (stage: Stage | undefined): Stage[] => (stage === undefined ? [] : [stage]);
+  const clock = createClock(config.clock, config.clockOffsetSeconds * 1000);
+  // With the control API on, limits and faults may be switched on at run time: their stages stay.
+  const switchable = controlEnabled(config.control, options.host);
+  const access = buildAccess(
+    {
+      access: config.access,
+      rateLimit: config.rateLimit,
+      store: config.rateLimitStore,
+      storeSettings: config.store,
+      switchable,
+    },
+    router,
+  );
+  await access.ready;
+  const faults = buildFaults(
+    config.faults,
+    resolveSwitch(config.faults.header, options.host),
+    router,
+    switchable,
+  );
+  const control = buildControl(config.control, switchable, {
+    clock,
+    limiter: access.limiter,
+    initialLimits: config.rateLimit,
+    faults: faults.injector,
+    resetData: engine.reset === undefined ? undefined : () => (engine.reset as () => Promise<void>)(),
+    onError: config.onError,
+    address: access.address,
+  });
 
-  const pipeline = compose([
+  const pipeline = orderOfChecks(config, router, authenticator, access, faults, engine);
+  const run = defects === undefined ? pipeline : defects.pipeline(pipeline, authenticator, config);
+  return {
+    config,
+    router,
+    clock,
+    control: control.token === undefined ? undefined : { token: control.token },
+    handle: requestListener(run, control, clock, config.onError),
+    async close() {
+      await access.close();
+      if (config.engine === undefined) await engine.close();
+    },
+  };
+}
+
+/** The stages in the order of checks; the first that answers decides (docs/design.md "Order of checks"). */
+function orderOfChecks(
+  config: MockConfig,
+  router: Router,
+  authenticator: Authenticator,
+  access: Access,
+  faults: Faults,
+  engine: ResourceEngine,
+): Pipeline {
+  const credentials = credentialsStage(authenticator, config.realm);
+  const { address, limiter, limiting } = access;
+  return compose([
+    // 1. route → 404
     routeStage(router),
+    // 2. method → 405 with Allow (OPTIONS → 204)
     methodStage(),
-    ...optional(guard.accessStage),
-    guard.credentials(credentialsStage(authenticator, config.realm)),
-    ...optional(guard.rateLimitStage),
+    // 3. block lists, closed routes, bans → 403
+    ...when(access.blocking, () => blockListsStage({ ...access, limiter: limiting ? limiter : undefined })),
+    // 4. credentials → 400/401; failed attempts count against the client address
+    limiting ? countFailedAttempts(credentials, limiter, address) : credentials,
+    // 5. rate limit → 429, then a 403 ban
+    ...when(limiting, () => rateLimitStage(limiter, address)),
+    // 6. authorization → 403
     authorizationStage(config.realm),
-    ...optional(guard.faultStage),
+    // 7. injected faults → 500, latency, dropped connection
+    ...when(faults.active, () => faultStage(faults.injector)),
+    // 8. handler → 200/400/404/413
     handlerStage(engine, config.maxBodyBytes),
   ]);
-  const run = defects === undefined ? pipeline : defects.pipeline(pipeline, authenticator, config);
+}
 
-  const { clock } = guard;
-  const { onError } = config;
+function when(present: boolean, stage: () => Stage): Stage[] {
+  return present ? [stage()] : [];
+}
+
+/** The node:http listener around the pipeline: never throws, never rejects. */
+function requestListener(
+  run: Pipeline,
+  control: Control,
+  clock: MockClock,
+  onError: (error: unknown) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const fail = (error: unknown): Reply => {
     try {
       onError(error);
@@ -95,7 +167,7 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     return INTERNAL_ERROR;
   };
   const write = (res: ServerResponse, reply: Reply, head: boolean, exchange: Exchange | undefined): void => {
-    if (exchange !== undefined) guard.record(exchange, reply);
+    if (exchange !== undefined) control.record(exchange, reply);
     // A dropped-connection fault: the socket is gone, there is nothing to write.
     if (reply === DROPPED) {
       res.destroy();
@@ -112,47 +184,24 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
       res.destroy();
     }
   };
-
-  return {
-    config,
-    router,
-    clock,
-    control: guard.control === undefined ? undefined : { token: guard.control.token },
-    handle(req, res) {
-      const head = req.method === 'HEAD';
-      let out: Reply | Promise<Reply>;
-      let exchange: Exchange | undefined;
-      try {
-        if (guard.intercept(req, res)) return;
-        exchange = createExchange(req, clock.now());
-        out = run(exchange);
-      } catch (error) {
-        out = fail(error);
-      }
-      if (out instanceof Promise) {
-        out.then(
-          (reply) => write(res, reply, head, exchange),
-          (error: unknown) => write(res, fail(error), head, exchange),
-        );
-      } else {
-        write(res, out, head, exchange);
-      }
-    },
-    async close() {
-      await guard.close();
-      if (config.engine === undefined) await engine.close();
-    },
+  return (req, res) => {
+    const head = req.method === 'HEAD';
+    let out: Reply | Promise<Reply>;
+    let exchange: Exchange | undefined;
+    try {
+      if (control.intercept(req, res)) return;
+      exchange = createExchange(req, clock.now());
+      out = run(exchange);
+    } catch (error) {
+      out = fail(error);
+    }
+    if (out instanceof Promise) {
+      out.then(
+        (reply) => write(res, reply, head, exchange),
+        (error: unknown) => write(res, fail(error), head, exchange),
+      );
+    } else {
+      write(res, out, head, exchange);
+    }
   };
-}
-
-async function openAuthenticator(config: MockConfig): Promise<Authenticator> {
-  try {
-    return await createAuthenticator(config.auth);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const hint = reason.includes('ENOENT')
-      ? ` (generate the fixtures in ${FIXTURES_DIR}: npm run fixtures)`
-      : '';
-    throw new ConfigError(`config.auth: ${reason}${hint}`);
-  }
 }

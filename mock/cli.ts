@@ -7,14 +7,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, FIXTURES_DIR } from './config.ts';
 import {
   PROTECTION_OPTIONS,
   PROTECTION_USAGE,
   type ProtectionFlags,
   protectionBanner,
   protectionOverrides,
-} from './control/cli-flags.ts';
+} from './cli/control-flags.ts';
 import {
   DEFECT_OPTIONS,
   DEFECT_USAGE,
@@ -22,7 +21,8 @@ import {
   defectBanner,
   defectListing,
   defectOverrides,
-} from './defects/cli-flags.ts';
+} from './cli/defect-flags.ts';
+import { ConfigError, FIXTURES_DIR } from './config.ts';
 import { loadPolicy } from './routing/policy.ts';
 import { type RunningMock, startMock } from './server.ts';
 

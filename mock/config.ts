@@ -7,8 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { FIXTURES_DIR, SCHEMAS_DIR } from '../shared/paths.ts';
 import type { LimiterStore } from './access/rate-limit.ts';
 import {
   DEFAULT_RATE_LIMIT,
@@ -20,14 +19,18 @@ import { DEFAULT_STORE, mergeStore, type StoreSettings } from './access/rate-lim
 import { type AccessSettings, DEFAULT_ACCESS, mergeAccess } from './access/settings.ts';
 import type { Authenticator, AuthSettings } from './auth/types.ts';
 import { type ControlFile, type ControlSettings, DEFAULT_CONTROL, mergeControl } from './control/settings.ts';
-import type { DefectName } from './defects/registry.ts';
 import { DEFAULT_FAULTS, type FaultFile, type FaultSettings, mergeFaults } from './faults/settings.ts';
 import type { ResourceEngine } from './resources/types.ts';
 import type { Policy } from './routing/policy.ts';
 
-/** The package root (this file is mock/config.ts), so defaults work from any working directory. */
-export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const FIXTURES_DIR = resolve(PACKAGE_ROOT, 'fixtures');
+import { ConfigError } from './util/config-error.ts';
+import { validateWithSchema } from './util/validate-with-schema.ts';
+
+// Re-exported for the CLI, the benches and tests, which read the configuration's neighbours from here.
+export { FIXTURES_DIR, PACKAGE_ROOT } from '../shared/paths.ts';
+export { ConfigError } from './util/config-error.ts';
+
+const CONFIG_SCHEMA = resolve(SCHEMAS_DIR, 'mock-config.schema.json');
 
 /** Server-level protections against slow or oversized requests (node:http options). */
 export interface ServerLimits {
@@ -82,7 +85,7 @@ export interface MockConfig {
    * Named defects switched on (mock/defects/registry.ts; `--defect <name>`): realistic bugs for the suite's
    * mutation score. Empty by default, and then the conformant pipeline is built with no defect code in it.
    */
-  readonly defects: readonly DefectName[];
+  readonly defects: readonly string[];
   /** Replaces the authenticator built from `auth` (programmatic only). */
   readonly authenticator: Authenticator | undefined;
   /** Replaces the json-server engine built from `dataPath` / `persistPath` (programmatic only). */
@@ -108,7 +111,7 @@ export interface MockConfigFile {
   readonly store?: Partial<StoreSettings>;
   readonly faults?: FaultFile;
   readonly control?: ControlFile;
-  readonly defects?: readonly DefectName[];
+  readonly defects?: readonly string[];
 }
 
 /** What a program may pass on top of the file: the file's keys plus the programmatic-only ones. */
@@ -118,12 +121,6 @@ export interface MockConfigOverrides extends Omit<MockConfigFile, '$schema'> {
   readonly engine?: ResourceEngine;
   readonly onError?: (error: unknown) => void;
   readonly rateLimitStore?: LimiterStore;
-}
-
-/** A configuration, policy or data file the mock refuses; `message` is the one line shown to the user. */
-export class ConfigError extends Error {
-  readonly code = 'ERR_MOCK_CONFIG';
-  override readonly name = 'ConfigError';
 }
 
 export const DEFAULT_AUTH: AuthSettings = {
@@ -213,7 +210,7 @@ export function loadConfig(path?: string, overrides: MockConfigOverrides = {}): 
   return config;
 }
 
-/** The mock never writes into fixtures/ (DESIGN.md "Resources"): persistence goes elsewhere. */
+/** The mock never writes into fixtures/ (docs/design.md "Resources"): persistence goes elsewhere. */
 function checkPersistPath(config: MockConfig): void {
   const target = config.persistPath;
   if (target === undefined) return;
@@ -257,81 +254,4 @@ function merge(base: MockConfig, file: MockConfigFile, baseDir: string): MockCon
     control: mergeControl(base.control, file.control),
     defects: file.defects ?? base.defects,
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Schema validation with one-line messages (shared with the policy loader).
-
-const ajv = new Ajv({ allErrors: false, strict: true, verbose: true });
-// `errorMessage` in a schema says, in words, what a value matching it looks like; used for pattern errors.
-ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-
-const CONFIG_SCHEMA = resolve(FIXTURES_DIR, 'schemas/mock-config.schema.json');
-const compiled = new Map<string, ValidateFunction>();
-
-/**
- * Validates `value` against the JSON Schema file at `schemaPath`; throws ConfigError whose message is one
- * line: `<label><path>: <what is expected>` (e.g. `policy.routes[2].methods.GET.schemes[0]: must be one of
- * bearer, basic, apikey`), followed by ` (in <source>)` when a source file is named.
- */
-export function validateWithSchema(schemaPath: string, value: unknown, label: string, source?: string): void {
-  let validate = compiled.get(schemaPath);
-  if (validate === undefined) {
-    validate = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
-    compiled.set(schemaPath, validate);
-  }
-  if (validate(value)) return;
-  const [first] = validate.errors ?? [];
-  const line = first === undefined ? `${label}: invalid` : describeError(label, first);
-  throw new ConfigError(source === undefined ? line : `${line} (in ${source})`);
-}
-
-function describeError(label: string, error: ErrorObject): string {
-  let where = label + pointerToPath(error.instancePath);
-  const params = error.params as Record<string, unknown>;
-  const parent = (error.parentSchema ?? {}) as {
-    errorMessage?: string;
-    properties?: Record<string, unknown>;
-  };
-  let what: string;
-  switch (error.keyword) {
-    case 'additionalProperties': {
-      where += segment(String(params.additionalProperty));
-      const known = Object.keys(parent.properties ?? {}).filter((k) => k !== '$schema');
-      what = `unknown key (expected one of ${known.join(', ')})`;
-      break;
-    }
-    case 'required':
-      where += segment(String(params.missingProperty));
-      what = 'is required';
-      break;
-    case 'enum':
-      what = `must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
-      break;
-    case 'const':
-      what = `must be ${JSON.stringify(params.allowedValue)}`;
-      break;
-    case 'type':
-      what = `must be ${String(params.type)}`;
-      break;
-    default:
-      what = parent.errorMessage ?? error.message ?? 'is invalid';
-  }
-  return `${where}: ${what}`;
-}
-
-/** `/routes/2/methods/GET` → `.routes[2].methods.GET` (JSON Pointer, RFC 6901, unescaped). */
-function pointerToPath(pointer: string): string {
-  if (pointer === '') return '';
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((part) => segment(part.replaceAll('~1', '/').replaceAll('~0', '~')))
-    .join('');
-}
-
-function segment(key: string): string {
-  if (/^\d+$/.test(key)) return `[${key}]`;
-  if (/^[A-Za-z_$][\w$]*$/.test(key)) return `.${key}`;
-  return `[${JSON.stringify(key)}]`;
 }

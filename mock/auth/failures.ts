@@ -1,5 +1,5 @@
 /**
- * Builds the failure branch of AuthResult. DESIGN.md "Status choices": malformed credentials → 400
+ * Builds the failure branch of AuthResult. docs/design.md "Status choices": malformed credentials → 400
  * (`invalid_request`); every other failure → 401.
  */
 import type { AuthFailureCode, AuthResult, Scheme } from './types.ts';

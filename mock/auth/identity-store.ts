@@ -1,6 +1,6 @@
 /**
  * Loads fixtures/identities.json: who may authenticate with Basic or Apikey, with which roles and scopes.
- * Only hashes are stored (DESIGN.md "Credentials"); the plaintext lives in the test profile alone.
+ * Only hashes are stored (docs/design.md "Credentials"); the plaintext lives in the test profile alone.
  */
 import { readFile } from 'node:fs/promises';
 import { containsControlCharacter } from './basic-credentials.ts';

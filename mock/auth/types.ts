@@ -1,7 +1,7 @@
 /**
  * The contract between the credential verifiers (mock/auth/*) and the request pipeline (mock/app.ts).
  * Seed §5: the server verifies the client's identity from the Authorization header before it processes
- * the request. DESIGN.md "Status choices" fixes which failure maps to which status.
+ * the request. docs/design.md "Status choices" fixes which failure maps to which status.
  */
 
 export type Scheme = 'bearer' | 'basic' | 'apikey';

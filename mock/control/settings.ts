@@ -3,7 +3,7 @@
  * `/__gatecheck/`, a prefix never routed to resources.
  */
 
-import type { Switch } from '../faults/settings.ts';
+import type { Switch } from '../access/exposure.ts';
 
 export interface ControlSettings {
   /** `loopback` (default): on only while the mock listens on a loopback address. */

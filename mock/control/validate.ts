@@ -4,37 +4,16 @@
  * takes, `PUT /__gatecheck/faults` what `faults` takes. One schema, so the two cannot drift apart.
  */
 
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { FIXTURES_DIR } from '../config.ts';
+import { type ErrorObject, schemaValidator } from '../../shared/json-schema.ts';
+import { SCHEMAS_DIR } from '../../shared/paths.ts';
 
-const SCHEMA_PATH = resolve(FIXTURES_DIR, 'schemas/mock-config.schema.json');
-
-let ajv: Ajv | undefined;
-let schemaId = '';
-const compiled = new Map<string, ValidateFunction>();
-
-/** `section`: a top-level property of the config schema (`rateLimit`, `faults`). */
-function validatorFor(section: string): ValidateFunction {
-  let validate = compiled.get(section);
-  if (validate !== undefined) return validate;
-  if (ajv === undefined) {
-    ajv = new Ajv({ allErrors: false, strict: true });
-    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-    const schema = JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as { $id: string };
-    schemaId = schema.$id;
-    ajv.addSchema(schema);
-  }
-  validate = ajv.getSchema(`${schemaId}#/properties/${section}`);
-  if (validate === undefined) throw new TypeError(`mock-config.schema.json has no section ${section}`);
-  compiled.set(section, validate);
-  return validate;
-}
+const SCHEMA_PATH = resolve(SCHEMAS_DIR, 'mock-config.schema.json');
 
 /** undefined when valid; else one line naming the field, e.g. `groups.default.limit: must be >= 1`. */
 export function checkSection(section: string, value: unknown): string | undefined {
-  const validate = validatorFor(section);
+  // `section`: a top-level property of the config schema (`rateLimit`, `faults`).
+  const validate = schemaValidator(SCHEMA_PATH, `/properties/${section}`);
   if (validate(value)) return undefined;
   const [first] = validate.errors ?? [];
   return first === undefined ? 'invalid' : describeError(first);

@@ -44,7 +44,6 @@ import apikeyPrefix from './credentials/apikey-prefix.ts';
 import basicAnyPassword from './credentials/basic-any-password.ts';
 import basicBadBase64500 from './credentials/basic-bad-base64-500.ts';
 import basicPasswordColon from './credentials/basic-password-colon.ts';
-import type { Defect } from './define.ts';
 import errorsAs200 from './errors/errors-as-200.ts';
 import problemStatusString from './errors/problem-status-string.ts';
 import publicAuthorization500 from './errors/public-authorization-500.ts';
@@ -64,8 +63,9 @@ import unknownPath403 from './routing/unknown-path-403.ts';
 import delete204 from './success-statuses/delete-204.ts';
 import post201 from './success-statuses/post-201.ts';
 import put204 from './success-statuses/put-204.ts';
+import type { Defect } from './unit/define.ts';
 
-export type { DefectLayer, DefectNeed } from './define.ts';
+export type { DefectLayer, DefectNeed } from './unit/define.ts';
 
 export const DEFECTS = [
   schemeCaseSensitive,

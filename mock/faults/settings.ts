@@ -4,6 +4,8 @@
  * (`faults`); route patterns are checked against the policy when the injector is built.
  */
 
+import type { Switch } from '../access/exposure.ts';
+
 /** `error`: 500 problem+json; `latency`: the answer comes `latencyMs` later; `drop`: the connection is closed without an answer. */
 export type FaultKind = 'error' | 'latency' | 'drop';
 
@@ -21,11 +23,8 @@ export interface FaultRule {
   readonly times?: number;
 }
 
-/**
- * `true`: honoured; `false`: ignored; `loopback` (default): honoured only while the mock listens on a
- * loopback address (127.0.0.0/8, ::1, localhost), where only local processes can send it.
- */
-export type Switch = boolean | 'loopback';
+// The fault header's switch: honoured, ignored, or honoured only on a loopback listener.
+export type { Switch };
 
 export interface FaultSettings {
   /** Whether the per-request `X-Gatecheck-Fault` header is honoured. */

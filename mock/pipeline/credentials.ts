@@ -1,7 +1,7 @@
 /**
  * Stage 4, credentials (400/401). Public rules skip it entirely (an Authorization header there is ignored).
  * The Authorization field lines are taken from `rawHeaders`: Node keeps only the first of duplicate
- * Authorization headers in `req.headers`, and a duplicate is malformed (DESIGN.md "Status choices").
+ * Authorization headers in `req.headers`, and a duplicate is malformed (docs/design.md "Status choices").
  */
 
 import type { Authenticator, AuthFailureCode, AuthResult, Scheme } from '../auth/types.ts';

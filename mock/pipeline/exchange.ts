@@ -1,5 +1,5 @@
 /**
- * One request on its way through the pipeline (DESIGN.md "Order of checks"). Each stage reads what earlier
+ * One request on its way through the pipeline (docs/design.md "Order of checks"). Each stage reads what earlier
  * stages established and either adds to it (returns undefined: go on) or decides the answer (returns a Reply).
  */
 

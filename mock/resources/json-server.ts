@@ -1,7 +1,7 @@
 /**
  * The json-server adapter: the only file that knows json-server exists.
  *
- * Decision (issue 2, "choose deliberately"): we use json-server 1.0.0-beta.15's data engine — its `Service`
+ * Decision (docs/design.md "Resources"): we use json-server 1.0.0-beta.15's data engine — its `Service`
  * class (find / findById / create / update / patch / destroyById over a lowdb `Low`) and its query parser
  * `parseWhere` — and own the HTTP layer ourselves instead of mounting its tinyhttp `createApp`. Why:
  * - its HTTP layer answers against our rules: POST → 201 (seed §4 rule 2 wants 200), errors as
@@ -23,7 +23,7 @@ import { parseWhere } from 'json-server/lib/parse-where.js';
 import { type Data, type Item, Service } from 'json-server/lib/service.js';
 import { Low, Memory } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../util/config-error.ts';
 import { type JsonObject, QueryError, type ResourceEngine, type ResourceKind } from './types.ts';
 
 export interface JsonServerEngineOptions {

@@ -1,12 +1,14 @@
 /**
  * The access policy (fixtures/policy.json, validated by fixtures/schemas/policy.schema.json): per path pattern
- * and method, `"public"` or the accepted schemes plus required roles/scopes (DESIGN.md "Routes and policy").
+ * and method, `"public"` or the accepted schemes plus required roles/scopes (docs/design.md "Routes and policy").
  */
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SCHEMAS_DIR } from '../../shared/paths.ts';
 import type { Scheme } from '../auth/types.ts';
-import { ConfigError, FIXTURES_DIR, validateWithSchema } from '../config.ts';
+import { ConfigError } from '../util/config-error.ts';
+import { validateWithSchema } from '../util/validate-with-schema.ts';
 
 /** Methods a policy may list. HEAD follows GET; OPTIONS is always answered (before credentials). */
 export const POLICY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -41,7 +43,7 @@ export interface Policy {
   readonly routes: readonly PolicyRoute[];
 }
 
-export const POLICY_SCHEMA = resolve(FIXTURES_DIR, 'schemas/policy.schema.json');
+export const POLICY_SCHEMA = resolve(SCHEMAS_DIR, 'policy.schema.json');
 
 /** The inline policy when given, else the file; validated either way. Throws ConfigError (one line). */
 export function loadPolicy(inline: unknown, path: string): Policy {

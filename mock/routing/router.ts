@@ -6,11 +6,11 @@
  */
 
 import type { Scheme } from '../auth/types.ts';
-import { ConfigError } from '../config.ts';
 import { challenge } from '../http/challenge.ts';
 import { problem } from '../http/problem.ts';
 import { BASE_HEADERS, type Reply } from '../http/reply.ts';
 import type { ResourceEngine, ResourceKind } from '../resources/types.ts';
+import { ConfigError } from '../util/config-error.ts';
 import { type Access, POLICY_METHODS, type Policy, type PolicyMethod } from './policy.ts';
 
 /** What the handler does with the resource. */

@@ -4,28 +4,19 @@
  * plan inside a test and turns its result into the suite's verdicts (RuleViolation for MUST, `warning` for
  * SHOULD unless strict, `observation` for INFO).
  *
- * The fuzz tests stand on Playwright's bare test type (`_baseTest`, exported and typed by @playwright/test;
- * its browser-less core) plus the suite's `profile`, not on the full `test` the conformance specs use. The
- * full one sets up, per test, an artifacts recorder and the ~30 browser-context option fixtures it depends
- * on, each a step with a captured, source-mapped stack: about 15 ms of worker CPU a test, nothing a node:http
- * client needs, and half the time between fuzz tests (docs/fuzzing.md "Measured"). With
- * GATECHECK_FUZZ_CLIENT=playwright the cases go through an APIRequestContext and should show in Playwright's
- * traces, so the full test (and its recorder) is used then.
+ * The fuzz tests extend the suite's `test` (Playwright's public `test` plus `runTarget` and `profile`), so
+ * with GATECHECK_FUZZ_CLIENT=playwright their cases show in Playwright's traces. Playwright's bare test type
+ * (`_baseTest`) would skip the per-test artifacts recorder and its browser-option fixtures, but it is not
+ * public API; measured, the full test costs a few milliseconds of set-up a fuzz test (docs/fuzzing.md
+ * "Measured").
  */
-import { _baseTest, request as apiRequest, type TestInfo } from '@playwright/test';
-import {
-  baseUrlOf,
-  profileFixture,
-  type RunTargetOption,
-  runEnv,
-  runTargetOption,
-  test as suiteTest,
-} from '../fixtures.ts';
-import { ENV, isStrict } from '../lib/env.ts';
+import { request as apiRequest, type TestInfo } from '@playwright/test';
+import { baseUrlOf, runEnv, test as suiteTest } from '../fixtures.ts';
+import { ENV } from '../lib/env.ts';
 import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
+import { recordBrokenRule } from '../lib/verdict.ts';
 import { RuleViolation } from '../lib/verify.ts';
-import type { Profile } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
 import { type Scheduler, schedulerFor } from '../run/scheduler.ts';
 import { createNodeHttpClient } from './clients/node-http.ts';
@@ -34,13 +25,7 @@ import { createRawSocketClient } from './clients/raw-socket.ts';
 import { scheduledClient } from './clients/scheduled.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
 import { type PlanEnvironment, runPlan } from './engine/run-plan.ts';
-import {
-  casesFor,
-  FUZZ_CLIENT_ENV,
-  type FuzzSettings,
-  fuzzSettings,
-  MIN_CASES_PER_RULE,
-} from './engine/settings.ts';
+import { casesFor, type FuzzSettings, fuzzSettings, MIN_CASES_PER_RULE } from './engine/settings.ts';
 import { createJwtKit, isKitUnavailable } from './jwt/kit.ts';
 import { FUZZ_WEIGHTS } from './plans/index.ts';
 import type { FuzzPlan } from './plans/types.ts';
@@ -54,17 +39,7 @@ export interface FuzzWorker {
   readonly settings: FuzzSettings;
 }
 
-const bareTest = _baseTest.extend<object, { runTarget: RunTargetOption; profile: Profile }>({
-  runTarget: runTargetOption,
-  profile: profileFixture,
-});
-// The full test has every fixture of the bare one (and more); only `profile` and `fuzz` are used here.
-const base: typeof bareTest =
-  process.env[FUZZ_CLIENT_ENV]?.trim() === 'playwright'
-    ? (suiteTest as unknown as typeof bareTest)
-    : bareTest;
-
-export const test = base.extend<object, { fuzz: FuzzWorker }>({
+export const test = suiteTest.extend<object, { fuzz: FuzzWorker }>({
   fuzz: [
     async ({ runTarget, profile }, use, workerInfo) => {
       const env = runEnv(runTarget);
@@ -171,13 +146,6 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
   if (!failure) return;
   attachEvidence(info, failure.evidence);
   const summary = `[${plan.rule.id}] expected ${failure.expected}; got ${failure.actual} (seed ${stats.runSeed}, path ${failure.path})`;
-  if (plan.rule.level === 'INFO') {
-    info.annotations.push({ type: ANNOTATION.observation, description: summary });
-    return;
-  }
-  if (plan.rule.level === 'SHOULD' && !isStrict()) {
-    info.annotations.push({ type: ANNOTATION.warning, description: summary });
-    return;
-  }
-  throw new RuleViolation(plan.rule, failure.evidence, failure.message);
+  if (recordBrokenRule(info, plan.rule.level, summary))
+    throw new RuleViolation(plan.rule, failure.evidence, failure.message);
 }

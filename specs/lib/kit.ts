@@ -2,7 +2,7 @@
  * What a conformance check works with: the profile, the target client and the token mint, plus the
  * questions every check asks of them — "valid credentials of identity X in scheme Y", "a request that
  * identity X may make in scheme Y". A check that needs something the profile lacks is skipped with
- * `profile lacks <field>: <why>`, never silently passed (DESIGN.md "The target profile").
+ * `profile lacks <field>: <why>`, never silently passed (docs/design.md "The target profile").
  */
 import { test } from '@playwright/test';
 import type { Endpoint, IdentityCredentials, Profile, Scheme } from '../profile/types.ts';

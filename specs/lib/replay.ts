@@ -2,14 +2,12 @@
  * A curl line that replays a request, credentials redacted (specs/lib/redact.ts): QA pastes it, puts
  * their own credential back in, and sees what the suite saw.
  */
-import { redactAuthorization } from './redact.ts';
+import { isSecretHeader, redactAuthorization } from './redact.ts';
 
 /** POSIX shell single-quoting: 'it'\''s'. */
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
-
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
 
 export interface ReplayRequest {
   readonly method: string;
@@ -22,7 +20,7 @@ export interface ReplayRequest {
 export function curlLine(req: ReplayRequest): string {
   const parts = ['curl', '-i', '-sS', '-X', req.method, shellQuote(req.url)];
   for (const [name, value] of req.headerLines) {
-    const shown = SECRET_HEADERS.has(name.toLowerCase()) ? redactAuthorization(value) : value;
+    const shown = isSecretHeader(name) ? redactAuthorization(value) : value;
     // curl drops a header given as `Name:`; `Name;` sends it with an empty value.
     parts.push('-H', shellQuote(shown === '' ? `${name};` : `${name}: ${shown}`));
   }

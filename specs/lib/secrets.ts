@@ -1,5 +1,5 @@
 /**
- * What must never leave the process (DESIGN.md: "no credential printed anywhere"): the profile's
+ * What must never leave the process (docs/design.md: "no credential printed anywhere"): the profile's
  * credentials, registered once per worker, and the credentials each request carries (minted tokens
  * included). Everything the suite prints or attaches goes through `redactText`.
  */

@@ -1,6 +1,6 @@
 /**
  * Credentials a conformant target must refuse, each well-formed so that only its validity is wrong
- * (DESIGN.md: each status is tested with every other condition satisfied).
+ * (docs/design.md "Order of checks": each status is tested with every other condition satisfied).
  */
 import { randomBytes } from 'node:crypto';
 import { type CryptoKey, generateKeyPair, SignJWT } from 'jose';

@@ -4,13 +4,13 @@
  * allowed answers, what came back, the request and a curl line to replay it — credentials redacted.
  */
 import { type TestInfo, test } from '@playwright/test';
-import { ANNOTATION, type Rule } from '../rules/types.ts';
-import { isStrict } from './env.ts';
+import type { Rule } from '../rules/types.ts';
 import { EVIDENCE_ATTACHMENT, type Evidence } from './evidence.ts';
 import { type Exchange, headerValues } from './http.ts';
-import { redactAuthorization } from './redact.ts';
+import { isSecretHeader, redactAuthorization } from './redact.ts';
 import { curlLine } from './replay.ts';
 import { redactText } from './secrets.ts';
+import { recordBrokenRule } from './verdict.ts';
 import { type Challenge, parseWwwAuthenticate } from './www-authenticate.ts';
 
 /** A target's answer broke a rule. The reporter and the fixtures' SHOULD handling recognise this class. */
@@ -37,7 +37,6 @@ export class RuleViolation extends Error {
 }
 
 const BODY_LIMIT = 2048;
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 
 /** Redacts every known secret and every credential this exchange sent, wherever it appears. */
 export function redactFor(ex: Exchange | undefined, text: string): string {
@@ -48,7 +47,7 @@ function headerRecord(lines: readonly (readonly [string, string])[], ex: Exchang
   const out: Record<string, string> = {};
   for (const [name, value] of lines) {
     const lower = name.toLowerCase();
-    const shown = redactFor(ex, SECRET_HEADERS.has(lower) ? redactAuthorization(value) : value);
+    const shown = redactFor(ex, isSecretHeader(lower) ? redactAuthorization(value) : value);
     out[lower] = out[lower] === undefined ? shown : `${out[lower]}, ${shown}`;
   }
   return out;
@@ -93,7 +92,7 @@ export function describeResponse(ex: Exchange): string {
 }
 
 /**
- * Records a violation of `rule`: attaches the evidence, then, by the rule's level (DESIGN.md "The suite's
+ * Records a violation of `rule`: attaches the evidence, then, by the rule's level (docs/design.md "The suite's
  * rules"), throws a RuleViolation (MUST; SHOULD under GATECHECK_STRICT=1) or lets the test go on with a
  * `warning` (SHOULD) or `observation` (INFO) annotation. `expected` says what the rule allows, `actual`
  * what came back.
@@ -107,14 +106,7 @@ export function fail(rule: Rule, ex: Exchange | undefined, expected: string, act
     body: Buffer.from(JSON.stringify(evidence, null, 2)),
   });
   const summary = `[${rule.id}] expected ${expected}; got ${actual}`;
-  if (info && rule.level === 'INFO') {
-    info.annotations.push({ type: ANNOTATION.observation, description: summary });
-    return;
-  }
-  if (info && rule.level === 'SHOULD' && !isStrict()) {
-    info.annotations.push({ type: ANNOTATION.warning, description: summary });
-    return;
-  }
+  if (info && !recordBrokenRule(info, rule.level, summary)) return;
   const lines = [
     `[${rule.id}] ${rule.level}: ${rule.requirement}`,
     `  expected: ${expected}`,

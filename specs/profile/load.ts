@@ -1,22 +1,19 @@
 /**
- * Loads and validates a target profile (DESIGN.md "The target profile"). A bad profile stops the run
+ * Loads and validates a target profile (docs/design.md "The target profile"). A bad profile stops the run
  * before any request, with one line naming the field and what is expected, e.g.
  * `profile: /endpoints/admin/schemes/0 must be one of bearer, basic, apikey`.
  * The CLI reuses `loadProfile` and maps `ProfileError` to exit code 2.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject } from 'ajv';
+import { resolve } from 'node:path';
+import { type ErrorObject, schemaValidator } from '../../shared/json-schema.ts';
+import { FIXTURES_DIR, SCHEMAS_DIR } from '../../shared/paths.ts';
 import type { Profile } from './types.ts';
 
-export const PROFILE_SCHEMA_PATH = fileURLToPath(
-  new URL('../../fixtures/schemas/profile.schema.json', import.meta.url),
-);
+export const PROFILE_SCHEMA_PATH = resolve(SCHEMAS_DIR, 'profile.schema.json');
 
 /** The profile of the bundled mock, used when neither BASE_URL nor GATECHECK_PROFILE is set. */
-export const DEFAULT_PROFILE_PATH = fileURLToPath(
-  new URL('../../fixtures/mock.profile.json', import.meta.url),
-);
+export const DEFAULT_PROFILE_PATH = resolve(FIXTURES_DIR, 'mock.profile.json');
 
 /** A profile that cannot be used. `message` is the one line shown to the user; `field` is a JSON pointer. */
 export class ProfileError extends Error {
@@ -32,14 +29,9 @@ export class ProfileError extends Error {
   }
 }
 
-let validator: ReturnType<Ajv['compile']> | undefined;
-
 function validate(data: unknown): ErrorObject | undefined {
-  if (!validator) {
-    const schema = JSON.parse(readFileSync(PROFILE_SCHEMA_PATH, 'utf8')) as object;
-    // allErrors off: the first error is the one line we print. strict on: a schema typo is our bug.
-    validator = new Ajv({ allErrors: false, strict: true }).compile(schema);
-  }
+  // The package's one Ajv set-up: the first error is the one line we print.
+  const validator = schemaValidator(PROFILE_SCHEMA_PATH);
   return validator(data) ? undefined : (validator.errors?.[0] ?? undefined);
 }
 

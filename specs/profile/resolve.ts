@@ -1,5 +1,5 @@
 /**
- * Which target and which profile a run uses (DESIGN.md "The target profile"):
+ * Which target and which profile a run uses (docs/design.md "The target profile"):
  * - neither BASE_URL nor GATECHECK_PROFILE: the bundled mock, started in-process, with its own profile;
  * - GATECHECK_PROFILE alone: its `baseUrl`, or the bundled mock when it has none;
  * - BASE_URL: that target, with GATECHECK_PROFILE (required: the suite knows nothing else about it).

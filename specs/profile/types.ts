@@ -1,5 +1,5 @@
 /**
- * The target profile: everything the suite knows about a target (DESIGN.md "The target profile").
+ * The target profile: everything the suite knows about a target (docs/design.md "The target profile").
  * The JSON Schema in fixtures/schemas/profile.schema.json is the validated form of this type;
  * keep them in step. Unknown keys are refused.
  */

@@ -1,5 +1,5 @@
 /**
- * From tests to verdicts. A rule's verdict aggregates every test that points at it (DESIGN.md "The suite's
+ * From tests to verdicts. A rule's verdict aggregates every test that points at it (docs/design.md "The suite's
  * rules"): MUST fails the run, SHOULD warns unless strict, INFO only reports. Pure: no I/O, no Playwright.
  */
 

@@ -20,7 +20,6 @@ export const REPORT_SCHEMA_VERSION = '1.1.0';
  */
 export type Verdict = 'pass' | 'fail' | 'warn' | 'skip' | 'not-run';
 
-export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warn', 'skip', 'not-run'];
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
 
 /** Playwright's outcome of one test, after retries. */

@@ -1,4 +1,4 @@
-/** What the target checks first when several conditions fail at once (DESIGN.md "Order of checks"). */
+/** What the target checks first when several conditions fail at once (docs/design.md "Order of checks"). */
 import { rfc } from './refs.ts';
 import type { Rule } from './types.ts';
 

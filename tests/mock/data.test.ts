@@ -1,5 +1,5 @@
 /**
- * The data: json-server's model over fixtures/db.json, which is never written (DESIGN.md "Resources"). Each
+ * The data: json-server's model over fixtures/db.json, which is never written (docs/design.md "Resources"). Each
  * mock works on its own copy in memory, or on a file the user names for persistence.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The mock over HTTP: every status the seed names, for every scheme, with the challenges and problem+json
- * bodies DESIGN.md fixes ("Status choices", "Error bodies", "Order of checks").
+ * bodies docs/design.md fixes ("Status choices", "Error bodies", "Order of checks").
  */
 
 import { expect, test } from '@playwright/test';
@@ -314,7 +314,7 @@ test.describe('401: authentication required (seed §5 rule 2; RFC 9110 §11.6.1;
   });
 });
 
-test.describe('400: malformed credentials → invalid_request (DESIGN.md "Status choices")', () => {
+test.describe('400: malformed credentials → invalid_request (docs/design.md "Status choices")', () => {
   for (const scheme of SCHEMES) {
     test(`POST /users with malformed ${scheme} credentials ("${MALFORMED[scheme]}") → 400 problem+json with challenges`, async () => {
       const answer = await send('POST', '/users', { authorization: MALFORMED[scheme] }, { name: 'x' });

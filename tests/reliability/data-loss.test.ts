@@ -1,5 +1,5 @@
 /**
- * No data loss (issue 8): 1,000 POSTs to /users in flight at once give exactly 1,000 new records with unique
+ * No data loss: 1,000 POSTs to /users in flight at once give exactly 1,000 new records with unique
  * ids; with persistence (`persistPath`, the CLI's --data) a stop and a start keep every one of them; and a
  * SIGKILL of the mock's process in the middle of writes leaves a data file that is valid JSON, holds every
  * record whose POST was answered, and that the mock starts from again (lowdb/steno: write a temporary

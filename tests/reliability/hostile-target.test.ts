@@ -1,5 +1,5 @@
 /**
- * The suite against a hostile target (issue 8): a target that answers garbage, hangs, resets connections,
+ * The suite against a hostile target: a target that answers garbage, hangs, resets connections,
  * drips its body forever, and redirects to another origin (tests/reliability/hostile-target.ts). The
  * conformance run — a child process with BASE_URL, a profile in a temporary folder with a 1 s request
  * timeout, and a few rules selected — must finish within its timeouts with clear errors, never carry

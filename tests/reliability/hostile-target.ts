@@ -1,5 +1,5 @@
 /**
- * A hostile target for the suite (issue 8): a raw TCP server that reads each request head and then, by path,
+ * A hostile target for the suite: a raw TCP server that reads each request head and then, by path,
  *   /users (public)            answers garbage bytes that are not HTTP, and closes;
  *   /admin                     never answers (the connection stays open until the server closes);
  *   /gatecheck-no-such-path…   resets the connection (TCP RST);

@@ -1,5 +1,5 @@
 /**
- * The mock under stress, the short versions of `npm run soak` (issue 8), against one mock in its own process
+ * The mock under stress, the short versions of `npm run soak`, against one mock in its own process
  * (--expose-gc: memory is sampled after a full GC), the rate limit out of reach:
  *  - load: 64 connections × 3 s of mixed authenticated traffic (every scheme, both identities, writes, 401s
  *    and 403s) → no connection error, every answer the status its request must get, memory flat;

@@ -1,6 +1,6 @@
 /**
  * The 429 and 500 rules are skipped against the bundled mock until it declares a rate limit and a fault
- * trigger (issue 4). These tests give them a target that has both — a proxy in front of the mock that
+ * trigger. These tests give them a target that has both — a proxy in front of the mock that
  * limits each credential to LIMIT requests per WINDOW and answers 500 on /boom — and show the rules pass
  * there, and fail against a target that never limits or leaks a stack trace.
  */

@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { accepted, union } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'admin-open-to-users',

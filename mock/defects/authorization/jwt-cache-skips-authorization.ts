@@ -1,6 +1,6 @@
 import { sha256 } from '../../auth/digest.ts';
-import { defineDefect } from '../define.ts';
 import { accepted, elevated } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'jwt-cache-skips-authorization',

@@ -1,8 +1,8 @@
 import { challenge } from '../../http/challenge.ts';
 import { authorizationValues, refusal } from '../../pipeline/credentials.ts';
 import type { AccessRule } from '../../routing/router.ts';
-import { defineDefect } from '../define.ts';
 import { ALL_SCHEMES } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'public-requires-auth',

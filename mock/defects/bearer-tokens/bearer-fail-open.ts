@@ -1,5 +1,5 @@
 import type { Identity } from '../../auth/types.ts';
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'bearer-fail-open',

@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { ECDSA, isZeroSignature } from '../edits/jwt.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'ecdsa-zero-signature',

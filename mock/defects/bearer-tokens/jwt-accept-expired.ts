@@ -1,4 +1,4 @@
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'jwt-accept-expired',

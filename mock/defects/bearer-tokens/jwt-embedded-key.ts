@@ -1,5 +1,5 @@
 import { compactVerify, importJWK, type JWK } from 'jose';
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'jwt-embedded-key',

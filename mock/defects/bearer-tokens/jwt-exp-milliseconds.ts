@@ -1,6 +1,6 @@
 import { authFailure } from '../../auth/failures.ts';
-import { defineDefect } from '../define.ts';
 import { accepted, unverifiedClaims } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'jwt-exp-milliseconds',

@@ -1,5 +1,5 @@
 import { compactVerify, createLocalJWKSet } from 'jose';
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'jwt-ignore-crit',

@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { type CryptoKey, exportSPKI, importJWK, type JWK } from 'jose';
-import { defineDefect } from '../define.ts';
 import { HMAC, macMatches } from '../edits/jwt.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'jwt-key-confusion',

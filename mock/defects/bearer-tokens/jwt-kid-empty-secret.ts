@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { HMAC, macMatches } from '../edits/jwt.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'jwt-kid-empty-secret',

@@ -1,4 +1,4 @@
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 const NOT_BASE64URL = /[^A-Za-z0-9_-]/g;
 

@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { accepted, unverifiedClaims } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'jwt-roles-ignored',

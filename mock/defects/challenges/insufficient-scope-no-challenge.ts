@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { withHeader } from '../edits/reply.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'insufficient-scope-no-challenge',

@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { mapChallenges } from '../edits/reply.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'realm-unquoted',

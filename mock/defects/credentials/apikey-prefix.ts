@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { hexSha256 } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'apikey-prefix',

@@ -1,5 +1,5 @@
 import { parseAuthorization } from '../../auth/authorization-header.ts';
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'basic-bad-base64-500',

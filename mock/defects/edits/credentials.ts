@@ -7,7 +7,7 @@ import { decodeStrictBase64 } from '../../auth/base64.ts';
 import { type BasicCredentials, decodeUtf8, splitUserPass } from '../../auth/basic-credentials.ts';
 import { sha256 } from '../../auth/digest.ts';
 import type { AuthResult, Identity, Scheme } from '../../auth/types.ts';
-import type { Grants, ParsedCredentials } from '../define.ts';
+import type { Grants, ParsedCredentials } from '../unit/define.ts';
 
 export const ALL_SCHEMES: readonly Scheme[] = ['bearer', 'basic', 'apikey'];
 

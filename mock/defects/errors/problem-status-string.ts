@@ -1,6 +1,6 @@
 import { PROBLEM_TYPE } from '../../http/problem.ts';
-import { defineDefect } from '../define.ts';
 import { withBody } from '../edits/reply.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'problem-status-string',

@@ -1,6 +1,6 @@
 import { authorizationValues } from '../../pipeline/credentials.ts';
-import { defineDefect } from '../define.ts';
 import { ALL_SCHEMES } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'public-authorization-500',

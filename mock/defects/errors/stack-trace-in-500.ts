@@ -1,6 +1,6 @@
 import type { Reply } from '../../http/reply.ts';
-import { defineDefect } from '../define.ts';
 import { detailOf } from '../edits/reply.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'stack-trace-in-500',

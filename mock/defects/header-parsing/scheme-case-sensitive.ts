@@ -1,6 +1,6 @@
 import { authFailure } from '../../auth/failures.ts';
-import { defineDefect } from '../define.ts';
 import { SCHEME_AND_SPACES } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 const CANONICAL: Readonly<Record<string, string>> = { bearer: 'Bearer', basic: 'Basic', apikey: 'Apikey' };
 

@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { ALL_SCHEMES } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'scheme-not-enforced',

@@ -1,6 +1,6 @@
 import { authFailure } from '../../auth/failures.ts';
-import { defineDefect } from '../define.ts';
 import { SCHEME_AND_SPACES } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'scheme-single-space',

@@ -1,5 +1,5 @@
 import type { Reply } from '../../http/reply.ts';
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'rate-limit-never-resets',

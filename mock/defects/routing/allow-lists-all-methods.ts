@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { withHeader } from '../edits/reply.ts';
+import { defineDefect } from '../unit/define.ts';
 
 const EVERY_METHOD = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 

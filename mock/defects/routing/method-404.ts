@@ -1,5 +1,5 @@
 import { NOT_FOUND } from '../../http/problem.ts';
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'method-404',

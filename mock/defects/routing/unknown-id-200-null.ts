@@ -1,5 +1,5 @@
 import { jsonReply } from '../../http/reply.ts';
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'unknown-id-200-null',

@@ -1,5 +1,5 @@
 import { problem } from '../../http/problem.ts';
-import { defineDefect } from '../define.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'unknown-path-403',

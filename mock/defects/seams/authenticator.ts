@@ -17,7 +17,7 @@ import type {
   Grants,
   JwtHook,
   ParsedCredentials,
-} from '../define.ts';
+} from '../unit/define.ts';
 import { createLenientVerifier } from './jwt-verifier.ts';
 
 /** The wrapped authenticator, or `real` itself when no defect of `defects` hooks authentication. */

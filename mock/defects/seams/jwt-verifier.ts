@@ -13,7 +13,7 @@ import {
 } from 'jose';
 import { identityFromClaims } from '../../auth/jwt-claims.ts';
 import type { AuthSettings, Identity } from '../../auth/types.ts';
-import type { ClaimCheck, JwtHook, TokenView } from '../define.ts';
+import type { ClaimCheck, JwtHook, TokenView } from '../unit/define.ts';
 
 /** Returns the identity the defective verifier would accept the token as, or undefined (still refused). */
 export type LenientVerifier = (token: string, now: number) => Promise<Identity | undefined>;

@@ -8,7 +8,7 @@
 import type { Reply } from '../../http/reply.ts';
 import type { Pipeline } from '../../pipeline/compose.ts';
 import type { Exchange } from '../../pipeline/exchange.ts';
-import type { Defect, ReplyContext, ReplyHook, Rewrite } from '../define.ts';
+import type { Defect, ReplyContext, ReplyHook, Rewrite } from '../unit/define.ts';
 
 export function defectivePipeline(
   run: Pipeline,

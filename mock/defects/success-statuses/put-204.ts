@@ -1,5 +1,5 @@
-import { defineDefect } from '../define.ts';
 import { noContent } from '../edits/reply.ts';
+import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
   name: 'put-204',

@@ -6,7 +6,7 @@ import fc from 'fast-check';
  * RFC 9110 §5.3: "A sender MUST NOT generate multiple field lines with the same name in a message …
  * unless … that field's definition allows multiple field line values to be recombined as a
  * comma-separated list" — and Authorization (§11.6.2, `Authorization = credentials`) is not a list.
- * DESIGN.md: the suite accepts 400 or 401 for it.
+ * The suite accepts 400 or 401 for it (docs/design.md "The suite's rules").
  *
  * Shrinks each line with `credential`'s own shrinker.
  */

@@ -19,7 +19,7 @@ import { validBearerAuthorization } from './validBearerAuthorization.ts';
  * (empty, scheme only, not token68, not base64, no colon, control characters, over-long, misplaced
  * whitespace, raw CR/LF/NUL/obs-text octets, two field lines, the token sent twice). The seed (§7) names
  * 400 for a malformed request and §5 rule 2 names 401 for one without valid credentials: both fit
- * (DESIGN.md: "malformed credentials: 400 or 401"); over-long values may also get 431 (RFC 6585 §5).
+ * (docs/design.md "The suite's rules": malformed credentials, 400 or 401); over-long values may also get 431 (RFC 6585 §5).
  */
 export function malformedAuthorizationCase(): fc.Arbitrary<FuzzRequest> {
   const one = (kind: string, arbitrary: fc.Arbitrary<string>) =>

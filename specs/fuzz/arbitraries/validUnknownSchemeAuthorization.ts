@@ -7,7 +7,7 @@ const KNOWN = new Set(['bearer', 'basic', 'apikey']);
 
 /**
  * A well-formed Authorization value whose scheme the seed does not define (`Digest`, `Negotiate`, `X!y`):
- * credentials the target cannot accept, so 401 (seed §5 rule 2; DESIGN.md "unaccepted scheme → 401").
+ * credentials the target cannot accept, so 401 (seed §5 rule 2; docs/design.md "Status choices": unaccepted scheme → 401).
  *
  * RFC 9110 §11.4, §11.1, §5.6.2:
  *

@@ -11,9 +11,9 @@ import { redactSecrets } from '../../lib/redact.ts';
 import { shellQuote } from '../../lib/replay.ts';
 import { redactText } from '../../lib/secrets.ts';
 import type { Outcome } from '../clients/types.ts';
-import type { Exchange, FuzzFailure, FuzzPropertyOptions, FuzzStats } from './property.ts';
 import { jsonBytes, replayLine } from './replay.ts';
 import { FUZZ_REPLAY_ENV } from './settings.ts';
+import type { Exchange, FuzzFailure, FuzzPropertyOptions, FuzzStats } from './types.ts';
 import type { Verdict } from './verdict.ts';
 import { describeOutcome } from './verdict.ts';
 

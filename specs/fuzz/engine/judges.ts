@@ -91,14 +91,3 @@ export function sameStatusAs(canonical: Readonly<Record<string, number>>): Judge
     return failed(`status ${expected}, as for the canonical spelling`, describeOutcome(outcome));
   };
 }
-
-/** Both: every judge must pass (the first failure is reported). */
-export function allOf(...judges: readonly Judge[]): Judge {
-  return (request, outcome) => {
-    for (const judge of judges) {
-      const verdict = judge(request, outcome);
-      if (verdict.result !== 'pass') return verdict;
-    }
-    return PASS;
-  };
-}

@@ -9,16 +9,15 @@
  * Batch lengths do not depend on the concurrency, so a seed gives the same cases on every machine.
  */
 import fc from 'fast-check';
-import type { Evidence } from '../../lib/evidence.ts';
-import type { Rule } from '../../rules/types.ts';
 import { RunBudgetExhausted } from '../../run/scheduler.ts';
-import type { Client, Outcome, WireRequest } from '../clients/types.ts';
-import type { EndpointRole, FuzzRequest } from '../request.ts';
+import type { WireRequest } from '../clients/types.ts';
+import type { FuzzRequest } from '../request.ts';
 import { describeFailure } from './failure.ts';
 import { mapConcurrent } from './pool.ts';
 import { noteOutcome, rateLimitReason } from './rate-limit.ts';
 import { ruleSeed } from './settings.ts';
-import type { Judge, Verdict } from './verdict.ts';
+import type { Exchange, FuzzPropertyOptions, FuzzResult, FuzzStats } from './types.ts';
+import type { Verdict } from './verdict.ts';
 
 /** Longest batch; fast-check draws lengths 1…BATCH_MAX (mean about 15 with `size: 'max'`). */
 export const BATCH_MAX = 32;
@@ -26,85 +25,6 @@ export const BATCH_MAX = 32;
 const MIN_MEAN_BATCH = 6;
 /** Requests shrinking may spend before it settles for the smallest failure found so far. */
 export const DEFAULT_MAX_SHRINK_CASES = 1500;
-
-export interface FuzzTarget {
-  /** No trailing slash; paths are appended as is (a base path such as https://host/api is kept). */
-  readonly baseUrl: string;
-  readonly paths: Readonly<Partial<Record<EndpointRole, string>>>;
-  readonly methods?: Readonly<Partial<Record<EndpointRole, string>>>;
-  /** Carries every case it can send exactly (node:http, or Playwright's client). */
-  readonly client: Client;
-  /** Carries the rest: any octets. */
-  readonly raw: Client;
-}
-
-export interface FuzzPropertyOptions {
-  readonly rule: Rule;
-  readonly arbitrary: fc.Arbitrary<FuzzRequest>;
-  readonly judge: Judge;
-  readonly target: FuzzTarget;
-  /** Endpoint for cases that do not name one. */
-  readonly endpoint: EndpointRole;
-  readonly cases: number;
-  /** The run's seed (the rule's own is derived from it) and where it came from. */
-  readonly seed: number;
-  readonly seedSource?: string;
-  readonly concurrency: number;
-  /** fast-check path of a counterexample to replay (GATECHECK_FUZZ_REPLAY). */
-  readonly path?: string;
-  /** Secrets to redact from the failure report, beyond those registered with specs/lib/secrets.ts. */
-  readonly secrets?: readonly string[];
-  readonly maxShrinkCases?: number;
-  /**
-   * Epoch ms after which the rule sends no new case: its share of the run's wall-time budget (coverage before
-   * depth — a rule that met a slow target leaves time for the rules after it). Shrinking is not cut short.
-   */
-  readonly deadline?: number;
-}
-
-export interface FuzzStats {
-  readonly rule: string;
-  readonly runSeed: number;
-  readonly ruleSeed: number;
-  /** Requests sent before the first failure (or in all, when none failed). */
-  cases: number;
-  /** Requests sent while shrinking. */
-  shrinkCases: number;
-  numRuns: number;
-  /** Answers that said nothing about the rule (rate limiting), by reason. */
-  unjudged: Record<string, number>;
-  /** Answers by status (`dropped` for no response). */
-  statuses: Record<string, number>;
-  /** Requests by client. */
-  clients: Record<string, number>;
-  durationMs: number;
-  /** Why the rule stopped before its share of cases (the run's budget ran out), if it did. */
-  stopped?: string;
-}
-
-/** One judged request: what went out, through which client, and what came back. */
-export interface Exchange {
-  readonly request: FuzzRequest;
-  readonly wire: WireRequest;
-  readonly client: string;
-  readonly outcome: Outcome;
-}
-
-export interface FuzzFailure {
-  /** Multi-line, credentials redacted: seed, path, counterexample bytes, response, replay lines. */
-  readonly message: string;
-  readonly evidence: Evidence;
-  readonly exchange: Exchange;
-  readonly expected: string;
-  readonly actual: string;
-  readonly path: string;
-  readonly numShrinks: number;
-}
-
-export interface FuzzResult {
-  readonly stats: FuzzStats;
-  readonly failure?: FuzzFailure;
-}
 
 function toWire(request: FuzzRequest, options: FuzzPropertyOptions): WireRequest {
   const role = request.endpoint ?? options.endpoint;

@@ -10,9 +10,10 @@ import type { JwtKit, KitUnavailable } from '../jwt/kit.ts';
 import { FUZZ_WEIGHTS } from '../plans/index.ts';
 import { type FuzzPlan, isSkip } from '../plans/types.ts';
 import type { EndpointRole } from '../request.ts';
-import { type FuzzResult, type FuzzTarget, runFuzzProperty } from './property.ts';
+import { runFuzzProperty } from './property.ts';
 import { noteOutcome, rateLimitReason } from './rate-limit.ts';
 import { casesFor, type FuzzSettings } from './settings.ts';
+import type { FuzzResult, FuzzTarget } from './types.ts';
 
 export interface PlanEnvironment {
   readonly profile: Profile;

@@ -8,10 +8,10 @@ import type { IncomingMessage } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { type Address, compileCidrList, formatAddress, parseAddress } from '../../../mock/access/cidr.ts';
 import { createClientAddress } from '../../../mock/access/client-address.ts';
+import { isLoopbackHost } from '../../../mock/access/exposure.ts';
 import { forwardedHops, parseForwardedNode } from '../../../mock/access/forwarded.ts';
 import { walkProxyChain } from '../../../mock/access/proxy-chain.ts';
 import { createClock } from '../../../mock/clock.ts';
-import { isLoopbackHost } from '../../../mock/control/exposure.ts';
 
 const v = (text: string): string | undefined => {
   const a = parseAddress(text);

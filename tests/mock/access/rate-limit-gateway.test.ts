@@ -7,7 +7,7 @@
 
 import { expect, test } from '@playwright/test';
 import type { RateLimitFile } from '../../../mock/access/rate-limit-settings.ts';
-import { protectionOverrides } from '../../../mock/control/cli-flags.ts';
+import { protectionOverrides } from '../../../mock/cli/control-flags.ts';
 import type { RunningMock } from '../../../mock/server.ts';
 import {
   CAROL,

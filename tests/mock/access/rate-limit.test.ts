@@ -1,5 +1,5 @@
 /**
- * Rate limiting over HTTP (DESIGN.md "Status choices": over the limit → 429 with Retry-After; a client that
+ * Rate limiting over HTTP (docs/design.md "Status choices": over the limit → 429 with Retry-After; a client that
  * keeps sending while limited is banned → 403; seed §8). Short limits, a frozen clock moved through the
  * control API instead of sleeping.
  */

@@ -3,8 +3,8 @@
  * (computed once per request, on first need), the outcome code and its credential-free reason.
  */
 
-import type { Exchange } from '../pipeline/exchange.ts';
-import type { ClientAddress } from './client-address.ts';
+import type { ClientAddress } from '../access/client-address.ts';
+import type { Exchange } from './exchange.ts';
 
 /** Journal outcome codes set by the access, rate-limit and fault stages (mock/auth sets its own). */
 export type AccessOutcome =

@@ -4,12 +4,12 @@
  * header, or the header not honoured): one property read.
  */
 
-import { note } from '../access/notes.ts';
+import type { FaultDecision, FaultInjector } from '../faults/injector.ts';
+import { FAULT_HEADER } from '../faults/settings.ts';
 import { INTERNAL_ERROR, problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
-import { missing, type Stage, type StageResult } from '../pipeline/exchange.ts';
-import type { FaultDecision, FaultInjector } from './injector.ts';
-import { FAULT_HEADER } from './settings.ts';
+import { missing, type Stage, type StageResult } from './exchange.ts';
+import { note } from './notes.ts';
 
 /**
  * Returned for a dropped connection: the app recognises it, destroys the connection without writing

@@ -1,5 +1,5 @@
 /**
- * Stage 5, rate limit (429, then 403 ban), after credentials (DESIGN.md "Order of checks"). The client key is
+ * Stage 5, rate limit (429, then 403 ban), after credentials (docs/design.md "Order of checks"). The client key is
  * the verified identity (`id:<id>`) or, on a public route, the client address (`ip:<address>`). A group keyed
  * by `address` is counted earlier, by the access stage (before credentials, as a gateway in front would), and
  * skipped here. Every answer of a limited route carries the rate-limit header fields; refusals carry
@@ -12,13 +12,13 @@
  */
 
 import type { OutgoingHttpHeaders } from 'node:http';
+import type { ClientAddress } from '../access/client-address.ts';
+import type { Group, RateLimiter, Verdict } from '../access/rate-limit.ts';
+import { rateLimitHeaders, seconds } from '../access/rate-limit-headers.ts';
 import { problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
-import { type Exchange, missing, type Stage, type StageResult } from '../pipeline/exchange.ts';
-import type { ClientAddress } from './client-address.ts';
+import { type Exchange, missing, type Stage, type StageResult } from './exchange.ts';
 import { clientOf, note } from './notes.ts';
-import type { Group, RateLimiter, Verdict } from './rate-limit.ts';
-import { rateLimitHeaders, seconds } from './rate-limit-headers.ts';
 
 export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): Stage {
   return (exchange) => {

@@ -1,15 +1,15 @@
 /**
- * The protection flags of `npm run mock` (mock/control/cli-flags.ts): each sets its configuration key, the
+ * The protection flags of `npm run mock` (mock/cli/control-flags.ts): each sets its configuration key, the
  * banner says what is on (the control URL and token among it), and a bad value is one line and exit 2.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { REDIS_MISSING, startRedis } from '../../../bench/redis-process.ts';
-import { ADMIN, authorization, call } from '../mock-support.ts';
+import { REDIS_MISSING, startRedis } from '../../bench/redis-process.ts';
+import { ADMIN, authorization, call } from './mock-support.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function cli(args: string[]): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', ...args], {

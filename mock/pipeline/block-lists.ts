@@ -1,5 +1,5 @@
 /**
- * Stage 3, block lists and access rules (403), after method and before credentials (DESIGN.md "Order of
+ * Stage 3, block lists and access rules (403), after method and before credentials (docs/design.md "Order of
  * checks"; seed §7, 403 causes 2 and 5). In order:
  *   a route the policy marks `closed` → 403 for everyone;
  *   a client address in `access.blockedIps` → 403;
@@ -12,14 +12,14 @@
  * Nothing configured and no limit known: the stage costs a property read and returns.
  */
 
+import { type CidrList, parseAddress } from '../access/cidr.ts';
+import type { ClientAddress } from '../access/client-address.ts';
+import type { RateLimiter } from '../access/rate-limit.ts';
 import { problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
-import { missing, type Stage } from '../pipeline/exchange.ts';
-import { type CidrList, parseAddress } from './cidr.ts';
-import type { ClientAddress } from './client-address.ts';
+import { missing, type Stage } from './exchange.ts';
 import { clientOf, note } from './notes.ts';
-import type { RateLimiter } from './rate-limit.ts';
-import { answer } from './rate-limit-stage.ts';
+import { answer } from './rate-limit.ts';
 
 export interface AccessStageOptions {
   readonly address: ClientAddress;
@@ -31,7 +31,7 @@ export interface AccessStageOptions {
   readonly limiter: RateLimiter | undefined;
 }
 
-export function accessStage(options: AccessStageOptions): Stage {
+export function blockListsStage(options: AccessStageOptions): Stage {
   const { address, blockedIps, countryHeader, blockedCountries, limiter } = options;
   const closedReplies = new Map<string, Reply>();
   const closed = (pattern: string): Reply => {

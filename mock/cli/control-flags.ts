@@ -4,11 +4,10 @@
  * flag sets the config key of the same meaning (docs/mock.md); flags win over the config file.
  */
 
+import { resolveSwitch, type Switch } from '../access/exposure.ts';
 import { redactUrl } from '../access/rate-limit-redis.ts';
 import type { MockConfigOverrides } from '../config.ts';
-import type { Switch } from '../faults/settings.ts';
 import type { RunningMock } from '../server.ts';
-import { resolveSwitch } from './exposure.ts';
 
 export const PROTECTION_OPTIONS = {
   'rate-limit': { type: 'string' },

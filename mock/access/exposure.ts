@@ -5,8 +5,13 @@
  */
 
 import { isIP } from 'node:net';
-import { parseAddress } from '../access/cidr.ts';
-import type { Switch } from '../faults/settings.ts';
+import { parseAddress } from './cidr.ts';
+
+/**
+ * `true`: on; `false`: off; `loopback` (default of the fault header and the control API): on only while the
+ * mock listens on a loopback address (127.0.0.0/8, ::1, localhost), where only local processes reach it.
+ */
+export type Switch = boolean | 'loopback';
 
 /** 127.0.0.0/8, ::1 (and its IPv4-mapped form), and the name `localhost` (RFC 6761 §6.3). */
 export function isLoopbackHost(host: string | undefined): boolean {

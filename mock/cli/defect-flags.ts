@@ -2,7 +2,7 @@
  * The mock CLI's defect flags (mock/cli.ts): `--defect <name>` (repeatable) switches a defect on,
  * `--list-defects` prints the registry and exits. Kept here so the CLI stays a list of flags.
  */
-import { DEFECT_NAMES, DEFECTS, type DefectName, type DefectSpec } from './registry.ts';
+import { DEFECT_NAMES, DEFECTS, type DefectName, type DefectSpec } from '../defects/registry.ts';
 
 export const DEFECT_OPTIONS = {
   defect: { type: 'string', multiple: true },

@@ -9,12 +9,12 @@
  * defect on never calls any of them (mock/defects/index.ts).
  */
 import type { JSONWebKeySet, JWTPayload, ProtectedHeaderParameters } from 'jose';
-import type { IdentityStore } from '../auth/identity-store.ts';
-import type { Authenticator, AuthResult, AuthSettings, Identity, Scheme } from '../auth/types.ts';
-import type { MockConfig } from '../config.ts';
-import type { Reply } from '../http/reply.ts';
-import type { Exchange } from '../pipeline/exchange.ts';
-import type { Router } from '../routing/router.ts';
+import type { IdentityStore } from '../../auth/identity-store.ts';
+import type { Authenticator, AuthResult, AuthSettings, Identity, Scheme } from '../../auth/types.ts';
+import type { MockConfig } from '../../config.ts';
+import type { Reply } from '../../http/reply.ts';
+import type { Exchange } from '../../pipeline/exchange.ts';
+import type { Router } from '../../routing/router.ts';
 
 /** Where the bug sits, for grouping in `--list-defects` and docs/defects.md. */
 export type DefectLayer =

@@ -1,0 +1,34 @@
+/**
+ * The one Ajv set-up of the package, for the mock's configuration, policy and control API bodies and for
+ * the suite's target profile. Strict (a schema typo is our bug, not the user's), first error only (the one
+ * line a user is shown), verbose (the failing schema is at hand to say what was expected), and the
+ * `errorMessage` keyword: a schema's words for what a value matching it looks like.
+ */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+
+export type { ErrorObject, ValidateFunction };
+
+const ajv = new Ajv({ allErrors: false, strict: true, verbose: true });
+ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+
+/** Schema file → the id it is registered under (its `$id`, else its file URL). */
+const registered = new Map<string, string>();
+
+/**
+ * The validator of the JSON Schema file at `schemaPath`, or of the subschema at `pointer` inside it
+ * (RFC 6901, e.g. `/properties/rateLimit`). Each file is read and each validator compiled once.
+ */
+export function schemaValidator(schemaPath: string, pointer = ''): ValidateFunction {
+  let id = registered.get(schemaPath);
+  if (id === undefined) {
+    const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as { $id?: string };
+    id = schema.$id ?? pathToFileURL(schemaPath).href;
+    ajv.addSchema(schema, schema.$id === undefined ? id : undefined);
+    registered.set(schemaPath, id);
+  }
+  const validate = ajv.getSchema(pointer === '' ? id : `${id}#${pointer}`);
+  if (validate === undefined) throw new TypeError(`${schemaPath} has no subschema at ${pointer}`);
+  return validate;
+}
