@@ -20,6 +20,7 @@ import { openDefects } from './defects/index.ts';
 import { DROPPED } from './faults/fault-stage.ts';
 import { INTERNAL_ERROR } from './http/problem.ts';
 import { type Reply, send } from './http/reply.ts';
+import { createOAuthEndpoints, type OAuthEndpoints } from './oauth/endpoint.ts';
 import { authorizationStage } from './pipeline/authorization.ts';
 import { compose } from './pipeline/compose.ts';
 import { credentialsStage } from './pipeline/credentials.ts';
@@ -69,6 +70,7 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
   const authenticator =
     defects === undefined ? conformant : await defects.authenticator(conformant, router, config);
   const guard = buildProtections(config, router, engine, options.host);
+  const oauth = await openOAuth(config);
   const optional = (stage: Stage | undefined): Stage[] => (stage === undefined ? [] : [stage]);
 
   const pipeline = compose([
@@ -124,7 +126,13 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
       try {
         if (guard.intercept(req, res)) return;
         exchange = createExchange(req, clock.now());
-        out = run(exchange);
+        // The token endpoint and JWKS hand out credentials, so they stand beside the policy (mock/oauth).
+        const oauthPath = oauth.owns(req.url);
+        if (oauthPath === undefined) out = run(exchange);
+        else {
+          exchange.path = oauthPath;
+          out = oauth.handle(exchange);
+        }
       } catch (error) {
         out = fail(error);
       }
@@ -141,6 +149,22 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
       if (config.engine === undefined) await engine.close();
     },
   };
+}
+
+async function openOAuth(config: MockConfig): Promise<OAuthEndpoints> {
+  try {
+    return await createOAuthEndpoints({
+      settings: config.oauth,
+      identitiesPath: config.auth.identitiesPath,
+      jwksPath: config.auth.jwksPath,
+      issuer: config.auth.issuer,
+      audience: config.auth.audience,
+      realm: config.realm,
+      maxBodyBytes: config.maxBodyBytes,
+    });
+  } catch (error) {
+    throw new ConfigError(`config.oauth: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 async function openAuthenticator(config: MockConfig): Promise<Authenticator> {
