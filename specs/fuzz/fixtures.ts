@@ -13,6 +13,7 @@
  * traces, so the full test (and its recorder) is used then.
  */
 import { _baseTest, request as apiRequest, type TestInfo } from '@playwright/test';
+import { withFetchedTokens } from '../credentials/with-tokens.ts';
 import {
   baseUrlOf,
   profileFixture,
@@ -24,6 +25,7 @@ import {
 import { ENV, isStrict } from '../lib/env.ts';
 import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
+import { nodeTlsOptions, runTls } from '../lib/tls.ts';
 import { RuleViolation } from '../lib/verify.ts';
 import type { Profile } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
@@ -60,17 +62,24 @@ export const test = base.extend<object, { fuzz: FuzzWorker }>({
     async ({ runTarget, profile }, use, workerInfo) => {
       const env = runEnv(runTarget);
       const baseUrl = baseUrlOf(env, profile);
+      const tls = nodeTlsOptions(runTls(profile, env));
+      // Valid tokens obtained at run time, fetched when the worker starts (specs/credentials).
+      const fuzzProfile = await withFetchedTokens(profile, env);
       const settings = fuzzSettings(profile, workerInfo.config.workers, env);
-      const kit = createJwtKit(profile);
+      const kit = createJwtKit(fuzzProfile);
       if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
-      const http = createNodeHttpClient({ timeoutMs: settings.timeoutMs, maxSockets: settings.concurrency });
-      const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs });
+      const http = createNodeHttpClient({
+        timeoutMs: settings.timeoutMs,
+        maxSockets: settings.concurrency,
+        tls,
+      });
+      const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs, tls });
       // Once per worker process (STYLE.md "Property tests": the seed is printed; the environment sets it).
       process.stdout.write(
         `gatecheck fuzz: seed ${settings.seed} (${settings.seedSource === 'default' ? `default; set ${ENV.seed} to change` : ENV.seed}), ` +
           `${settings.totalCases} cases across the fuzz rules, ${settings.concurrency} in flight per worker\n`,
       );
-      await use({ env: { profile, baseUrl, settings, kit, clients: { http, raw } }, settings });
+      await use({ env: { profile: fuzzProfile, baseUrl, settings, kit, clients: { http, raw } }, settings });
       http.close();
     },
     { scope: 'worker' },

@@ -9,6 +9,7 @@ import { type APIRequestContext, test } from '@playwright/test';
 import { type Budget, BudgetExhausted } from './budget.ts';
 import type { ReplayRequest } from './replay.ts';
 import { redactText } from './secrets.ts';
+import type { NodeTlsOptions } from './tls.ts';
 
 export interface Request {
   readonly method?: string;
@@ -50,6 +51,8 @@ export class TargetError extends Error {
 
 export interface TargetOptions {
   readonly baseUrl: string;
+  /** For the requests Node sends itself (sendLines); Playwright's context gets the same settings. */
+  readonly tls?: NodeTlsOptions;
   readonly budget: Budget;
   readonly timeoutMs: number;
 }
@@ -58,6 +61,7 @@ export class Target {
   readonly baseUrl: string;
   readonly budget: Budget;
   readonly timeoutMs: number;
+  readonly tls: NodeTlsOptions | undefined;
 
   constructor(
     private readonly ctx: APIRequestContext,
@@ -66,6 +70,7 @@ export class Target {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.budget = options.budget;
     this.timeoutMs = options.timeoutMs;
+    this.tls = options.tls;
   }
 
   /** Joins without `new URL(path, base)`, which would drop a base path such as https://host/api. */
@@ -161,6 +166,7 @@ export class Target {
           const url = new URL(request.url);
           const client = url.protocol === 'https:' ? https : http;
           const out = client.request(url, {
+            ...(url.protocol === 'https:' ? this.tls : {}),
             method: request.method,
             timeout: this.timeoutMs,
             signal: AbortSignal.timeout(this.timeoutMs),

@@ -77,6 +77,12 @@ export function renderMarkdown(report: ConformanceReport): string {
       `${run.filter ? ` · ${cell(run.filter)}` : ''} · ${run.startedAt} (${(run.durationMs / 1000).toFixed(1)} s)`,
     '',
   );
+  if (report.target.profile?.tls?.insecure) {
+    out.push(
+      '> ⚠️ **TLS certificate verification was OFF** (`tls.insecure`): the target was not authenticated.',
+      '',
+    );
+  }
 
   const counts = LEVELS.map((level) => {
     const c = report.counts[level];
