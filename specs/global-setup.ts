@@ -11,7 +11,7 @@ import { startTokenBroker, tokenSources } from './credentials/broker.ts';
 import { DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
 import { ENV, ENV_EMBEDDED } from './lib/env.ts';
 import { rememberSecrets } from './lib/secrets.ts';
-import { checkTlsFiles, INSECURE_WARNING, nodeTlsOptions, runTls } from './lib/tls.ts';
+import { checkTlsFiles, extraCaBundle, INSECURE_WARNING, nodeTlsOptions, runTls } from './lib/tls.ts';
 import { checkJwtMaterial } from './lib/tokens.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 
@@ -22,11 +22,12 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
   checkTlsFiles(tls);
   if (tls.insecure) process.stderr.write(`${INSECURE_WARNING}\n`);
   // Node reads NODE_EXTRA_CA_CERTS when a process starts: set now, every worker (and Playwright's request
-  // context in it) trusts the private CA. A value the user set already wins.
-  if (tls.caPath && !process.env.NODE_EXTRA_CA_CERTS) process.env.NODE_EXTRA_CA_CERTS = tls.caPath;
+  // context in it) trusts the private CA, beside any extra CAs the environment already named.
+  const caBundle = tls.caPath ? await extraCaBundle(tls.caPath, process.env.NODE_EXTRA_CA_CERTS) : undefined;
+  if (caBundle) process.env.NODE_EXTRA_CA_CERTS = caBundle.path;
   process.env[ENV.profile] = run.profilePath;
 
-  let closeMock: (() => Promise<void>) | undefined;
+  let closeMock: (() => Promise<void>) | undefined = caBundle?.remove;
   let baseUrl = run.baseUrl;
   if (baseUrl) {
     process.env[ENV.baseUrl] = baseUrl;
@@ -37,7 +38,10 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     baseUrl = mock.url;
     process.env[ENV.baseUrl] = mock.url;
     process.env[ENV_EMBEDDED] = '1';
-    closeMock = () => mock.close();
+    closeMock = async () => {
+      await mock.close();
+      await caBundle?.remove();
+    };
   }
 
   // Tokens obtained at run time: one broker per run, here unless the CLI already hosts one.

@@ -5,7 +5,9 @@
  * `tls.insecure`, which turns verification off and is reported loudly wherever the run reports.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import * as tlsRoots from 'node:tls';
 import { ProfileError } from '../profile/load-error.ts';
 import type { Profile } from '../profile/types.ts';
@@ -72,4 +74,20 @@ export function nodeTlsOptions(tls: RunTls): NodeTlsOptions {
 /** Checks that every file the settings name can be read, before any request. */
 export function checkTlsFiles(tls: RunTls): void {
   nodeTlsOptions(tls);
+}
+
+/**
+ * A PEM bundle of the private CA plus the extra CAs already named by `existing` (NODE_EXTRA_CA_CERTS holds
+ * one file), for child processes to read at start. Public certificates only; `remove` deletes it.
+ */
+export async function extraCaBundle(
+  caPath: string,
+  existing: string | undefined,
+): Promise<{ path: string; remove: () => Promise<void> }> {
+  const parts = [read(caPath, '/tls/ca (or --ca-cert)')];
+  if (existing) parts.unshift(await readFile(existing, 'utf8').catch(() => ''));
+  const dir = await mkdtemp(join(tmpdir(), 'gatecheck-ca-'));
+  const path = join(dir, 'extra-ca.pem');
+  await writeFile(path, parts.join('\n'));
+  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }
