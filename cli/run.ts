@@ -6,7 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { startTokenBroker, type TokenBroker, tokenSources } from '../specs/credentials/broker.ts';
+import { TokenError } from '../specs/credentials/token-error.ts';
 import { ENV } from '../specs/lib/env.ts';
+import { INSECURE_WARNING, nodeTlsOptions, runTls } from '../specs/lib/tls.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { displayPath } from '../specs/report/text.ts';
 import type { RunOptions } from './args.ts';
@@ -14,9 +17,6 @@ import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { selection } from './filter.ts';
 import { clearReports, finish, type Io } from './outcome.ts';
 import { REPORTER, runPlaywright, SUITE_CONFIG } from './playwright.ts';
-import { type TokenBroker, startTokenBroker, tokenSources } from '../specs/credentials/broker.ts';
-import { TokenError } from '../specs/credentials/token-error.ts';
-import { INSECURE_WARNING, nodeTlsOptions, runTls } from '../specs/lib/tls.ts';
 import { checkReachable } from './preflight.ts';
 import { preflightUrl, resolveTarget, targetEnv } from './target.ts';
 
@@ -79,7 +79,12 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
     // Tokens obtained at run time: this process hosts the run's broker, so a refused or unreachable token
     // endpoint is an exit code before any rule runs, and the workers reach it through the environment.
     if (tokenSources(target.profile).length > 0) {
-      broker = await startTokenBroker({ profile: target.profile, baseUrl: target.baseUrl, tls: tlsOptions, timeoutMs });
+      broker = await startTokenBroker({
+        profile: target.profile,
+        baseUrl: target.baseUrl,
+        tls: tlsOptions,
+        timeoutMs,
+      });
       try {
         await broker.prime();
       } catch (error) {
@@ -88,7 +93,11 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
         io.err(`gatecheck: ${error.message}\n`);
         return error.kind === 'refused' ? EXIT.usage : EXIT.unreachable;
       }
-      io.out(`gatecheck: Bearer tokens obtained for ${tokenSources(target.profile).map(([n]) => n).join(', ')}\n`);
+      io.out(
+        `gatecheck: Bearer tokens obtained for ${tokenSources(target.profile)
+          .map(([n]) => n)
+          .join(', ')}\n`,
+      );
     }
   } else {
     io.out('gatecheck: no base URL given; the suite starts the bundled mock\n');
@@ -108,7 +117,6 @@ async function runWith(
   filter: string | undefined,
   brokerEnv: Readonly<Record<string, string>>,
 ): Promise<ExitCode> {
-
   const runId = randomUUID();
   await clearReports(options.reportDir);
   const env = { ...childEnv(options, runId, baseUrl, filter), ...brokerEnv };

@@ -43,7 +43,10 @@ import type { FuzzPlan } from './plans/types.ts';
 export const FUZZ_ANNOTATION = 'fuzz';
 
 export interface FuzzWorker {
+  /** As the worker started. */
   readonly env: PlanEnvironment;
+  /** As of now: fresh run-time tokens and JWT kit (what a plan runs with). */
+  readonly current: () => Promise<PlanEnvironment>;
   readonly settings: FuzzSettings;
 }
 
@@ -63,11 +66,7 @@ export const test = base.extend<object, { fuzz: FuzzWorker }>({
       const env = runEnv(runTarget);
       const baseUrl = baseUrlOf(env, profile);
       const tls = nodeTlsOptions(runTls(profile, env));
-      // Valid tokens obtained at run time, fetched when the worker starts (specs/credentials).
-      const fuzzProfile = await withFetchedTokens(profile, env);
       const settings = fuzzSettings(profile, workerInfo.config.workers, env);
-      const kit = createJwtKit(fuzzProfile);
-      if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
       const http = createNodeHttpClient({
         timeoutMs: settings.timeoutMs,
         maxSockets: settings.concurrency,
@@ -79,7 +78,15 @@ export const test = base.extend<object, { fuzz: FuzzWorker }>({
         `gatecheck fuzz: seed ${settings.seed} (${settings.seedSource === 'default' ? `default; set ${ENV.seed} to change` : ENV.seed}), ` +
           `${settings.totalCases} cases across the fuzz rules, ${settings.concurrency} in flight per worker\n`,
       );
-      await use({ env: { profile: fuzzProfile, baseUrl, settings, kit, clients: { http, raw } }, settings });
+      // Per plan, not per worker: the valid token obtained at run time is the current one (specs/credentials),
+      // and the kit's tokens and time claims count from when the plan starts, however long the worker lives.
+      const current = async (): Promise<PlanEnvironment> => {
+        const fuzzProfile = await withFetchedTokens(profile, env);
+        const kit = createJwtKit(fuzzProfile);
+        if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
+        return { profile: fuzzProfile, baseUrl, settings, kit, clients: { http, raw } };
+      };
+      await use({ env: await current(), current, settings });
       http.close();
     },
     { scope: 'worker' },
@@ -96,11 +103,12 @@ function attachEvidence(info: TestInfo, evidence: unknown): void {
 
 /** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
 async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker) {
-  if (fuzz.settings.client !== 'playwright') return runPlan(plan, fuzz.env);
+  const env = await fuzz.current();
+  if (fuzz.settings.client !== 'playwright') return runPlan(plan, env);
   const context = await apiRequest.newContext({ timeout: fuzz.settings.timeoutMs });
   try {
     const client = createPlaywrightClient(context, { timeoutMs: fuzz.settings.timeoutMs });
-    return await runPlan(plan, { ...fuzz.env, clients: { ...fuzz.env.clients, playwright: client } });
+    return await runPlan(plan, { ...env, clients: { ...env.clients, playwright: client } });
   } finally {
     await context.dispose();
   }
