@@ -8,7 +8,8 @@ import { expect, test } from '@playwright/test';
 import { parseProfile } from '../../specs/profile/load.ts';
 import { OAUTH_PROFILE } from './oauth-target.ts';
 
-type Json = Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: test data edited freely
+// biome-ignore lint/suspicious/noExplicitAny: profile data edited freely by the cases below
+type Json = Record<string, any>;
 
 const base = (): Json => JSON.parse(readFileSync(OAUTH_PROFILE, 'utf8')) as Json;
 const messageOf = (data: unknown, env: NodeJS.ProcessEnv = {}): string => {
