@@ -13,6 +13,8 @@ export const OAUTH_PROFILE = path.join(ROOT, 'fixtures/mock.oauth.profile.json')
 
 type Json = Record<string, unknown>;
 
+const RATE_WINDOW_SECONDS = 30;
+
 export interface EnvProfile {
   /** The profile as written to disk: `{ "env": … }` wherever a credential goes. */
   readonly profile: Json;
@@ -41,6 +43,7 @@ export function envProfile(): EnvProfile {
     move(oauth, 'password', `GC_${upper}_PASSWORD`);
   }
   move(profile.jwt as Json, 'privateJwk', 'GC_JWT_PRIVATE_JWK');
+  (profile.rateLimit as Json).windowSeconds = RATE_WINDOW_SECONDS;
   const jwk = JSON.parse(env.GC_JWT_PRIVATE_JWK as string) as Record<string, string>;
   const secrets = [
     ...Object.entries(env)
@@ -58,6 +61,9 @@ export function startTlsMock(tokenLifetimeSeconds: number): Promise<RunningMock>
     tls: 'generate',
     oauth: { tokenLifetimeSeconds },
     control: { enabled: true, journalSize: 200_000 },
+    // 300 per 30 s rather than per 10 s: a burst of 300 TLS requests on a loaded 2-core machine must fit in one
+    // window. The profile declares the same (envProfile).
+    rateLimit: { groups: { default: { windowSeconds: RATE_WINDOW_SECONDS } } },
   });
 }
 
