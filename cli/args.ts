@@ -10,6 +10,8 @@ import { UsageError } from './exit-codes.ts';
 export interface RunOptions {
   readonly baseUrl?: string;
   readonly profile?: string;
+  /** Absolute path of a PEM CA file the target's certificate chains to (over the profile's tls.ca). */
+  readonly caCert?: string;
   readonly strict: boolean;
   readonly only: readonly string[];
   readonly skip: readonly string[];
@@ -33,6 +35,7 @@ export type Command =
 const RUN_FLAGS = {
   'base-url': { type: 'string' },
   profile: { type: 'string', short: 'p' },
+  'ca-cert': { type: 'string' },
   strict: { type: 'boolean' },
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
@@ -122,6 +125,7 @@ function runOptions(
   const v = values as {
     'base-url'?: string;
     profile?: string;
+    'ca-cert'?: string;
     strict?: boolean;
     only?: string[];
     skip?: string[];
@@ -137,7 +141,10 @@ function runOptions(
   const shard = shardOf(v.shard);
   if (v.profile !== undefined && v.profile.trim() === '')
     throw new UsageError('--profile must name a JSON file');
+  if (v['ca-cert'] !== undefined && v['ca-cert'].trim() === '')
+    throw new UsageError('--ca-cert must name a PEM file of the CA that signed the target certificate');
   return {
+    ...(v['ca-cert'] ? { caCert: path.resolve(cwd, v['ca-cert']) } : {}),
     ...(baseUrl ? { baseUrl } : {}),
     ...(v.profile ? { profile: path.resolve(cwd, v.profile) } : {}),
     strict: v.strict ?? false,

@@ -16,6 +16,7 @@ Usage
 Target
   --base-url <url>       target base URL (default: the profile's baseUrl; neither: the bundled mock)
   -p, --profile <file>   target profile JSON (default: the bundled mock's); required with --base-url
+  --ca-cert <file>       PEM CA the target's certificate chains to (over the profile's tls.ca)
 
 Selection
   --only <selector>      run only these rules; repeat or comma-separate

@@ -5,6 +5,7 @@
 
 import http from 'node:http';
 import https from 'node:https';
+import type { NodeTlsOptions } from '../specs/lib/tls.ts';
 
 export type Reachability =
   | { readonly reachable: true; readonly status: number }
@@ -21,7 +22,11 @@ const REASONS: Readonly<Record<string, string>> = {
   ETIMEDOUT: 'timed out',
 };
 
-export function checkReachable(url: string, timeoutMs = 5000): Promise<Reachability> {
+/**
+ * `tls`: the run's settings (specs/lib/tls.ts), so a certificate the suite would refuse is found here,
+ * before the run, as "unreachable" with its reason; without them certificates are not checked.
+ */
+export function checkReachable(url: string, timeoutMs = 5000, tls?: NodeTlsOptions): Promise<Reachability> {
   return new Promise((resolve) => {
     let settled = false;
     const done = (result: Reachability) => {
@@ -36,8 +41,7 @@ export function checkReachable(url: string, timeoutMs = 5000): Promise<Reachabil
       {
         method: 'GET',
         headers: { 'user-agent': 'gatecheck-preflight', accept: '*/*' },
-        // Reachability only: certificate trust is the suite's concern (and a test target's may be self-signed).
-        rejectUnauthorized: false,
+        ...(tls ?? { rejectUnauthorized: false }),
         timeout: timeoutMs,
       },
       (res) => {

@@ -6,7 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { startTokenBroker, type TokenBroker, tokenSources } from '../specs/credentials/broker.ts';
+import { TokenError } from '../specs/credentials/token-error.ts';
 import { ENV } from '../specs/lib/env.ts';
+import { INSECURE_WARNING, nodeTlsOptions, runTls } from '../specs/lib/tls.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { displayPath } from '../specs/report/text.ts';
 import type { RunOptions } from './args.ts';
@@ -60,21 +63,63 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
   }
 
   const target = resolveTarget(options);
+  const tls = runTls(target.profile, targetEnv(options));
+  const tlsOptions = nodeTlsOptions(tls);
+  if (tls.insecure) io.err(`${INSECURE_WARNING}\n`);
+  let broker: TokenBroker | undefined;
   if (target.baseUrl) {
     const url = preflightUrl({ ...target, baseUrl: target.baseUrl });
-    const answer = await checkReachable(url, target.profile.budget?.timeoutMs ?? 5000);
+    const timeoutMs = target.profile.budget?.timeoutMs ?? 5000;
+    const answer = await checkReachable(url, timeoutMs, tlsOptions);
     if (!answer.reachable) {
       io.err(`gatecheck: target unreachable: GET ${url}: ${answer.reason}\n`);
       return EXIT.unreachable;
     }
     io.out(`gatecheck: target ${target.baseUrl} answered the preflight with ${answer.status}\n`);
+    // Tokens obtained at run time: this process hosts the run's broker, so a refused or unreachable token
+    // endpoint is an exit code before any rule runs, and the workers reach it through the environment.
+    if (tokenSources(target.profile).length > 0) {
+      broker = await startTokenBroker({
+        profile: target.profile,
+        baseUrl: target.baseUrl,
+        tls: tlsOptions,
+        timeoutMs,
+      });
+      try {
+        await broker.prime();
+      } catch (error) {
+        await broker.close();
+        if (!(error instanceof TokenError)) throw error;
+        io.err(`gatecheck: ${error.message}\n`);
+        return error.kind === 'refused' ? EXIT.usage : EXIT.unreachable;
+      }
+      io.out(
+        `gatecheck: Bearer tokens obtained for ${tokenSources(target.profile)
+          .map(([n]) => n)
+          .join(', ')}\n`,
+      );
+    }
   } else {
     io.out('gatecheck: no base URL given; the suite starts the bundled mock\n');
   }
+  try {
+    return await runWith(options, io, target.baseUrl, filterArgs, filter, broker?.env ?? {});
+  } finally {
+    await broker?.close();
+  }
+}
 
+async function runWith(
+  options: RunOptions,
+  io: Io,
+  baseUrl: string | undefined,
+  filterArgs: readonly string[],
+  filter: string | undefined,
+  brokerEnv: Readonly<Record<string, string>>,
+): Promise<ExitCode> {
   const runId = randomUUID();
   await clearReports(options.reportDir);
-  const env = childEnv(options, runId, target.baseUrl, filter);
+  const env = { ...childEnv(options, runId, baseUrl, filter), ...brokerEnv };
   const shardArgs = options.shard
     ? ['--shard', `${options.shard.current}/${options.shard.total}`, '--reporter', `list,blob,${REPORTER}`]
     : [];

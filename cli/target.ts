@@ -12,11 +12,12 @@ import { UsageError } from './exit-codes.ts';
 
 /** The environment the suite will see for target and profile: flags override inherited variables. */
 export function targetEnv(
-  options: Pick<RunOptions, 'baseUrl' | 'profile'>,
+  options: Pick<RunOptions, 'baseUrl' | 'profile' | 'caCert'>,
   env = process.env,
 ): NodeJS.ProcessEnv {
   return {
     ...env,
+    ...(options.caCert ? { [ENV.caCert]: options.caCert } : {}),
     ...(options.baseUrl ? { [ENV.baseUrl]: options.baseUrl } : {}),
     ...(options.profile ? { [ENV.profile]: options.profile } : {}),
   };
@@ -24,7 +25,7 @@ export function targetEnv(
 
 /** Throws UsageError or the loader's ProfileError (both exit 2). */
 export function resolveTarget(
-  options: Pick<RunOptions, 'baseUrl' | 'profile'>,
+  options: Pick<RunOptions, 'baseUrl' | 'profile' | 'caCert'>,
   env = process.env,
 ): RunTarget {
   const merged = targetEnv(options, env);

@@ -21,6 +21,8 @@ import { openDefects } from './defects/index.ts';
 import { buildFaults, type Faults } from './faults/build.ts';
 import { INTERNAL_ERROR } from './http/problem.ts';
 import { type Reply, send } from './http/reply.ts';
+import { buildOAuth } from './oauth/build.ts';
+import type { OAuthEndpoints } from './oauth/endpoint.ts';
 import { authorizationStage } from './pipeline/authorization.ts';
 import { blockListsStage } from './pipeline/block-lists.ts';
 import { compose, type Pipeline } from './pipeline/compose.ts';
@@ -85,6 +87,12 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     router,
   );
   await access.ready;
+  const oauth = await buildOAuth({
+    oauth: config.oauth,
+    auth: config.auth,
+    realm: config.realm,
+    maxBodyBytes: config.maxBodyBytes,
+  });
   const faults = buildFaults(
     config.faults,
     resolveSwitch(config.faults.header, options.host),
@@ -108,7 +116,7 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     router,
     clock,
     control: control.token === undefined ? undefined : { token: control.token },
-    handle: requestListener(run, control, clock, config.onError),
+    handle: requestListener(run, oauth, control, clock, config.onError),
     async close() {
       await access.close();
       if (config.engine === undefined) await engine.close();
@@ -154,6 +162,7 @@ function when(present: boolean, stage: () => Stage): Stage[] {
 /** The node:http listener around the pipeline: never throws, never rejects. */
 function requestListener(
   run: Pipeline,
+  oauth: OAuthEndpoints,
   control: Control,
   clock: MockClock,
   onError: (error: unknown) => void,
@@ -191,7 +200,13 @@ function requestListener(
     try {
       if (control.intercept(req, res)) return;
       exchange = createExchange(req, clock.now());
-      out = run(exchange);
+      // The token endpoint and JWKS hand out credentials, so they stand beside the policy (mock/oauth).
+      const oauthPath = oauth.owns(req.url);
+      if (oauthPath === undefined) out = run(exchange);
+      else {
+        exchange.path = oauthPath;
+        out = oauth.handle(exchange);
+      }
     } catch (error) {
       out = fail(error);
     }

@@ -1,6 +1,7 @@
 /**
- * `npm run mock` — the mock as a developer's stand-in for the real API. Prints the URL, one ready-to-use
- * credential per identity and scheme (from fixtures/mock.profile.json), and two curl examples; stops cleanly
+ * `npm run mock` — the mock as a developer's stand-in for the real API. Prints the URL, one whole, ready-to-use
+ * credential per identity and scheme (from fixtures/mock.profile.json), each identity's OAuth 2.0 client, and
+ * curl examples, the token endpoint's among them; stops cleanly
  * on SIGINT/SIGTERM. A bad flag or configuration → one line on stderr, exit 2.
  */
 
@@ -23,8 +24,9 @@ import {
   defectOverrides,
 } from './cli/defect-flags.ts';
 import { ConfigError, FIXTURES_DIR } from './config.ts';
+import { JWKS_PATH, TOKEN_PATH } from './oauth/endpoint.ts';
 import { loadPolicy } from './routing/policy.ts';
-import { type RunningMock, startMock } from './server.ts';
+import { type RunningMock, startMock, type TlsOption } from './server.ts';
 
 const USAGE = `Usage: npm run mock -- [options]
 
@@ -35,6 +37,11 @@ Options:
       --host <addr>    Address to bind (default 127.0.0.1; 0.0.0.0 exposes it to the network)
   -c, --config <file>  JSON configuration (schema: fixtures/schemas/mock-config.schema.json)
   -d, --data <file>    Keep state in this file (created from the seed if absent) instead of in memory
+      --tls            Serve HTTPS with a certificate generated at start; prints its CA file's path
+      --tls-cert <file> --tls-key <file>
+                       Serve HTTPS with this certificate and key (PEM)
+      --token-lifetime <s>
+                       expires_in of tokens from POST /oauth/token, in seconds (default 3600)
   -h, --help           Show this help
 ${PROTECTION_USAGE}
 ${DEFECT_USAGE}
@@ -42,6 +49,8 @@ ${DEFECT_USAGE}
 Docs: docs/mock.md`;
 
 const PROFILE_PATH = resolve(FIXTURES_DIR, 'mock.profile.json');
+/** The same identities obtaining Bearer tokens from the token endpoint: it holds the OAuth clients' secrets. */
+const OAUTH_PROFILE_PATH = resolve(FIXTURES_DIR, 'mock.oauth.profile.json');
 
 /** Exit codes: 0 stopped by a signal, 1 could not start (port taken…), 2 bad flag or configuration. */
 async function main(argv: readonly string[]): Promise<void> {
@@ -51,6 +60,10 @@ async function main(argv: readonly string[]): Promise<void> {
     config?: string;
     data?: string;
     help?: boolean;
+    tls?: boolean;
+    'tls-cert'?: string;
+    'tls-key'?: string;
+    'token-lifetime'?: string;
   } & ProtectionFlags &
     DefectFlags;
   try {
@@ -62,6 +75,10 @@ async function main(argv: readonly string[]): Promise<void> {
         config: { type: 'string', short: 'c' },
         data: { type: 'string', short: 'd' },
         help: { type: 'boolean', short: 'h' },
+        tls: { type: 'boolean' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'token-lifetime': { type: 'string' },
         ...PROTECTION_OPTIONS,
         ...DEFECT_OPTIONS,
       },
@@ -87,6 +104,11 @@ async function main(argv: readonly string[]): Promise<void> {
   if (typeof protections === 'string') return fail(2, protections);
   const defects = defectOverrides(values);
   if (typeof defects === 'string') return fail(2, defects);
+  const tls = tlsOption(values);
+  if (typeof tls === 'object' && 'error' in tls) return fail(2, tls.error);
+  const lifetime = values['token-lifetime'];
+  if (lifetime !== undefined && !/^[1-9]\d{0,7}$/.test(lifetime))
+    return fail(2, `--token-lifetime: expected a whole number of seconds ≥ 1, got "${lifetime}"`);
 
   let mock: RunningMock;
   try {
@@ -97,6 +119,8 @@ async function main(argv: readonly string[]): Promise<void> {
       host,
       ...(values.config === undefined ? {} : { configPath: values.config }),
       ...(values.data === undefined ? {} : { persistPath: resolve(values.data) }),
+      ...(tls === undefined ? {} : { tls }),
+      ...(lifetime === undefined ? {} : { oauth: { tokenLifetimeSeconds: Number(lifetime) } }),
     });
   } catch (error) {
     if (error instanceof ConfigError) return fail(2, error.message);
@@ -124,6 +148,21 @@ async function main(argv: readonly string[]): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
+function tlsOption(values: {
+  tls?: boolean;
+  'tls-cert'?: string;
+  'tls-key'?: string;
+}): TlsOption | { error: string } | undefined {
+  const cert = values['tls-cert'];
+  const key = values['tls-key'];
+  if (values.tls === true && (cert !== undefined || key !== undefined))
+    return { error: '--tls: generates a certificate; give either it or --tls-cert with --tls-key' };
+  if ((cert === undefined) !== (key === undefined))
+    return { error: '--tls-cert and --tls-key: give both PEM files' };
+  if (cert !== undefined && key !== undefined) return { certPath: resolve(cert), keyPath: resolve(key) };
+  return values.tls === true ? 'generate' : undefined;
+}
+
 function parsePort(raw: string): number | undefined {
   if (!/^\d{1,5}$/.test(raw)) return undefined;
   const port = Number(raw);
@@ -140,6 +179,7 @@ function fail(code: number, line: string): void {
 
 interface ProfileIdentity {
   bearer?: string;
+  token?: { oauth2?: { clientId: string; clientSecret: string } };
   basic?: { username: string; password: string };
   apikey?: string;
 }
@@ -158,33 +198,55 @@ function banner(mock: RunningMock): string {
   );
   for (const route of routesOf(mock)) lines.push(`  ${route}`);
 
-  const identities = readIdentities();
-  lines.push('', `Credentials (full copies in ${shown(PROFILE_PATH)}, "identities"):`);
+  const identities = readIdentities(PROFILE_PATH);
+  const clients = readIdentities(OAUTH_PROFILE_PATH);
+  const curl = mock.caPath === undefined ? 'curl' : `curl --cacert ${mock.caPath}`;
+  if (mock.caPath !== undefined)
+    lines.push('', `TLS: certificate generated at start; trust it with ${mock.caPath}`);
+  lines.push(
+    '',
+    `Credentials (also in ${shown(PROFILE_PATH)} and ${shown(OAUTH_PROFILE_PATH)}, "identities"):`,
+  );
   if (identities === undefined) {
     lines.push('  none found: generate the fixtures with `npm run fixtures`');
   } else {
     for (const [name, identity] of Object.entries(identities)) {
       lines.push(`  ${name}${identity.basic ? ` (${identity.basic.username})` : ''}`);
-      if (identity.bearer) lines.push(`    Authorization: Bearer ${shorten(identity.bearer)}`);
-      if (identity.basic)
-        lines.push(`    Basic user:password  ${identity.basic.username}:${identity.basic.password}`);
+      // Whole values, ready to paste: a shortened token cannot be used.
+      if (identity.bearer) lines.push(`    Authorization: Bearer ${identity.bearer}`);
+      if (identity.basic) {
+        const { username, password } = identity.basic;
+        lines.push(
+          `    Authorization: Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}    (${username}:${password})`,
+        );
+      }
       if (identity.apikey) lines.push(`    Authorization: Apikey ${identity.apikey}`);
+      const oauth = clients?.[name]?.token?.oauth2;
+      if (oauth)
+        lines.push(`    OAuth 2.0 client  client_id=${oauth.clientId}  client_secret=${oauth.clientSecret}`);
     }
   }
 
   const admin = identities?.admin;
   const user = identities?.user;
+  const adminClient = clients?.admin?.token?.oauth2;
   lines.push('', 'Try:');
   if (user?.basic) {
-    lines.push(`  curl -i -u '${user.basic.username}:${user.basic.password}' ${url}/protected`);
+    lines.push(`  ${curl} -i -u '${user.basic.username}:${user.basic.password}' ${url}/protected`);
   } else {
-    lines.push(`  curl -i ${url}/users`);
+    lines.push(`  ${curl} -i ${url}/users`);
   }
-  if (admin?.bearer) {
-    const token = `node -p "require('${PROFILE_PATH}').identities.admin.bearer"`;
-    lines.push(`  curl -i -H "Authorization: Bearer $(${token})" ${url}/admin`);
+  if (adminClient) {
+    // RFC 6749 §4.4.2: a client-credentials token request, the client authenticated with Basic (§2.3.1).
+    lines.push(
+      `  ${curl} -s -u '${adminClient.clientId}:${adminClient.clientSecret}' -d grant_type=client_credentials ${url}${TOKEN_PATH}`,
+      `  ${curl} -i -H "Authorization: Bearer $(${curl} -s -u '${adminClient.clientId}:${adminClient.clientSecret}' -d grant_type=client_credentials ${url}${TOKEN_PATH} | node -p 'JSON.parse(require("fs").readFileSync(0)).access_token')" ${url}/admin`,
+      `  ${curl} -s ${url}${JWKS_PATH}    # the keys to verify its tokens with`,
+    );
+  } else if (admin?.bearer) {
+    lines.push(`  ${curl} -i -H "Authorization: Bearer ${admin.bearer}" ${url}/admin`);
   } else {
-    lines.push(`  curl -i ${url}/admin    # 401 with a Bearer challenge`);
+    lines.push(`  ${curl} -i ${url}/admin    # 401 with a Bearer challenge`);
   }
   lines.push('', 'Ctrl-C stops it.', '');
   return lines.join('\n');
@@ -212,21 +274,16 @@ function routesOf(mock: RunningMock): string[] {
   return out;
 }
 
-function readIdentities(): Record<string, ProfileIdentity> | undefined {
-  if (!existsSync(PROFILE_PATH)) return undefined;
+function readIdentities(path: string): Record<string, ProfileIdentity> | undefined {
+  if (!existsSync(path)) return undefined;
   try {
-    const profile = JSON.parse(readFileSync(PROFILE_PATH, 'utf8')) as {
+    const profile = JSON.parse(readFileSync(path, 'utf8')) as {
       identities?: Record<string, ProfileIdentity>;
     };
     return profile.identities;
   } catch {
     return undefined;
   }
-}
-
-/** A JWT is ~600 characters; the banner shows its start and end, the profile file holds the whole token. */
-function shorten(token: string): string {
-  return token.length <= 48 ? token : `${token.slice(0, 24)}…${token.slice(-12)}`;
 }
 
 await main(process.argv.slice(2));

@@ -20,6 +20,7 @@ import { type AccessSettings, DEFAULT_ACCESS, mergeAccess } from './access/setti
 import type { Authenticator, AuthSettings } from './auth/types.ts';
 import { type ControlFile, type ControlSettings, DEFAULT_CONTROL, mergeControl } from './control/settings.ts';
 import { DEFAULT_FAULTS, type FaultFile, type FaultSettings, mergeFaults } from './faults/settings.ts';
+import { defaultOAuth, mergeOAuth, type OAuthFile, type OAuthSettings } from './oauth/settings.ts';
 import type { ResourceEngine } from './resources/types.ts';
 import type { Policy } from './routing/policy.ts';
 
@@ -86,6 +87,8 @@ export interface MockConfig {
    * mutation score. Empty by default, and then the conformant pipeline is built with no defect code in it.
    */
   readonly defects: readonly string[];
+  /** The token endpoint and JWKS (mock/oauth): clients, token lifetime, signing keys. */
+  readonly oauth: OAuthSettings;
   /** Replaces the authenticator built from `auth` (programmatic only). */
   readonly authenticator: Authenticator | undefined;
   /** Replaces the json-server engine built from `dataPath` / `persistPath` (programmatic only). */
@@ -112,6 +115,7 @@ export interface MockConfigFile {
   readonly faults?: FaultFile;
   readonly control?: ControlFile;
   readonly defects?: readonly string[];
+  readonly oauth?: OAuthFile;
 }
 
 /** What a program may pass on top of the file: the file's keys plus the programmatic-only ones. */
@@ -157,6 +161,7 @@ export const DEFAULT_CONFIG: MockConfig = {
   faults: DEFAULT_FAULTS,
   control: DEFAULT_CONTROL,
   defects: [],
+  oauth: defaultOAuth(FIXTURES_DIR),
   authenticator: undefined,
   engine: undefined,
   onError: (error) => {
@@ -253,5 +258,6 @@ function merge(base: MockConfig, file: MockConfigFile, baseDir: string): MockCon
     faults: mergeFaults(base.faults, file.faults),
     control: mergeControl(base.control, file.control),
     defects: file.defects ?? base.defects,
+    oauth: mergeOAuth(base.oauth, file.oauth, baseDir),
   };
 }

@@ -3,11 +3,20 @@
  *   const mock = await startMock({ port: 0 }); … await mock.close();
  */
 
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
-import { loadConfig, type MockConfig, type MockConfigOverrides } from './config.ts';
+import { ConfigError, loadConfig, type MockConfig, type MockConfigOverrides } from './config.ts';
 import { onClientError, onConnect } from './http/client-error.ts';
+import { generateServerCertificate } from './tls/self-signed.ts';
+
+/**
+ * HTTPS (`--tls-cert/--tls-key`): PEM files; or `generate` (`--tls`): a certificate made at start-up whose CA
+ * file path `RunningMock.caPath` gives.
+ */
+export type TlsOption = { readonly certPath: string; readonly keyPath: string } | 'generate';
 
 export interface StartOptions extends MockConfigOverrides {
   /** Default 0: a free port chosen by the system; `url` tells which. */
@@ -16,6 +25,8 @@ export interface StartOptions extends MockConfigOverrides {
   readonly host?: string;
   /** A JSON configuration file (fixtures/schemas/mock-config.schema.json); options override it. */
   readonly configPath?: string;
+  /** Serve HTTPS (default plain HTTP). */
+  readonly tls?: TlsOption;
 }
 
 export interface RunningMock {
@@ -29,25 +40,30 @@ export interface RunningMock {
    * `Authorization: Bearer <token>`.
    */
   readonly control: { readonly url: string; readonly token: string } | undefined;
+  /** With `tls: 'generate'`: the PEM file clients trust (`--ca-cert`, NODE_EXTRA_CA_CERTS, curl --cacert). */
+  readonly caPath: string | undefined;
 }
 
 /** Throws ConfigError (one line) for a bad configuration, policy or data file. */
 export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
-  const { port = 0, host = '127.0.0.1', configPath, ...overrides } = options;
+  const { port = 0, host = '127.0.0.1', configPath, tls, ...overrides } = options;
   const config = loadConfig(configPath, overrides);
   const app = await createApp(config, { host });
   const limits = config.server;
-  const server = createServer(
-    {
-      maxHeaderSize: limits.maxHeaderBytes,
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      // The route stage answers a missing Host with problem+json; Node's own check writes a bare 400.
-      requireHostHeader: false,
-      noDelay: true,
-    },
-    app.handle,
-  );
+  const certificate = await serverCertificate(tls, host);
+  const serverOptions = {
+    maxHeaderSize: limits.maxHeaderBytes,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // The route stage answers a missing Host with problem+json; Node's own check writes a bare 400.
+    requireHostHeader: false,
+    noDelay: true,
+  };
+  // An https.Server is an http.Server underneath (same events, same close), so the rest is shared.
+  const server: Server =
+    certificate === undefined
+      ? createServer(serverOptions, app.handle)
+      : createTlsServer({ ...serverOptions, cert: certificate.cert, key: certificate.key }, app.handle);
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.on('clientError', onClientError);
   server.on('connect', onConnect);
@@ -59,12 +75,13 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     throw error;
   }
   const address = server.address() as AddressInfo;
-  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const url = `${certificate === undefined ? 'http' : 'https'}://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 
   let closing: Promise<void> | undefined;
   return {
     url,
     config,
+    caPath: certificate?.caPath,
     control: app.control === undefined ? undefined : { url: `${url}/__gatecheck`, token: app.control.token },
     close() {
       closing ??= new Promise<void>((resolve) => {
@@ -74,6 +91,25 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
       return closing;
     },
   };
+}
+
+async function serverCertificate(
+  tls: TlsOption | undefined,
+  host: string,
+): Promise<{ cert: string; key: string; caPath: string | undefined } | undefined> {
+  if (tls === undefined) return undefined;
+  if (tls === 'generate') return generateServerCertificate([host]);
+  try {
+    return {
+      cert: readFileSync(tls.certPath, 'utf8'),
+      key: readFileSync(tls.keyPath, 'utf8'),
+      caPath: undefined,
+    };
+  } catch (error) {
+    throw new ConfigError(
+      `--tls-cert/--tls-key: cannot read (${(error as NodeJS.ErrnoException).code ?? error})`,
+    );
+  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -17,6 +17,7 @@ import { ENV } from './lib/env.ts';
 import { Target } from './lib/http.ts';
 import { Kit } from './lib/kit.ts';
 import { profileSecrets, rememberSecrets } from './lib/secrets.ts';
+import { nodeTlsOptions, runTls } from './lib/tls.ts';
 import { TokenMint } from './lib/tokens.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 import type { Profile } from './profile/types.ts';
@@ -100,10 +101,23 @@ export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
     async ({ runTarget, profile, playwright }, use, workerInfo) => {
       const baseUrl = baseUrlOf(runEnv(runTarget), profile);
       const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      const ctx = await playwright.request.newContext({ timeout: timeoutMs });
+      const tls = runTls(profile, runEnv(runTarget));
+      // A private CA reaches Playwright's context through NODE_EXTRA_CA_CERTS, set by global setup before the
+      // workers start; the client certificate and the insecure switch are the context's own options.
+      const ctx = await playwright.request.newContext({
+        timeout: timeoutMs,
+        ignoreHTTPSErrors: tls.insecure,
+        ...(tls.certPath && tls.keyPath
+          ? {
+              clientCertificates: [
+                { origin: new URL(baseUrl).origin, certPath: tls.certPath, keyPath: tls.keyPath },
+              ],
+            }
+          : {}),
+      });
       const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);
       const scheduler = schedulerFor(profile, baseUrl, budget.concurrency);
-      await use(new Target(ctx, { baseUrl, budget, scheduler, timeoutMs }));
+      await use(new Target(ctx, { baseUrl, budget, scheduler, timeoutMs, tls: nodeTlsOptions(tls) }));
       await ctx.dispose();
     },
     { scope: 'worker' },

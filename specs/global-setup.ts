@@ -2,11 +2,16 @@
  * Global setup of the conformance run: validates the profile before any request (a bad profile stops
  * the run with one line naming the field), starts the run's scheduler (specs/run/: one pace, one pause and
  * one budget for every worker), then either points the run at BASE_URL or starts the bundled mock in-process
- * on a free port. Workers inherit the environment set here, so BASE_URL, GATECHECK_PROFILE and the
- * scheduler's address are how they learn the target. The returned function is the global teardown.
+ * on a free port. Workers inherit the environment set here: BASE_URL and GATECHECK_PROFILE tell them the
+ * target, NODE_EXTRA_CA_CERTS (a private CA), the scheduler's address and the token broker's address
+ * (specs/credentials/broker.ts) how to reach it. The returned function is the global teardown.
  */
 import type { FullConfig } from '@playwright/test';
+import { startTokenBroker, tokenSources } from './credentials/broker.ts';
+import { DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
 import { ENV, ENV_EMBEDDED } from './lib/env.ts';
+import { rememberSecrets } from './lib/secrets.ts';
+import { checkTlsFiles, extraCaBundle, INSECURE_WARNING, nodeTlsOptions, runTls } from './lib/tls.ts';
 import { checkJwtMaterial } from './lib/tokens.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 import { RunCoordinator } from './run/coordinator.ts';
@@ -17,25 +22,60 @@ import { SCHEDULER_ENV } from './run/port.ts';
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const run = resolveRunTarget(process.env);
   await checkJwtMaterial(run.profile.jwt);
+  const tls = runTls(run.profile, process.env);
+  checkTlsFiles(tls);
+  if (tls.insecure) process.stderr.write(`${INSECURE_WARNING}\n`);
+  // Node reads NODE_EXTRA_CA_CERTS when a process starts: set now, every worker (and Playwright's request
+  // context in it) trusts the private CA, beside any extra CAs the environment already named.
+  const caBundle = tls.caPath ? await extraCaBundle(tls.caPath, process.env.NODE_EXTRA_CA_CERTS) : undefined;
+  if (caBundle) process.env.NODE_EXTRA_CA_CERTS = caBundle.path;
   process.env[ENV.profile] = run.profilePath;
+
   const coordinator = new RunCoordinator();
   const scheduler = await startCoordinatorServer(coordinator);
   process.env[SCHEDULER_ENV] = scheduler.address;
-  const stopScheduler = async () => {
-    storePoliteness(coordinator.politeness());
-    await scheduler.close();
+  const teardown: (() => Promise<void>)[] = [
+    async () => {
+      storePoliteness(coordinator.politeness());
+      await scheduler.close();
+    },
+  ];
+  if (caBundle) teardown.push(caBundle.remove);
+  const close = async () => {
+    for (const step of teardown) await step();
   };
-  if (run.baseUrl) {
-    process.env[ENV.baseUrl] = run.baseUrl;
+
+  let baseUrl = run.baseUrl;
+  if (baseUrl) {
+    process.env[ENV.baseUrl] = baseUrl;
     delete process.env[ENV_EMBEDDED];
-    return stopScheduler;
+  } else {
+    const { startMock } = await import('../mock/server.ts');
+    const mock = await startMock({ port: 0, host: '127.0.0.1' });
+    baseUrl = mock.url;
+    process.env[ENV.baseUrl] = mock.url;
+    process.env[ENV_EMBEDDED] = '1';
+    teardown.unshift(() => mock.close());
   }
-  const { startMock } = await import('../mock/server.ts');
-  const mock = await startMock({ port: 0, host: '127.0.0.1' });
-  process.env[ENV.baseUrl] = mock.url;
-  process.env[ENV_EMBEDDED] = '1';
-  return async () => {
-    await stopScheduler();
-    await mock.close();
-  };
+
+  // Tokens obtained at run time: one broker per run, here unless the CLI already hosts one.
+  if (tokenSources(run.profile).length > 0 && !process.env[ENV.tokenBroker]) {
+    const broker = await startTokenBroker({
+      profile: run.profile,
+      baseUrl,
+      tls: nodeTlsOptions(tls),
+      timeoutMs: run.profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
+    try {
+      await broker.prime();
+    } catch (error) {
+      await broker.close();
+      await close();
+      throw error;
+    }
+    rememberSecrets(broker.issued());
+    Object.assign(process.env, broker.env);
+    // Left open (unref'd) so the reporter can still ask it which tokens to redact when the run ends.
+  }
+  return close;
 }

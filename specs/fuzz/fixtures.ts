@@ -11,10 +11,12 @@
  * "Measured").
  */
 import { request as apiRequest, type TestInfo } from '@playwright/test';
+import { withFetchedTokens } from '../credentials/with-tokens.ts';
 import { baseUrlOf, runEnv, test as suiteTest } from '../fixtures.ts';
 import { ENV } from '../lib/env.ts';
 import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
+import { nodeTlsOptions, runTls } from '../lib/tls.ts';
 import { recordBrokenRule } from '../lib/verdict.ts';
 import { RuleViolation } from '../lib/verify.ts';
 import { ANNOTATION } from '../rules/types.ts';
@@ -34,7 +36,10 @@ import type { FuzzPlan } from './plans/types.ts';
 export const FUZZ_ANNOTATION = 'fuzz';
 
 export interface FuzzWorker {
+  /** As the worker started. */
   readonly env: PlanEnvironment;
+  /** As of now: fresh run-time tokens and JWT kit (what a plan runs with). */
+  readonly current: () => Promise<PlanEnvironment>;
   readonly scheduler: Scheduler;
   readonly settings: FuzzSettings;
 }
@@ -44,11 +49,14 @@ export const test = suiteTest.extend<object, { fuzz: FuzzWorker }>({
     async ({ runTarget, profile }, use, workerInfo) => {
       const env = runEnv(runTarget);
       const baseUrl = baseUrlOf(env, profile);
+      const tls = nodeTlsOptions(runTls(profile, env));
       const settings = fuzzSettings(profile, workerInfo.config.workers, env);
-      const kit = createJwtKit(profile);
-      if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
-      const http = createNodeHttpClient({ timeoutMs: settings.timeoutMs, maxSockets: settings.concurrency });
-      const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs });
+      const http = createNodeHttpClient({
+        timeoutMs: settings.timeoutMs,
+        maxSockets: settings.concurrency,
+        tls,
+      });
+      const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs, tls });
       const scheduler = schedulerFor(profile, baseUrl, settings.concurrency, env);
       // Once per worker process (STYLE.md "Property tests": the seed is printed; the environment sets it).
       process.stdout.write(
@@ -56,7 +64,15 @@ export const test = suiteTest.extend<object, { fuzz: FuzzWorker }>({
           `${settings.totalCases} cases across the fuzz rules, ${settings.concurrency} in flight per worker\n`,
       );
       const clients = { http: scheduledClient(http, scheduler), raw: scheduledClient(raw, scheduler) };
-      await use({ env: { profile, baseUrl, settings, kit, clients }, scheduler, settings });
+      // Per plan, not per worker: the valid token obtained at run time is the current one (specs/credentials),
+      // and the kit's tokens and time claims count from when the plan starts, however long the worker lives.
+      const current = async (): Promise<PlanEnvironment> => {
+        const fuzzProfile = await withFetchedTokens(profile, env);
+        const kit = createJwtKit(fuzzProfile);
+        if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
+        return { profile: fuzzProfile, baseUrl, settings, kit, clients };
+      };
+      await use({ env: await current(), current, scheduler, settings });
       http.close();
     },
     { scope: 'worker' },
@@ -74,7 +90,7 @@ function attachEvidence(info: TestInfo, evidence: unknown): void {
 /** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
 async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, workers: number) {
   const deadline = await fuzz.scheduler.fuzzShare(Object.keys(FUZZ_WEIGHTS).length, workers);
-  const env = { ...fuzz.env, deadline };
+  const env = { ...(await fuzz.current()), deadline };
   if (fuzz.settings.client !== 'playwright') return runPlan(plan, env);
   const context = await apiRequest.newContext({ timeout: fuzz.settings.timeoutMs });
   try {

@@ -22,6 +22,11 @@ export const ENV = {
   runId: 'GATECHECK_RUN_ID',
   /** '1' when the CLI started the run: the reporter leaves the final summary to the CLI. */
   cli: 'GATECHECK_CLI',
+  /** PEM file of a private CA the target's certificate chains to (--ca-cert); over the profile's tls.ca. */
+  caCert: 'GATECHECK_CA_CERT',
+  /** Set by whoever hosts the run's token broker (specs/credentials): its loopback URL and per-run secret. */
+  tokenBroker: 'GATECHECK_TOKEN_BROKER',
+  tokenBrokerSecret: 'GATECHECK_TOKEN_BROKER_SECRET',
 } as const;
 
 export const DEFAULT_SEED = 20261121;

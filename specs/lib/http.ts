@@ -12,6 +12,7 @@ import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/sch
 import type { Budget } from './budget.ts';
 import type { ReplayRequest } from './replay.ts';
 import { redactText } from './secrets.ts';
+import type { NodeTlsOptions } from './tls.ts';
 
 export interface Request {
   readonly method?: string;
@@ -53,6 +54,8 @@ export class TargetError extends Error {
 
 export interface TargetOptions {
   readonly baseUrl: string;
+  /** For the requests Node sends itself (sendLines); Playwright's context gets the same settings. */
+  readonly tls?: NodeTlsOptions;
   readonly budget: Budget;
   readonly scheduler: Scheduler;
   readonly timeoutMs: number;
@@ -63,6 +66,7 @@ export class Target {
   readonly budget: Budget;
   readonly scheduler: Scheduler;
   readonly timeoutMs: number;
+  readonly tls: NodeTlsOptions | undefined;
 
   constructor(
     private readonly ctx: APIRequestContext,
@@ -72,6 +76,7 @@ export class Target {
     this.budget = options.budget;
     this.scheduler = options.scheduler;
     this.timeoutMs = options.timeoutMs;
+    this.tls = options.tls;
   }
 
   /** Joins without `new URL(path, base)`, which would drop a base path such as https://host/api. */
@@ -191,6 +196,7 @@ export class Target {
           const url = new URL(request.url);
           const client = url.protocol === 'https:' ? https : http;
           const out = client.request(url, {
+            ...(url.protocol === 'https:' ? this.tls : {}),
             method: request.method,
             timeout: this.timeoutMs,
             signal: AbortSignal.timeout(this.timeoutMs),

@@ -5,6 +5,7 @@
  * `profile lacks <field>: <why>`, never silently passed (docs/design.md "The target profile").
  */
 import { test } from '@playwright/test';
+import { tokenFor } from '../credentials/client.ts';
 import type { Endpoint, IdentityCredentials, Profile, Scheme } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
 import type { SendOptions } from '../run/scheduler.ts';
@@ -70,14 +71,16 @@ export class Kit {
 
   /**
    * `Authorization` value carrying valid credentials of `identity` in `scheme`, or undefined when the
-   * profile gives none. Bearer prefers a freshly minted token (never expired) and falls back to the
-   * profile's static token.
+   * profile gives none. Bearer prefers the token obtained at run time (identities.X.token), then a freshly
+   * minted one (never expired), then the profile's static token.
    */
   async authorization(identity: IdentityName, scheme: Scheme): Promise<string | undefined> {
     const creds = this.identity(identity);
     if (!creds) return undefined;
     switch (scheme) {
       case 'bearer': {
+        // A token obtained at run time is what the target's own clients send: it comes first.
+        if (creds.token) return `${SCHEME_NAME.bearer} ${await tokenFor(identity)}`;
         if (this.mint && creds.jwtClaims)
           return `${SCHEME_NAME.bearer} ${await this.minted(creds.jwtClaims)}`;
         return creds.bearer ? `${SCHEME_NAME.bearer} ${creds.bearer}` : undefined;

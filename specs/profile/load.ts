@@ -8,31 +8,24 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type ErrorObject, schemaValidator } from '../../shared/json-schema.ts';
 import { FIXTURES_DIR, SCHEMAS_DIR } from '../../shared/paths.ts';
+import { resolveEnvSecrets } from './env-secrets.ts';
+import { ProfileError } from './load-error.ts';
 import type { Profile } from './types.ts';
+
+export { ProfileError };
 
 export const PROFILE_SCHEMA_PATH = resolve(SCHEMAS_DIR, 'profile.schema.json');
 
 /** The profile of the bundled mock, used when neither BASE_URL nor GATECHECK_PROFILE is set. */
 export const DEFAULT_PROFILE_PATH = resolve(FIXTURES_DIR, 'mock.profile.json');
 
-/** A profile that cannot be used. `message` is the one line shown to the user; `field` is a JSON pointer. */
-export class ProfileError extends Error {
-  readonly code = 'ERR_GATECHECK_PROFILE';
-  constructor(
-    readonly field: string,
-    readonly reason: string,
-  ) {
-    super(`profile: ${field} ${reason}`);
-    this.name = 'ProfileError';
-    // One line, not a stack: this is the user's mistake, not ours (Playwright prints `stack` for global setup errors).
-    this.stack = `${this.name}: ${this.message}`;
-  }
-}
-
 function validate(data: unknown): ErrorObject | undefined {
   // The package's one Ajv set-up: the first error is the one line we print.
   const validator = schemaValidator(PROFILE_SCHEMA_PATH);
-  return validator(data) ? undefined : (validator.errors?.[0] ?? undefined);
+  if (validator(data)) return undefined;
+  const errors = validator.errors ?? [];
+  // A secret is a string or { "env": NAME } (anyOf): the anyOf error says so in one line, its branches don't.
+  return errors.find((e) => e.keyword === 'anyOf') ?? errors[0];
 }
 
 function describeError(error: ErrorObject): ProfileError {
@@ -52,6 +45,8 @@ function describeError(error: ErrorObject): ProfileError {
       return new ProfileError(at, `must be ${String(p.type)}`);
     case 'pattern':
       return new ProfileError(at, `must match ${String(p.pattern)}`);
+    case 'anyOf':
+      return new ProfileError(at, 'must be a non-empty string or { "env": "VARIABLE_NAME" }');
     default:
       return new ProfileError(at, error.message ?? `fails ${error.keyword}`);
   }
@@ -70,7 +65,26 @@ function semantic(profile: Profile): ProfileError | undefined {
       );
     }
   }
+  const tls = profile.tls;
+  if (tls && (tls.cert === undefined) !== (tls.key === undefined)) {
+    return new ProfileError(
+      tls.cert === undefined ? '/tls/cert' : '/tls/key',
+      'is required with its pair (cert and key)',
+    );
+  }
   for (const [name, identity] of Object.entries(profile.identities)) {
+    const oauth = identity?.token && 'oauth2' in identity.token ? identity.token.oauth2 : undefined;
+    // RFC 6749 §4.3.2: username and password are REQUIRED for the password grant.
+    if (oauth?.grant === 'password' && (oauth.username === undefined || oauth.password === undefined)) {
+      return new ProfileError(
+        `/identities/${name}/token/oauth2/${oauth.username === undefined ? 'username' : 'password'}`,
+        'is required for grant password',
+      );
+    }
+    const login = identity?.token && 'login' in identity.token ? identity.token.login : undefined;
+    if (login?.json && login.form) {
+      return new ProfileError(`/identities/${name}/token/login/form`, 'cannot be given with json (one body)');
+    }
     // RFC 7617 §2: "a user-id containing a colon character is invalid".
     if (identity?.basic?.username.includes(':')) {
       return new ProfileError(`/identities/${name}/basic/username`, 'must not contain ":" (RFC 7617 §2)');
@@ -79,18 +93,21 @@ function semantic(profile: Profile): ProfileError | undefined {
   return undefined;
 }
 
-/** Validates an already parsed profile; throws ProfileError. */
-export function parseProfile(data: unknown): Profile {
+/**
+ * Validates an already parsed profile, then puts in the secrets it takes from `env` (`{ "env": NAME }`);
+ * throws ProfileError.
+ */
+export function parseProfile(data: unknown, env: NodeJS.ProcessEnv = process.env): Profile {
   const error = validate(data);
   if (error) throw describeError(error);
-  const profile = data as Profile;
+  const profile = resolveEnvSecrets(data, env) as Profile;
   const problem = semantic(profile);
   if (problem) throw problem;
   return profile;
 }
 
 /** Reads, parses and validates the profile at `path`; throws ProfileError naming the field. */
-export function loadProfile(path: string): Profile {
+export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -103,5 +120,5 @@ export function loadProfile(path: string): Profile {
   } catch (e) {
     throw new ProfileError(path, `is not valid JSON (${(e as Error).message})`);
   }
-  return parseProfile(data);
+  return parseProfile(data, env);
 }

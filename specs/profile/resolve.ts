@@ -29,7 +29,7 @@ export function resolveRunTarget(env: NodeJS.ProcessEnv = process.env): RunTarge
     throw new ProfileError(ENV.baseUrl, 'must be an http:// or https:// URL');
   }
   const profilePath = profileEnv ? resolve(profileEnv) : DEFAULT_PROFILE_PATH;
-  const profile = loadProfile(profilePath);
+  const profile = loadProfile(profilePath, env);
   // With the default profile the target is always the embedded mock, whatever baseUrl the file carries.
   const baseUrl = fromEnv ?? (profileEnv ? profile.baseUrl : undefined);
   return { profilePath, profile, baseUrl };

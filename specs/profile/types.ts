@@ -20,9 +20,51 @@ export interface BasicCredential {
   readonly password: string;
 }
 
+/**
+ * As written in the profile file, any credential may instead be `{ "env": "NAME" }`: the loader replaces it
+ * with that environment variable's value (specs/profile/env-secrets.ts), so the typed Profile holds strings.
+ */
+export interface EnvReference {
+  readonly env: string;
+}
+
+/** RFC 6749 §4.4 (client_credentials) or §4.3 (password) token request. */
+export interface OAuth2TokenSource {
+  /** Absolute URL, or a path relative to the base URL. */
+  readonly tokenUrl: string;
+  readonly grant: 'client_credentials' | 'password';
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** RFC 6749 §2.3.1: HTTP Basic (default) or client_id/client_secret in the body. */
+  readonly clientAuth?: 'basic' | 'body';
+  readonly scope?: string;
+  readonly audience?: string;
+  /** Resource owner's, for the password grant. */
+  readonly username?: string;
+  readonly password?: string;
+}
+
+/** A login call of an API without OAuth: the token is read from the JSON answer by JSON Pointer (RFC 6901). */
+export interface LoginTokenSource {
+  /** Default POST. */
+  readonly method?: string;
+  /** Absolute URL, or a path relative to the base URL. */
+  readonly path: string;
+  readonly json?: Readonly<Record<string, string>>;
+  readonly form?: Readonly<Record<string, string>>;
+  readonly tokenPointer: string;
+  /** Lifetime in seconds; without it the token is fetched once per run. */
+  readonly expiresInPointer?: string;
+}
+
+/** Where an identity's Bearer token comes from at run time (one key). */
+export type TokenSource = { readonly oauth2: OAuth2TokenSource } | { readonly login: LoginTokenSource };
+
 /** Credentials of one identity, per scheme; a scheme absent here is skipped by rules that need it. */
 export interface IdentityCredentials {
   readonly bearer?: string;
+  /** Bearer token fetched at run time, shared by all workers and refreshed before expiry (specs/credentials). */
+  readonly token?: TokenSource;
   readonly basic?: BasicCredential;
   readonly apikey?: string;
   /** Claims the suite puts in tokens it mints for this identity (needs `jwt` signing material). */
@@ -41,6 +83,16 @@ export interface JwtMaterial {
   readonly audience?: string;
   /** Seconds of clock leeway the target allows; the suite stays outside it (default 300). */
   readonly leewaySeconds?: number;
+}
+
+export interface TlsSettings {
+  /** PEM file of the CA that signed the target's certificate (also `--ca-cert`). */
+  readonly ca?: string;
+  /** PEM client certificate and key, for targets that ask for one. */
+  readonly cert?: string;
+  readonly key?: string;
+  /** Skip certificate verification (self-signed staging only); reported in the console and the report. */
+  readonly insecure?: boolean;
 }
 
 export interface Profile {
@@ -78,6 +130,8 @@ export interface Profile {
     readonly ratelimit?: IdentityCredentials;
   };
   readonly jwt?: JwtMaterial;
+  /** HTTPS settings every client of the suite honours (specs/lib/tls.ts). */
+  readonly tls?: TlsSettings;
   readonly rateLimit?: {
     /** Requests allowed per window per client key. */
     readonly limit: number;

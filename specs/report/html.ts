@@ -188,10 +188,15 @@ function profileHtml(report: ConformanceReport): string {
   if (p.jwt) extra.push(`JWT: ${p.jwt.alg}, signing material: ${p.jwt.signing}`);
   if (p.rateLimit) extra.push(`Rate limit: ${p.rateLimit.limit} per ${p.rateLimit.windowSeconds} s`);
   if (p.fault) extra.push(`Fault trigger: ${p.fault.method ?? 'GET'} ${p.fault.path}`);
+  if (p.tls?.ca) extra.push('TLS: private CA');
+  if (p.tls?.clientCertificate) extra.push('TLS: client certificate');
+  const insecure = p.tls?.insecure
+    ? '<p class="warn"><strong>TLS certificate verification was OFF (tls.insecure): the target was not authenticated.</strong></p>'
+    : '';
   return `<section><h2>Profile</h2>
 <table class="plain"><thead><tr><th>role</th><th>method</th><th>path</th><th>schemes</th></tr></thead><tbody>${endpoints}</tbody></table>
 <p>Identities (credential kinds only; values are never reported):</p><ul>${identities}</ul>
-${extra.length ? `<p>${esc(extra.join(' · '))}</p>` : ''}
+${extra.length ? `<p>${esc(extra.join(' · '))}</p>` : ''}${insecure}
 </section>`;
 }
 

@@ -80,6 +80,12 @@ export function renderMarkdown(report: ConformanceReport): string {
   );
   const polite = politenessLine(report);
   if (polite) out.push(`Politeness: ${cell(polite)}`, '');
+  if (report.target.profile?.tls?.insecure) {
+    out.push(
+      '> ⚠️ **TLS certificate verification was OFF** (`tls.insecure`): the target was not authenticated.',
+      '',
+    );
+  }
 
   const counts = LEVELS.map((level) => {
     const c = report.counts[level];

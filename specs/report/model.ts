@@ -89,6 +89,8 @@ export interface ProfileSummary {
     readonly headerNames: readonly string[];
   };
   readonly budget?: Readonly<Record<string, number>>;
+  /** HTTPS settings; `insecure`: certificate verification was off for this run (the report says so loudly). */
+  readonly tls?: { readonly ca: boolean; readonly clientCertificate: boolean; readonly insecure: boolean };
 }
 
 export interface ConformanceReport {

@@ -57,10 +57,13 @@ export function summarizeProfile(raw: unknown, source: string): ProfileSummary {
   const identities: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(obj(p.identities) ?? {})) {
     const creds = obj(value) ?? {};
-    identities[name] = ['bearer', 'basic', 'apikey', 'jwtClaims'].filter((kind) => creds[kind] !== undefined);
+    identities[name] = ['bearer', 'token', 'basic', 'apikey', 'jwtClaims'].filter(
+      (kind) => creds[kind] !== undefined,
+    );
   }
 
   const jwt = obj(p.jwt);
+  const tls = obj(p.tls);
   const rate = obj(p.rateLimit);
   const fault = obj(p.fault);
   const budget: Record<string, number> = {};
@@ -108,5 +111,14 @@ export function summarizeProfile(raw: unknown, source: string): ProfileSummary {
         }
       : {}),
     ...(Object.keys(budget).length ? { budget } : {}),
+    ...(tls
+      ? {
+          tls: {
+            ca: tls.ca !== undefined,
+            clientCertificate: tls.cert !== undefined,
+            insecure: tls.insecure === true,
+          },
+        }
+      : {}),
   };
 }

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
+import { issuedTokens } from '../credentials/client.ts';
 import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../lib/env.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
 import { storedPoliteness } from '../run/politeness-store.ts';
@@ -103,7 +104,8 @@ export default class ConformanceReporter implements Reporter {
       // Without a named profile and without the bundled one (a bare project), there is nothing to summarise.
       if (profilePath) errors.push(`profile ${profilePath} could not be read: ${(e as Error).message}`);
     }
-    const scrub = new Scrubber(profile ? profileSecrets(profile.raw) : []);
+    // Tokens obtained at run time (specs/credentials) are secrets too: the run's broker lists them.
+    const scrub = new Scrubber([...(profile ? profileSecrets(profile.raw) : []), ...(await issuedTokens())]);
 
     let catalogue: LoadedCatalogue = { rules: [], version: 'unavailable' };
     try {

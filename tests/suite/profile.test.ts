@@ -124,7 +124,9 @@ test('a message never repeats a value from the profile (it may be a credential)'
       p.identities.admin.apikey = 42;
     }),
   );
-  expect(message).toBe('profile: /identities/admin/apikey must be string');
+  expect(message).toBe(
+    'profile: /identities/admin/apikey must be a non-empty string or { "env": "VARIABLE_NAME" }',
+  );
 });
 
 test('an unreadable or non-JSON file is refused the same way', async () => {

@@ -8,6 +8,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
+import type { NodeTlsOptions } from '../../lib/tls.ts';
 import { transportFor } from './select.ts';
 import { BODY_LIMIT, type Client, type Outcome, type WireRequest } from './types.ts';
 
@@ -34,10 +35,12 @@ interface Target {
 export function createNodeHttpClient(options: {
   readonly timeoutMs: number;
   readonly maxSockets: number;
+  /** The run's CA, client certificate and verification switch (specs/lib/tls.ts). */
+  readonly tls?: NodeTlsOptions;
 }): NodeHttpClient {
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: options.maxSockets }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: options.maxSockets }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: options.maxSockets, ...options.tls }),
   };
 
   // A run sends thousands of requests to a handful of URLs: parse each once (URL parsing and Node's

@@ -6,6 +6,7 @@
  */
 import * as net from 'node:net';
 import * as tls from 'node:tls';
+import type { NodeTlsOptions } from '../../lib/tls.ts';
 import { parseHttp1Response } from './http1-response.ts';
 import type { Client, Outcome, WireRequest } from './types.ts';
 
@@ -26,7 +27,11 @@ export function rawRequestText(request: WireRequest): string {
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
-export function createRawSocketClient(options: { readonly timeoutMs: number }): Client {
+export function createRawSocketClient(options: {
+  readonly timeoutMs: number;
+  /** The run's CA, client certificate and verification switch (specs/lib/tls.ts). */
+  readonly tls?: NodeTlsOptions;
+}): Client {
   return {
     name: 'raw socket',
     canSend: () => true,
@@ -42,7 +47,7 @@ export function createRawSocketClient(options: { readonly timeoutMs: number }): 
         let received = 0;
         let settled = false;
         const socket = secure
-          ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host })
+          ? tls.connect({ ...options.tls, host, port, servername: net.isIP(host) ? undefined : host })
           : net.connect({ host, port });
         const finish = (outcome: Outcome): void => {
           if (settled) return;
