@@ -32,6 +32,20 @@ export interface ConformanceReporterOptions {
   readonly profile?: string;
   /** Print the end-of-run summary (default: yes, unless the gatecheck CLI prints it). */
   readonly summary?: boolean;
+  /** Set by Playwright itself: 'list' under `playwright test --list`, the mode its own reporters read. */
+  readonly _mode?: string;
+}
+
+/**
+ * `playwright test --list` collects the tests without running them and still calls onEnd, with status
+ * 'passed'. Playwright tells its reporters through the `_mode` option; a run in which no test got a result
+ * and nothing went wrong is the same thing seen through the public API. Either way: nothing ran, so no
+ * report is written (it would replace the last real run's report with an all-not-run one).
+ */
+export function isListing(mode: string | undefined, suite: Suite | undefined, result: FullResult): boolean {
+  if (mode === 'list') return true;
+  const tests = suite?.allTests() ?? [];
+  return result.status === 'passed' && tests.length > 0 && tests.every((t) => t.results.length === 0);
 }
 
 function intFromEnv(name: string): number | undefined {
@@ -87,6 +101,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<void> {
+    if (isListing(this.#options._mode, this.#suite, result)) return;
     const outputDir = path.resolve(this.#options.outputDir ?? process.env[ENV.reportDir] ?? 'reports');
     const errors = [...this.#errors];
 
