@@ -5,14 +5,17 @@
  * GATECHECK_PROFILE are how they learn the target. The returned function is the global teardown.
  */
 import type { FullConfig } from '@playwright/test';
+import { seedLine } from './fuzz/engine/seed-line.ts';
 import { ENV, ENV_EMBEDDED } from './lib/env.ts';
 import { checkJwtMaterial } from './lib/tokens.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 
-export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
   const run = resolveRunTarget(process.env);
   await checkJwtMaterial(run.profile.jwt);
   process.env[ENV.profile] = run.profilePath;
+  // Once per run, here rather than in each worker (docs/fuzzing.md: the seed is printed at the start of the run).
+  process.stdout.write(seedLine(run.profile, config.workers));
   if (run.baseUrl) {
     process.env[ENV.baseUrl] = run.baseUrl;
     delete process.env[ENV_EMBEDDED];

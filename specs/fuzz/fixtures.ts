@@ -65,11 +65,6 @@ export const test = base.extend<object, { fuzz: FuzzWorker }>({
       if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
       const http = createNodeHttpClient({ timeoutMs: settings.timeoutMs, maxSockets: settings.concurrency });
       const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs });
-      // Once per worker process (STYLE.md "Property tests": the seed is printed; the environment sets it).
-      process.stdout.write(
-        `gatecheck fuzz: seed ${settings.seed} (${settings.seedSource === 'default' ? `default; set ${ENV.seed} to change` : ENV.seed}), ` +
-          `${settings.totalCases} cases across the fuzz rules, ${settings.concurrency} in flight per worker\n`,
-      );
       await use({ env: { profile, baseUrl, settings, kit, clients: { http, raw } }, settings });
       http.close();
     },
