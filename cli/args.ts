@@ -11,6 +11,8 @@ export interface RunOptions {
   readonly baseUrl?: string;
   readonly profile?: string;
   readonly strict: boolean;
+  /** --max-skipped-must: most MUST rules that may go unchecked (skipped or not run) in a passing run. */
+  readonly maxSkippedMust?: number;
   readonly only: readonly string[];
   readonly skip: readonly string[];
   readonly seed?: number;
@@ -34,6 +36,7 @@ const RUN_FLAGS = {
   'base-url': { type: 'string' },
   profile: { type: 'string', short: 'p' },
   strict: { type: 'boolean' },
+  'max-skipped-must': { type: 'string' },
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
   seed: { type: 'string' },
@@ -123,6 +126,7 @@ function runOptions(
     'base-url'?: string;
     profile?: string;
     strict?: boolean;
+    'max-skipped-must'?: string;
     only?: string[];
     skip?: string[];
     seed?: string;
@@ -135,12 +139,14 @@ function runOptions(
   const seed = integer('seed', v.seed, -(2 ** 31), 2 ** 31 - 1);
   const budget = integer('budget', v.budget, 0, 10_000_000);
   const shard = shardOf(v.shard);
+  const maxSkippedMust = integer('max-skipped-must', v['max-skipped-must'], 0, 100_000);
   if (v.profile !== undefined && v.profile.trim() === '')
     throw new UsageError('--profile must name a JSON file');
   return {
     ...(baseUrl ? { baseUrl } : {}),
     ...(v.profile ? { profile: path.resolve(cwd, v.profile) } : {}),
     strict: v.strict ?? false,
+    ...(maxSkippedMust !== undefined ? { maxSkippedMust } : {}),
     only: list(v.only),
     skip: list(v.skip),
     ...(seed !== undefined ? { seed } : {}),

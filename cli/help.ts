@@ -11,7 +11,8 @@ export function helpText(): string {
 Usage
   gatecheck [options] [-- <playwright test options>]
   gatecheck rules [--markdown | --json]
-  gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict] [--report-dir <dir>]
+  gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
+                          [--max-skipped-must <n>] [--report-dir <dir>]
 
 Target
   --base-url <url>       target base URL (default: the profile's baseUrl; neither: the bundled mock)
@@ -23,6 +24,8 @@ Selection
                          selector: a rule id (auth.401.challenge), an id pattern (bearer.jwt.*),
                          or a tag (@must, @should, @info)
   --strict               SHOULD failures fail the run too (default: they are warnings)
+  --max-skipped-must <n> fail (exit 1) when more than n MUST rules were skipped or not run;
+                         0: every MUST rule must run (default: no limit, the verdict says "Partial")
 
 Run
   --seed <int>           fuzz seed (default ${DEFAULT_SEED}); the same seed replays the same cases
@@ -47,6 +50,6 @@ Exit codes
 ${exits}
 
 Environment (flags win): BASE_URL, GATECHECK_PROFILE, GATECHECK_STRICT, GATECHECK_SEED,
-GATECHECK_BUDGET, GATECHECK_REPORT_DIR
+GATECHECK_BUDGET, GATECHECK_REPORT_DIR, GATECHECK_MAX_SKIPPED_MUST
 `;
 }

@@ -28,6 +28,7 @@ function childEnv(
   // The resolved target, so the reporter names it even when it came from the profile's baseUrl.
   if (baseUrl) env[ENV.baseUrl] = baseUrl;
   if (options.strict) env[ENV.strict] = '1';
+  if (options.maxSkippedMust !== undefined) env[ENV.maxSkippedMust] = String(options.maxSkippedMust);
   if (options.seed !== undefined) env[ENV.seed] = String(options.seed);
   if (options.budget !== undefined) env[ENV.budget] = String(options.budget);
   env[ENV.reportDir] = options.reportDir;
@@ -73,8 +74,8 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
   }
 
   const runId = randomUUID();
-  await clearReports(options.reportDir);
   const env = childEnv(options, runId, target.baseUrl, filter);
+  await clearReports(options.reportDir, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   const shardArgs = options.shard
     ? ['--shard', `${options.shard.current}/${options.shard.total}`, '--reporter', `list,blob,${REPORTER}`]
     : [];
@@ -96,7 +97,7 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
     ['test', '--config', SUITE_CONFIG, ...filterArgs, ...shardArgs, ...outputArgs, ...options.passthrough],
     env,
   );
-  const exit = await finish(io, options.reportDir, runId, code);
+  const exit = await finish(io, options.reportDir, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   if (options.shard && env.PLAYWRIGHT_BLOB_OUTPUT_FILE) {
     io.out(
       `gatecheck: shard blob report ${displayPath(env.PLAYWRIGHT_BLOB_OUTPUT_FILE)}; combine the shards with ` +

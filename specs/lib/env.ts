@@ -22,6 +22,8 @@ export const ENV = {
   runId: 'GATECHECK_RUN_ID',
   /** '1' when the CLI started the run: the reporter leaves the final summary to the CLI. */
   cli: 'GATECHECK_CLI',
+  /** Most MUST rules that may go unchecked (skipped or not run) in a conformant run; unset: no limit. */
+  maxSkippedMust: 'GATECHECK_MAX_SKIPPED_MUST',
 } as const;
 
 export const DEFAULT_SEED = 20261121;

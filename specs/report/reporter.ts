@@ -20,7 +20,7 @@ import { renderMarkdown } from './markdown.ts';
 import { Scrubber } from './scrub.ts';
 import { profileSecrets } from './secrets.ts';
 import { suiteVersion } from './suite-version.ts';
-import { displayPath, renderText } from './text.ts';
+import { displayPath, renderText, useColor } from './text.ts';
 import { writeReports } from './write.ts';
 
 export interface ConformanceReporterOptions {
@@ -69,6 +69,20 @@ function grepFromArgv(argv: readonly string[]): string | undefined {
     }
   }
   return parts.length ? parts.join(' ') : undefined;
+}
+
+/**
+ * Where Playwright's JUnit reporter writes, if the run has one: PLAYWRIGHT_JUNIT_OUTPUT_FILE first, else its
+ * outputFile option against the config's folder (the order Playwright's reporter resolves them in).
+ */
+function junitFileOf(config: FullConfig | undefined): string | undefined {
+  const entry = config?.reporter.find(([name]) => name === 'junit');
+  if (!config || !entry) return undefined;
+  const fromEnv = process.env.PLAYWRIGHT_JUNIT_OUTPUT_FILE;
+  if (fromEnv) return path.resolve(fromEnv);
+  const outputFile = (entry[1] as { outputFile?: string } | undefined)?.outputFile;
+  const configDir = config.configFile ? path.dirname(config.configFile) : config.rootDir;
+  return outputFile ? path.resolve(configDir, outputFile) : undefined;
 }
 
 /** A published report names the profile file, not where it sat on the machine that ran it. */
@@ -131,6 +145,12 @@ export default class ConformanceReporter implements Reporter {
     const shard = this.#config?.shard;
     const merged = process.argv.includes('merge-reports');
     const budget = intFromEnv(ENV.budget);
+    const maxSkippedMust = intFromEnv(ENV.maxSkippedMust);
+    const maxText = process.env[ENV.maxSkippedMust]?.trim();
+    // A coverage gate that cannot be read must not pass silently: the run then proves nothing.
+    if (maxText && (maxSkippedMust === undefined || maxSkippedMust < 0)) {
+      errors.push(`${ENV.maxSkippedMust} must be an integer ≥ 0, got "${maxText}"`);
+    }
     const filter = process.env[ENV.filter] || grepFromArgv(process.argv);
     const runId = process.env[ENV.runId];
 
@@ -153,6 +173,7 @@ export default class ConformanceReporter implements Reporter {
         shard: shard && !merged ? `${shard.current}/${shard.total}` : null,
         merged,
         ...(filter ? { filter } : {}),
+        ...(maxSkippedMust !== undefined && maxSkippedMust >= 0 ? { maxSkippedMust } : {}),
         status: result.status,
         errors,
       },
@@ -166,7 +187,12 @@ export default class ConformanceReporter implements Reporter {
       await appendFile(summaryFile, renderMarkdown(report));
     }
     if (this.#options.summary ?? process.env[ENV.cli] !== '1') {
-      process.stdout.write(`\n${renderText(report, displayPath(outputDir))}`);
+      const junitFile = junitFileOf(this.#config);
+      const text = renderText(report, displayPath(outputDir), {
+        ...(junitFile ? { junitFile } : {}),
+        color: useColor(process.stdout),
+      });
+      process.stdout.write(`\n${text}`);
     }
   }
 }
