@@ -21,7 +21,7 @@ Target
 Selection
   --only <selector>      run only these rules; repeat or comma-separate
   --skip <selector>      leave these rules out
-                         selector: a rule id (auth.401.challenge), an id pattern (bearer.jwt.*),
+                         selector: a rule id (auth.401.challenge), an id pattern (jwt.attack.*),
                          or a tag (@must, @should, @info)
   --strict               SHOULD failures fail the run too (default: they are warnings)
   --max-skipped-must <n> fail (exit 1) when more than n MUST rules were skipped or not run;
@@ -45,6 +45,14 @@ Reports (in the report dir)
   summary.md             Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)
   junit.xml              JUnit XML; playwright-html/ Playwright's own HTML report;
                          test-results/ Playwright's output directory for the run
+
+Examples
+  gatecheck                                           the bundled mock, no set-up
+  gatecheck --base-url https://staging.example.com --profile staging.json
+  gatecheck --profile staging.json --only 'jwt.attack.*' --strict
+  gatecheck --only auth.401.challenge,@should --skip server.500.fault
+  gatecheck --profile target.json --max-skipped-must 0
+  gatecheck --shard 1/2 && gatecheck --shard 2/2 && gatecheck merge-reports blob-report
 
 Exit codes
 ${exits}
