@@ -14,8 +14,8 @@ import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { selection } from './filter.ts';
 import { clearReports, finish, type Io } from './outcome.ts';
 import { REPORTER, runPlaywright, SUITE_CONFIG } from './playwright.ts';
-import { checkReachable } from './preflight.ts';
-import { preflightUrl, resolveTarget, targetEnv } from './target.ts';
+import { checkReachable, everyAnswerIs404 } from './preflight.ts';
+import { declaredUrls, preflightUrl, resolveTarget, targetEnv } from './target.ts';
 
 /** Everything the suite and the reporter read from the environment (specs/lib/env.ts names them). */
 function childEnv(
@@ -62,11 +62,24 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
 
   const target = resolveTarget(options);
   if (target.baseUrl) {
-    const url = preflightUrl({ ...target, baseUrl: target.baseUrl });
-    const answer = await checkReachable(url, target.profile.budget?.timeoutMs ?? 5000);
+    const addressed = { ...target, baseUrl: target.baseUrl };
+    const url = preflightUrl(addressed);
+    const timeoutMs = target.profile.budget?.timeoutMs ?? 5000;
+    const answer = await checkReachable(url, timeoutMs);
     if (!answer.reachable) {
       io.err(`gatecheck: target unreachable: GET ${url}: ${answer.reason}\n`);
       return EXIT.unreachable;
+    }
+    if (answer.status === 404) {
+      const urls = declaredUrls(addressed);
+      if (await everyAnswerIs404(urls, timeoutMs)) {
+        const paths = urls.map((u) => new URL(u).pathname).join(', ');
+        io.err(
+          `gatecheck: target not found: every endpoint of the profile answered 404 under ${target.baseUrl} ` +
+            `(GET ${paths}); the base URL is probably wrong (a missing or extra path prefix?)\n`,
+        );
+        return EXIT.unreachable;
+      }
     }
     io.out(`gatecheck: target ${target.baseUrl} answered the preflight with ${answer.status}\n`);
   } else {

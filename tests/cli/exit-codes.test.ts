@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../cli/exit-codes.ts';
-import type { RunningMock } from '../../mock/server.ts';
+import { type RunningMock, startMock } from '../../mock/server.ts';
 import { requestsReceived, startDefectiveMock } from '../helpers/defect-mock.ts';
 import { schemaErrors } from '../report/schema.ts';
 import { closedPort } from './broken-target.ts';
@@ -140,6 +140,22 @@ test('a closed port → exit 3, target unreachable, before Playwright starts', a
     `gatecheck: target unreachable: GET http://127.0.0.1:${port}/users: connection refused`,
   );
   expect(run.stdout).not.toContain('Running');
+});
+
+test('a base URL with a wrong path prefix (every declared endpoint answers 404) → exit 3 in one line, before Playwright starts', async () => {
+  const mock = await startMock({ port: 0, host: '127.0.0.1' });
+  try {
+    const base = `${mock.url}/api/v1`;
+    const run = await s.gatecheck(['--base-url', base, '--profile', MOCK_PROFILE]);
+    expect(run.code, run.stdout + run.stderr).toBe(EXIT.unreachable);
+    expect(run.stderr.trim()).toBe(
+      `gatecheck: target not found: every endpoint of the profile answered 404 under ${base} ` +
+        '(GET /api/v1/users, /api/v1/protected, /api/v1/admin); the base URL is probably wrong (a missing or extra path prefix?)',
+    );
+    expect(run.stdout).not.toContain('Running');
+  } finally {
+    await mock.close();
+  }
 });
 
 test('bad usage → exit 2 with one line naming the flag', async () => {
