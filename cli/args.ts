@@ -140,6 +140,9 @@ function runOptions(
   const budget = integer('budget', v.budget, 0, 10_000_000);
   const shard = shardOf(v.shard);
   const maxSkippedMust = integer('max-skipped-must', v['max-skipped-must'], 0, 100_000);
+  // A shard leaves the other shards' rules not run: the coverage gate belongs to the merged verdict.
+  if (shard && maxSkippedMust !== undefined)
+    throw new UsageError('--max-skipped-must belongs to merge-reports, not to a --shard run');
   if (v.profile !== undefined && v.profile.trim() === '')
     throw new UsageError('--profile must name a JSON file');
   return {

@@ -133,10 +133,11 @@ export async function mergeShards(blobDir: string, options: RunOptions, io: Io):
     io.out('gatecheck: no --profile given: the merged report describes the bundled mock and its profile\n');
   }
   const runId = randomUUID();
-  await clearReports(options.reportDir);
+  const env = childEnv(options, runId, target.baseUrl);
+  await clearReports(options.reportDir, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   const code = await runPlaywright(
     ['merge-reports', '--config', SUITE_CONFIG, blobDir, ...options.passthrough],
-    childEnv(options, runId, target.baseUrl),
+    env,
   );
-  return finish(io, options.reportDir, runId, code);
+  return finish(io, options.reportDir, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
 }

@@ -26,8 +26,6 @@ test.describe('parseCommand', () => {
         '--profile',
         'p.json',
         '--strict',
-        '--max-skipped-must',
-        '3',
         '--only',
         'auth.401.missing,@must',
         '--only',
@@ -53,7 +51,6 @@ test.describe('parseCommand', () => {
         baseUrl: 'https://api.example/v1',
         profile: path.resolve('/work', 'p.json'),
         strict: true,
-        maxSkippedMust: 3,
         only: ['auth.401.missing', '@must', 'bearer.*'],
         skip: ['auth.401.challenge'],
         seed: -7,
@@ -62,6 +59,17 @@ test.describe('parseCommand', () => {
         shard: { current: 2, total: 3 },
         passthrough: ['--workers', '1'],
       },
+    });
+  });
+
+  test('--max-skipped-must: a count of MUST rules, for a whole run or merge-reports', () => {
+    expect(parseCommand(['--max-skipped-must', '3'], '/w')).toMatchObject({
+      kind: 'run',
+      options: { maxSkippedMust: 3 },
+    });
+    expect(parseCommand(['merge-reports', 'blobs', '--max-skipped-must=0'], '/w')).toMatchObject({
+      kind: 'merge',
+      options: { maxSkippedMust: 0 },
     });
   });
 
@@ -105,6 +113,7 @@ test.describe('parseCommand', () => {
     [['--max-skipped-must', '-1'], /argument is ambiguous|--max-skipped-must must be an integer from 0/],
     [['--max-skipped-must=-1'], /--max-skipped-must must be an integer from 0/],
     [['--max-skipped-must', 'none'], /--max-skipped-must must be an integer from 0/],
+    [['--shard', '1/2', '--max-skipped-must', '0'], /--max-skipped-must belongs to merge-reports/],
     [['extra'], /unexpected argument "extra"/],
     [['rules', '--markdown', '--json'], /choose one/],
     [['merge-reports'], /needs one argument/],

@@ -19,7 +19,28 @@ const DOCS = ['README.md', 'docs/cli.md', 'docs/ci.md'];
 
 /** Shell and CI placeholders (`$RUNNER_TEMP`, `${{ vars.TARGET_URL }}`) get harmless loopback-only values. */
 function placeholder(name: string): string {
-  return /url/i.test(name) ? 'http://127.0.0.1:9' : `/placeholder/${name.toLowerCase()}`;
+  if (/url/i.test(name)) return 'http://127.0.0.1:9';
+  if (/shard/i.test(name)) return '1';
+  return `/placeholder/${name.toLowerCase()}`;
+}
+
+/** A YAML folded scalar (`run: >` and the more-indented lines after it) as the one line it stands for. */
+function unfold(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (!/\brun: >-?\s*$/.test(line)) {
+      out.push(line);
+      continue;
+    }
+    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    const folded: string[] = [];
+    while (i + 1 < lines.length && (/^\s*/.exec(lines[i + 1] ?? '')?.[0].length ?? 0) > indent) {
+      folded.push((lines[++i] ?? '').trim());
+    }
+    out.push(folded.join(' '));
+  }
+  return out;
 }
 
 /** One command line → the argv of each `gatecheck` command on it (`a && b` is two). */
@@ -52,7 +73,9 @@ function helpExamples(): string[] {
 /** `npx gatecheck …` in fenced blocks (a trailing `\` continues the line) and in inline code. */
 function docExamples(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), 'utf8').replace(/\\\n\s*/g, ' ');
-  const fenced = [...text.matchAll(/```[^\n]*\n([\s\S]*?)```/g)].flatMap((m) => (m[1] ?? '').split('\n'));
+  const fenced = [...text.matchAll(/```[^\n]*\n([\s\S]*?)```/g)].flatMap((m) =>
+    unfold((m[1] ?? '').split('\n')),
+  );
   const inline = [...text.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
   return [...fenced, ...inline]
     .map((line) => /npx gatecheck\b.*$/.exec(line)?.[0])
