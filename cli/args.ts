@@ -13,6 +13,8 @@ export interface RunOptions {
   /** Absolute path of a PEM CA file the target's certificate chains to (over the profile's tls.ca). */
   readonly caCert?: string;
   readonly strict: boolean;
+  /** --max-skipped-must: most MUST rules that may go unchecked (skipped or not run) in a passing run. */
+  readonly maxSkippedMust?: number;
   readonly only: readonly string[];
   readonly skip: readonly string[];
   readonly seed?: number;
@@ -37,6 +39,7 @@ const RUN_FLAGS = {
   profile: { type: 'string', short: 'p' },
   'ca-cert': { type: 'string' },
   strict: { type: 'boolean' },
+  'max-skipped-must': { type: 'string' },
   only: { type: 'string', multiple: true },
   skip: { type: 'string', multiple: true },
   seed: { type: 'string' },
@@ -127,6 +130,7 @@ function runOptions(
     profile?: string;
     'ca-cert'?: string;
     strict?: boolean;
+    'max-skipped-must'?: string;
     only?: string[];
     skip?: string[];
     seed?: string;
@@ -139,6 +143,10 @@ function runOptions(
   const seed = integer('seed', v.seed, -(2 ** 31), 2 ** 31 - 1);
   const budget = integer('budget', v.budget, 0, 10_000_000);
   const shard = shardOf(v.shard);
+  const maxSkippedMust = integer('max-skipped-must', v['max-skipped-must'], 0, 100_000);
+  // A shard leaves the other shards' rules not run: the coverage gate belongs to the merged verdict.
+  if (shard && maxSkippedMust !== undefined)
+    throw new UsageError('--max-skipped-must belongs to merge-reports, not to a --shard run');
   if (v.profile !== undefined && v.profile.trim() === '')
     throw new UsageError('--profile must name a JSON file');
   if (v['ca-cert'] !== undefined && v['ca-cert'].trim() === '')
@@ -148,6 +156,7 @@ function runOptions(
     ...(baseUrl ? { baseUrl } : {}),
     ...(v.profile ? { profile: path.resolve(cwd, v.profile) } : {}),
     strict: v.strict ?? false,
+    ...(maxSkippedMust !== undefined ? { maxSkippedMust } : {}),
     only: list(v.only),
     skip: list(v.skip),
     ...(seed !== undefined ? { seed } : {}),

@@ -7,11 +7,17 @@
 export const EXIT = {
   /** Every MUST rule passed (with --strict: every SHOULD rule too). */
   conformant: 0,
-  /** A rule failed, or the run did not complete, so conformance is not shown. */
+  /**
+   * A rule failed, the run did not complete, or more MUST rules went unchecked than --max-skipped-must
+   * allows: in each case conformance is not shown.
+   */
   nonConformant: 1,
   /** Bad flags or a bad profile; reported in one line before any request is sent. */
   usage: 2,
-  /** The target did not answer the preflight request: connection refused, DNS, TLS, timeout. */
+  /**
+   * The target is not there: the preflight request got no HTTP answer (connection refused, DNS, TLS,
+   * timeout), or every endpoint the profile declares answered 404 (a wrong base URL).
+   */
   unreachable: 3,
 } as const;
 
@@ -19,9 +25,15 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const EXIT_TABLE: readonly (readonly [ExitCode, string])[] = [
   [EXIT.conformant, 'conformant: every MUST rule passed (with --strict, every SHOULD rule too)'],
-  [EXIT.nonConformant, 'not conformant: a rule failed, or the run did not complete'],
+  [
+    EXIT.nonConformant,
+    'not conformant: a rule failed, the run did not complete, or more MUST rules went unchecked than --max-skipped-must allows',
+  ],
   [EXIT.usage, 'bad usage or bad profile (one line names the flag or field), before any request'],
-  [EXIT.unreachable, 'target unreachable: the preflight request got no HTTP answer'],
+  [
+    EXIT.unreachable,
+    'target unreachable or not found: no HTTP answer to the preflight, or 404 from every declared endpoint',
+  ],
 ];
 
 /** A mistake of the caller: printed as one line, exit 2. */

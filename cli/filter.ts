@@ -3,7 +3,7 @@
  * (specs/rules/types.ts: `@rule:<id>` and `@must` / `@should` / `@info`). Rule ids are checked against
  * the catalogue so a typo is a usage error, not a run that silently checks nothing.
  *
- * Accepted selectors: a rule id (`auth.401.challenge`), an id pattern with `*` (`bearer.jwt.*`), a level
+ * Accepted selectors: a rule id (`auth.401.challenge`), an id pattern with `*` (`jwt.attack.*`), a level
  * (`@must`, `@should`, `@info`) or any other tag (`@fuzz`).
  */
 

@@ -11,7 +11,8 @@ export function helpText(): string {
 Usage
   gatecheck [options] [-- <playwright test options>]
   gatecheck rules [--markdown | --json]
-  gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict] [--report-dir <dir>]
+  gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
+                          [--max-skipped-must <n>] [--report-dir <dir>]
 
 Target
   --base-url <url>       target base URL (default: the profile's baseUrl; neither: the bundled mock)
@@ -21,9 +22,11 @@ Target
 Selection
   --only <selector>      run only these rules; repeat or comma-separate
   --skip <selector>      leave these rules out
-                         selector: a rule id (auth.401.challenge), an id pattern (bearer.jwt.*),
+                         selector: a rule id (auth.401.challenge), an id pattern (jwt.attack.*),
                          or a tag (@must, @should, @info)
   --strict               SHOULD failures fail the run too (default: they are warnings)
+  --max-skipped-must <n> fail (exit 1) when more than n MUST rules were skipped or not run;
+                         0: every MUST rule must run (default: no limit, the verdict says "Partial")
 
 Run
   --seed <int>           fuzz seed (default ${DEFAULT_SEED}); the same seed replays the same cases
@@ -44,10 +47,18 @@ Reports (in the report dir)
   junit.xml              JUnit XML; playwright-html/ Playwright's own HTML report;
                          test-results/ Playwright's output directory for the run
 
+Examples
+  gatecheck                                           the bundled mock, no set-up
+  gatecheck --base-url https://staging.example.com --profile staging.json
+  gatecheck --profile staging.json --only 'jwt.attack.*' --strict
+  gatecheck --only auth.401.challenge,@should --skip server.500.fault
+  gatecheck --profile target.json --max-skipped-must 0
+  gatecheck --shard 1/2 && gatecheck --shard 2/2 && gatecheck merge-reports blob-report
+
 Exit codes
 ${exits}
 
 Environment (flags win): BASE_URL, GATECHECK_PROFILE, GATECHECK_STRICT, GATECHECK_SEED,
-GATECHECK_BUDGET, GATECHECK_REPORT_DIR
+GATECHECK_BUDGET, GATECHECK_REPORT_DIR, GATECHECK_MAX_SKIPPED_MUST
 `;
 }

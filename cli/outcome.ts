@@ -4,19 +4,22 @@
  * proves nothing.
  */
 
+import { existsSync } from 'node:fs';
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConformanceReport } from '../specs/report/model.ts';
-import { displayPath, renderText } from '../specs/report/text.ts';
+import { outcomeOf } from '../specs/report/outcome.ts';
+import { displayPath, renderText, useColor } from '../specs/report/text.ts';
 import { REPORT_FILES } from '../specs/report/write.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 
-/** Removes the previous run's reports so a crashed run cannot be mistaken for it. */
-export async function clearReports(reportDir: string): Promise<void> {
+/** Removes the previous run's reports (JUnit's too) so a crashed run cannot be mistaken for it. */
+export async function clearReports(reportDir: string, junitFile?: string): Promise<void> {
   await Promise.all(
-    [REPORT_FILES.json, REPORT_FILES.html, REPORT_FILES.markdown].map((f) =>
-      rm(path.join(reportDir, f), { force: true }),
-    ),
+    [REPORT_FILES.json, REPORT_FILES.html, REPORT_FILES.markdown]
+      .map((f) => path.join(reportDir, f))
+      .concat(junitFile ? [junitFile] : [])
+      .map((f) => rm(f, { force: true })),
   );
 }
 
@@ -43,13 +46,15 @@ export async function finish(
   reportDir: string,
   runId: string,
   playwrightCode: number,
+  junitFile?: string,
 ): Promise<ExitCode> {
   const report = await readReport(reportDir, runId);
   if (typeof report === 'string') {
     io.err(`gatecheck: ${report}; Playwright exited with ${playwrightCode}. See its output above.\n`);
     return EXIT.nonConformant;
   }
-  io.out(`\n${renderText(report, displayPath(reportDir))}`);
+  const junit = junitFile && existsSync(junitFile) ? { junitFile } : {};
+  io.out(`\n${renderText(report, displayPath(reportDir), { ...junit, color: useColor(process.stdout) })}`);
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile) {
     try {
@@ -59,6 +64,15 @@ export async function finish(
     }
   }
   const code = report.conformance.conformant ? EXIT.conformant : EXIT.nonConformant;
-  io.out(`gatecheck: exit ${code} (${report.conformance.conformant ? 'conformant' : 'not conformant'})\n`);
+  const outcome = outcomeOf(report.conformance);
+  const why =
+    outcome === 'partial'
+      ? report.run.maxSkippedMust === undefined
+        ? 'partial: not every MUST rule was checked; --max-skipped-must 0 makes that fail the run'
+        : `partial, within --max-skipped-must ${report.run.maxSkippedMust}`
+      : outcome === 'conformant'
+        ? 'conformant'
+        : 'not conformant';
+  io.out(`gatecheck: exit ${code} (${why})\n`);
   return code;
 }

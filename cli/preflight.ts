@@ -1,6 +1,7 @@
 /**
  * Is anybody there? One GET before the run, so "target down" (exit 3) is told apart from "target broken"
- * (exit 1). Any HTTP answer, whatever its status, counts as reachable: judging it is the suite's job.
+ * (exit 1). Any HTTP answer counts as reachable: judging it is the suite's job. One answer is judged here:
+ * 404 from every endpoint the profile declares, the sign of a base URL with a wrong path prefix.
  */
 
 import http from 'node:http';
@@ -21,6 +22,27 @@ const REASONS: Readonly<Record<string, string>> = {
   ENETUNREACH: 'network unreachable',
   ETIMEDOUT: 'timed out',
 };
+
+/** At most this many endpoints are asked, one after another, before a run is stopped as misaddressed. */
+const MAX_ENDPOINTS_ASKED = 8;
+
+/**
+ * True when every URL answers 404 (RFC 9110 §15.5.5: no current representation for the target resource):
+ * the base URL is then probably wrong. Stops at the first other answer, or the first URL with no answer.
+ */
+export async function everyAnswerIs404(
+  urls: readonly string[],
+  timeoutMs = 5000,
+  tls?: NodeTlsOptions,
+): Promise<boolean> {
+  const asked = urls.slice(0, MAX_ENDPOINTS_ASKED);
+  if (asked.length === 0) return false;
+  for (const url of asked) {
+    const answer = await checkReachable(url, timeoutMs, tls);
+    if (!answer.reachable || answer.status !== 404) return false;
+  }
+  return true;
+}
 
 /**
  * `tls`: the run's settings (specs/lib/tls.ts), so a certificate the suite would refuse is found here,

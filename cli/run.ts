@@ -17,8 +17,8 @@ import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { selection } from './filter.ts';
 import { clearReports, finish, type Io } from './outcome.ts';
 import { REPORTER, runPlaywright, SUITE_CONFIG } from './playwright.ts';
-import { checkReachable } from './preflight.ts';
-import { preflightUrl, resolveTarget, targetEnv } from './target.ts';
+import { checkReachable, everyAnswerIs404 } from './preflight.ts';
+import { declaredUrls, preflightUrl, resolveTarget, targetEnv } from './target.ts';
 
 /** Everything the suite and the reporter read from the environment (specs/lib/env.ts names them). */
 function childEnv(
@@ -31,6 +31,7 @@ function childEnv(
   // The resolved target, so the reporter names it even when it came from the profile's baseUrl.
   if (baseUrl) env[ENV.baseUrl] = baseUrl;
   if (options.strict) env[ENV.strict] = '1';
+  if (options.maxSkippedMust !== undefined) env[ENV.maxSkippedMust] = String(options.maxSkippedMust);
   if (options.seed !== undefined) env[ENV.seed] = String(options.seed);
   if (options.budget !== undefined) env[ENV.budget] = String(options.budget);
   env[ENV.reportDir] = options.reportDir;
@@ -68,12 +69,24 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
   if (tls.insecure) io.err(`${INSECURE_WARNING}\n`);
   let broker: TokenBroker | undefined;
   if (target.baseUrl) {
-    const url = preflightUrl({ ...target, baseUrl: target.baseUrl });
+    const addressed = { ...target, baseUrl: target.baseUrl };
+    const url = preflightUrl(addressed);
     const timeoutMs = target.profile.budget?.timeoutMs ?? 5000;
     const answer = await checkReachable(url, timeoutMs, tlsOptions);
     if (!answer.reachable) {
       io.err(`gatecheck: target unreachable: GET ${url}: ${answer.reason}\n`);
       return EXIT.unreachable;
+    }
+    if (answer.status === 404) {
+      const urls = declaredUrls(addressed);
+      if (await everyAnswerIs404(urls, timeoutMs, tlsOptions)) {
+        const paths = urls.map((u) => new URL(u).pathname).join(', ');
+        io.err(
+          `gatecheck: target not found: every endpoint of the profile answered 404 under ${target.baseUrl} ` +
+            `(GET ${paths}); the base URL is probably wrong (a missing or extra path prefix?)\n`,
+        );
+        return EXIT.unreachable;
+      }
     }
     io.out(`gatecheck: target ${target.baseUrl} answered the preflight with ${answer.status}\n`);
     // Tokens obtained at run time: this process hosts the run's broker, so a refused or unreachable token
@@ -118,8 +131,8 @@ async function runWith(
   brokerEnv: Readonly<Record<string, string>>,
 ): Promise<ExitCode> {
   const runId = randomUUID();
-  await clearReports(options.reportDir);
   const env = { ...childEnv(options, runId, baseUrl, filter), ...brokerEnv };
+  await clearReports(options.reportDir, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   const shardArgs = options.shard
     ? ['--shard', `${options.shard.current}/${options.shard.total}`, '--reporter', `list,blob,${REPORTER}`]
     : [];
@@ -141,7 +154,7 @@ async function runWith(
     ['test', '--config', SUITE_CONFIG, ...filterArgs, ...shardArgs, ...outputArgs, ...options.passthrough],
     env,
   );
-  const exit = await finish(io, options.reportDir, runId, code);
+  const exit = await finish(io, options.reportDir, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   if (options.shard && env.PLAYWRIGHT_BLOB_OUTPUT_FILE) {
     io.out(
       `gatecheck: shard blob report ${displayPath(env.PLAYWRIGHT_BLOB_OUTPUT_FILE)}; combine the shards with ` +
@@ -164,10 +177,11 @@ export async function mergeShards(blobDir: string, options: RunOptions, io: Io):
     io.out('gatecheck: no --profile given: the merged report describes the bundled mock and its profile\n');
   }
   const runId = randomUUID();
-  await clearReports(options.reportDir);
+  const env = childEnv(options, runId, target.baseUrl);
+  await clearReports(options.reportDir, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   const code = await runPlaywright(
     ['merge-reports', '--config', SUITE_CONFIG, blobDir, ...options.passthrough],
-    childEnv(options, runId, target.baseUrl),
+    env,
   );
-  return finish(io, options.reportDir, runId, code);
+  return finish(io, options.reportDir, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
 }

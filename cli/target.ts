@@ -40,9 +40,24 @@ export function resolveTarget(
   return target;
 }
 
+function urlOf(baseUrl: string, endpointPath: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${endpointPath.startsWith('/') ? '' : '/'}${endpointPath}`;
+}
+
 /** The URL the preflight asks: the profile's public endpoint if it has one, else the base URL itself. */
 export function preflightUrl(target: RunTarget & { baseUrl: string }): string {
-  const base = target.baseUrl.replace(/\/+$/, '');
   const publicPath = target.profile.endpoints.public?.path;
-  return publicPath ? `${base}${publicPath.startsWith('/') ? '' : '/'}${publicPath}` : `${base}/`;
+  return publicPath ? urlOf(target.baseUrl, publicPath) : `${target.baseUrl.replace(/\/+$/, '')}/`;
+}
+
+/**
+ * Every endpoint the profile declares as existing (all but `missing`, which must answer 404), public first,
+ * each path once: if all of them answer 404, the base URL, not the target, is what is wrong.
+ */
+export function declaredUrls(target: RunTarget & { baseUrl: string }): string[] {
+  const { missing: _missing, ...existing } = target.profile.endpoints;
+  const paths = Object.values(existing)
+    .filter((e): e is NonNullable<typeof e> => e !== undefined)
+    .map((e) => e.path);
+  return [...new Set(paths)].map((p) => urlOf(target.baseUrl, p));
 }

@@ -8,6 +8,7 @@
  */
 import type { FullConfig } from '@playwright/test';
 import { startTokenBroker, tokenSources } from './credentials/broker.ts';
+import { seedLine } from './fuzz/engine/seed-line.ts';
 import { DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
 import { ENV, ENV_EMBEDDED } from './lib/env.ts';
 import { rememberSecrets } from './lib/secrets.ts';
@@ -19,7 +20,7 @@ import { startCoordinatorServer } from './run/coordinator-server.ts';
 import { storePoliteness } from './run/politeness-store.ts';
 import { SCHEDULER_ENV } from './run/port.ts';
 
-export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const run = resolveRunTarget(process.env);
   await checkJwtMaterial(run.profile.jwt);
   const tls = runTls(run.profile, process.env);
@@ -30,6 +31,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const caBundle = tls.caPath ? await extraCaBundle(tls.caPath, process.env.NODE_EXTRA_CA_CERTS) : undefined;
   if (caBundle) process.env.NODE_EXTRA_CA_CERTS = caBundle.path;
   process.env[ENV.profile] = run.profilePath;
+  // Once per run, here rather than in each worker (docs/fuzzing.md: the seed is printed at the start of the run).
+  process.stdout.write(seedLine(run.profile, config.workers));
 
   const coordinator = new RunCoordinator();
   const scheduler = await startCoordinatorServer(coordinator);

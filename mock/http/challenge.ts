@@ -34,10 +34,31 @@ export function challenge(scheme: Scheme, realm: string, params?: ChallengeParam
   if (scheme === 'basic') return `${out}, charset="UTF-8"`;
   if (params?.error !== undefined) out += `, error="${params.error}"`;
   if (params?.description !== undefined && params.description !== '') {
-    out += `, error_description=${quote(params.description)}`;
+    out += `, error_description=${quote(inAscii(params.description))}`;
   }
   if (params?.scope !== undefined && params.scope !== '') out += `, scope=${quote(params.scope)}`;
   return out;
+}
+
+/**
+ * The reasons the mock gives are written for people and cite clauses with "§"; RFC 6750 §3 limits
+ * error_description to printable ASCII, so each character outside it is spelled in ASCII ("RFC 6750 section
+ * 2.1") instead of being dropped. What has no spelling here is left to quote().
+ */
+const ASCII_SPELLING: ReadonlyArray<readonly [RegExp, string]> = [
+  [/§\s*/g, 'section '],
+  [/[\u2013\u2014]/g, '-'],
+  [/[\u2018\u2019\u201C\u201D"]/g, "'"],
+  [/\u2026/g, '...'],
+  [/\u2192/g, '->'],
+  [/\u2264/g, '<='],
+  [/\u2265/g, '>='],
+  [/\u00D7/g, 'x'],
+  [/\\/g, '/'],
+];
+
+export function inAscii(text: string): string {
+  return ASCII_SPELLING.reduce((out, [pattern, spelling]) => out.replace(pattern, spelling), text);
 }
 
 /**

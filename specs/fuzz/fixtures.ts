@@ -58,11 +58,6 @@ export const test = suiteTest.extend<object, { fuzz: FuzzWorker }>({
       });
       const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs, tls });
       const scheduler = schedulerFor(profile, baseUrl, settings.concurrency, env);
-      // Once per worker process (STYLE.md "Property tests": the seed is printed; the environment sets it).
-      process.stdout.write(
-        `gatecheck fuzz: seed ${settings.seed} (${settings.seedSource === 'default' ? `default; set ${ENV.seed} to change` : ENV.seed}), ` +
-          `${settings.totalCases} cases across the fuzz rules, ${settings.concurrency} in flight per worker\n`,
-      );
       const clients = { http: scheduledClient(http, scheduler), raw: scheduledClient(raw, scheduler) };
       // Per plan, not per worker: the valid token obtained at run time is the current one (specs/credentials),
       // and the kit's tokens and time claims count from when the plan starts, however long the worker lives.

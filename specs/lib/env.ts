@@ -27,6 +27,8 @@ export const ENV = {
   /** Set by whoever hosts the run's token broker (specs/credentials): its loopback URL and per-run secret. */
   tokenBroker: 'GATECHECK_TOKEN_BROKER',
   tokenBrokerSecret: 'GATECHECK_TOKEN_BROKER_SECRET',
+  /** Most MUST rules that may go unchecked (skipped or not run) in a conformant run; unset: no limit. */
+  maxSkippedMust: 'GATECHECK_MAX_SKIPPED_MUST',
 } as const;
 
 export const DEFAULT_SEED = 20261121;

@@ -217,21 +217,29 @@ export function countVerdicts(rules: readonly RuleReport[]): Record<Level, Verdi
   return counts;
 }
 
+/** "2 skipped, 1 not run" for rules that were not checked. */
+function uncheckedParts(unchecked: readonly RuleReport[]): string {
+  const skipped = unchecked.filter((r) => r.verdict === 'skip').length;
+  const notRun = unchecked.length - skipped;
+  return [skipped ? `${skipped} skipped` : '', notRun ? `${notRun} not run` : ''].filter(Boolean).join(', ');
+}
+
 /** The headline. The CLI's exit code is `conformant ? 0 : 1`, read from conformance.json. */
 export function conclude(
   rules: readonly RuleReport[],
   unattributed: readonly TestReport[],
-  run: Pick<ConformanceReport['run'], 'status' | 'errors' | 'strict'>,
+  run: Pick<ConformanceReport['run'], 'status' | 'errors' | 'strict' | 'maxSkippedMust'>,
 ): ConformanceReport['conformance'] {
   const failing = rules.filter((r) => r.verdict === 'fail').map((r) => r.id);
   const brokenTests = unattributed.filter((t) => t.outcome === 'failed').length;
   const incomplete = run.status === 'timedout' || run.status === 'interrupted' || run.errors.length > 0;
   const checked = rules.filter((r) => r.verdict !== 'skip' && r.verdict !== 'not-run');
+  const isUnchecked = (r: RuleReport) => r.verdict === 'skip' || r.verdict === 'not-run';
   const gated: readonly Level[] = run.strict ? ['MUST', 'SHOULD'] : ['MUST'];
-  const unchecked = rules.filter(
-    (r) => gated.includes(r.level) && (r.verdict === 'skip' || r.verdict === 'not-run'),
-  );
+  const unchecked = rules.filter((r) => gated.includes(r.level) && isUnchecked(r));
   const complete = unchecked.length === 0;
+  const mustRules = rules.filter((r) => r.level === 'MUST');
+  const mustUnchecked = mustRules.filter(isUnchecked);
 
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const reasons: string[] = [];
@@ -249,10 +257,18 @@ export function conclude(
     );
   }
   if (checked.length === 0 && reasons.length === 0) reasons.push('no rule was checked');
+  // Coverage required by CI (--max-skipped-must): a MUST rule that did not run proves nothing either way.
+  if (run.maxSkippedMust !== undefined && mustUnchecked.length > run.maxSkippedMust) {
+    reasons.push(
+      `${mustUnchecked.length} of ${mustRules.length} MUST rules not checked (${uncheckedParts(mustUnchecked)}), ` +
+        `more than --max-skipped-must ${run.maxSkippedMust} allows`,
+    );
+  }
 
   if (reasons.length > 0) {
     return {
       conformant: false,
+      outcome: 'not-conformant',
       level: null,
       complete,
       statement: `Not conformant: ${reasons.join('; ')}`,
@@ -264,14 +280,24 @@ export function conclude(
   const shouldRules = rules.filter((r) => r.level === 'SHOULD');
   const shouldClean = shouldRules.length > 0 && shouldRules.every((r) => r.verdict === 'pass');
   const level = shouldClean ? 'MUST and SHOULD' : 'MUST';
-  let statement = level === 'MUST' ? 'Conformant at MUST level' : 'Conformant at MUST and SHOULD levels';
   const warned = rules.filter((r) => r.level === 'SHOULD' && r.verdict === 'warn').length;
-  if (warned) statement += ` (${plural(warned, 'SHOULD warning')})`;
+  const warnings = warned ? ` (${plural(warned, 'SHOULD warning')})` : '';
   if (!complete) {
-    const skipped = unchecked.filter((r) => r.verdict === 'skip').length;
-    const notRun = unchecked.length - skipped;
-    const parts = [skipped ? `${skipped} skipped` : '', notRun ? `${notRun} not run` : ''].filter(Boolean);
-    statement += ` — partial: ${plural(unchecked.length, `${gated.join('/')} rule`)} not checked (${parts.join(', ')})`;
+    // Partial: nothing failed, but the run does not show conformance of what it skipped (its own wording,
+    // so a run that skipped most rules never reads like a full one).
+    const total = rules.filter((r) => gated.includes(r.level)).length;
+    return {
+      conformant: true,
+      outcome: 'partial',
+      level,
+      complete,
+      statement:
+        `Partial: no rule fails, but ${unchecked.length} of ${total} ${gated.join('/')} rules were not checked ` +
+        `(${uncheckedParts(unchecked)})${warned ? `; ${plural(warned, 'SHOULD warning')}` : ''}`,
+      failing,
+    };
   }
-  return { conformant: true, level, complete, statement, failing };
+  const statement =
+    (level === 'MUST' ? 'Conformant at MUST level' : 'Conformant at MUST and SHOULD levels') + warnings;
+  return { conformant: true, outcome: 'conformant', level, complete, statement, failing };
 }

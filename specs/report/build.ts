@@ -31,6 +31,7 @@ export interface BuildInput {
     readonly shard: string | null;
     readonly merged: boolean;
     readonly filter?: string;
+    readonly maxSkippedMust?: number;
     readonly status: ConformanceReport['run']['status'];
     readonly errors: readonly string[];
     readonly politeness?: ConformanceReport['run']['politeness'];
@@ -75,6 +76,7 @@ export function buildReport(input: BuildInput): ConformanceReport {
     shard: input.run.shard,
     merged: input.run.merged,
     ...(input.run.filter ? { filter: scrub.text(input.run.filter) } : {}),
+    ...(input.run.maxSkippedMust !== undefined ? { maxSkippedMust: input.run.maxSkippedMust } : {}),
     status: input.run.status,
     errors,
     ...(input.run.politeness ? { politeness: input.run.politeness } : {}),

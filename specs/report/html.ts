@@ -6,6 +6,7 @@
 
 import type { Evidence } from '../lib/evidence.ts';
 import { type ConformanceReport, LEVELS, type RuleReport, type Verdict } from './model.ts';
+import { outcomeOf } from './outcome.ts';
 import { politenessLine } from './politeness.ts';
 
 /** Statuses the seed names (§4, §7); a rule's own statuses are added to these columns. */
@@ -205,7 +206,7 @@ const CSS = `
 *{box-sizing:border-box}body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:1200px;margin:0 auto;padding:24px}h1{font-size:20px;margin:0 0 16px}h2{font-size:17px;margin:32px 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
 h3{font-size:15px;margin:0 0 6px}h4{margin:12px 0 4px;font-size:13px}h5{margin:8px 0 2px;font-size:12px;color:var(--muted);text-transform:uppercase}
-.verdict{border-radius:8px;padding:16px 20px;color:#fff;margin-bottom:16px}.verdict.ok{background:var(--pass)}.verdict.ko{background:var(--fail)}
+.verdict{border-radius:8px;padding:16px 20px;color:#fff;margin-bottom:16px}.verdict.ok{background:var(--pass)}.verdict.partial{background:var(--warn)}.verdict.ko{background:var(--fail)}
 .verdict .statement{font-size:22px;font-weight:600;margin:0}.verdict .sub{margin:4px 0 0;opacity:.92}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:0 0 16px}.facts dt{color:var(--muted)}.facts dd{margin:0;word-break:break-all}
 table{border-collapse:collapse}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}thead th{background:var(--soft)}
@@ -233,11 +234,18 @@ export function renderHtml(report: ConformanceReport): string {
   const attention = report.rules.filter((r) => r.verdict === 'fail' || r.verdict === 'warn');
   const rest = report.rules.filter((r) => r.verdict !== 'fail' && r.verdict !== 'warn');
   const broken = report.unattributed.filter((t) => t.outcome === 'failed');
+  const outcome = outcomeOf(conformance);
+  const limit =
+    report.run.maxSkippedMust === undefined
+      ? '--max-skipped-must 0 would fail this run'
+      : `within --max-skipped-must ${report.run.maxSkippedMust}`;
   const sub = conformance.conformant
     ? conformance.complete
       ? 'Every rule at the gated level was checked.'
-      : 'Not every gated rule was checked; see skipped and not-run rules below.'
+      : `Not every gated rule was checked (${limit}); see skipped and not-run rules below.`
     : `Failing: ${conformance.failing.join(', ') || 'see below'}`;
+  const title = { conformant: 'Conformant', partial: 'Partial', 'not-conformant': 'Not conformant' }[outcome];
+  const css = { conformant: 'ok', partial: 'partial', 'not-conformant': 'ko' }[outcome];
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -245,13 +253,13 @@ export function renderHtml(report: ConformanceReport): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <meta name="generator" content="gatecheck ${esc(report.suite.version)}">
-<title>${esc(conformance.conformant ? 'Conformant' : 'Not conformant')} · ${esc(report.target.baseUrl)} · gatecheck</title>
+<title>${esc(title)} · ${esc(report.target.baseUrl)} · gatecheck</title>
 <style>${CSS}</style>
 </head>
 <body>
 <main>
 <h1>gatecheck conformance report</h1>
-<section id="verdict" class="verdict ${conformance.conformant ? 'ok' : 'ko'}" data-conformant="${conformance.conformant}" role="status">
+<section id="verdict" class="verdict ${css}" data-conformant="${conformance.conformant}" data-outcome="${outcome}" role="status">
 <p class="statement">${esc(conformance.statement)}</p>
 <p class="sub">${esc(sub)} · exit code ${conformance.conformant ? 0 : 1}</p>
 </section>

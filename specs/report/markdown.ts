@@ -6,6 +6,7 @@
 import type { Evidence } from '../lib/evidence.ts';
 import { markdownTable } from './markdown-table.ts';
 import { type ConformanceReport, LEVELS, type RuleReport } from './model.ts';
+import { outcomeOf } from './outcome.ts';
 import { politenessLine } from './politeness.ts';
 
 /** Table cell text: no pipes, no line breaks, no HTML. */
@@ -67,7 +68,7 @@ function ruleTable(rules: readonly RuleReport[], withRefs: boolean): string[] {
 
 export function renderMarkdown(report: ConformanceReport): string {
   const { conformance, run } = report;
-  const icon = conformance.conformant ? '✅' : '❌';
+  const icon = { conformant: '✅', partial: '⚠️', 'not-conformant': '❌' }[outcomeOf(conformance)];
   const out: string[] = [];
   out.push(`## gatecheck: ${icon} ${cell(conformance.statement)}`, '');
   const profile = report.target.profile ? ` · profile **${cell(report.target.profile.name)}**` : '';

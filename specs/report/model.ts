@@ -22,6 +22,9 @@ export type Verdict = 'pass' | 'fail' | 'warn' | 'skip' | 'not-run';
 
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
 
+/** The run's verdict in three words: conformant, partial (conformant as far as checked), not-conformant. */
+export type Outcome = 'conformant' | 'partial' | 'not-conformant';
+
 /** Playwright's outcome of one test, after retries. */
 export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'flaky';
 
@@ -118,6 +121,8 @@ export interface ConformanceReport {
     readonly merged: boolean;
     /** --only / --skip as given, or Playwright's --grep / --grep-invert. */
     readonly filter?: string;
+    /** --max-skipped-must: most MUST rules that may go unchecked in a conformant run (absent: no limit). */
+    readonly maxSkippedMust?: number;
     /** Playwright's own status of the run. */
     readonly status: 'passed' | 'failed' | 'timedout' | 'interrupted';
     /** Errors outside any test (global setup, a file that does not load…), redacted. */
@@ -126,8 +131,16 @@ export interface ConformanceReport {
     readonly politeness?: Politeness;
   };
   readonly conformance: {
-    /** The headline: true when no rule failed and the run completed. The CLI exits 0 exactly then. */
+    /**
+     * The headline: true when no rule failed, the run completed and no more MUST rules went unchecked than
+     * run.maxSkippedMust allows. The CLI exits 0 exactly then.
+     */
     readonly conformant: boolean;
+    /**
+     * conformant: every gated rule was checked and none failed. partial: none failed, but some gated rules
+     * were skipped or not run (within run.maxSkippedMust). not-conformant: see `statement`.
+     */
+    readonly outcome?: Outcome;
     /** 'MUST and SHOULD' when SHOULD rules also all passed; 'MUST' when only MUST holds; null if not conformant. */
     readonly level: 'MUST and SHOULD' | 'MUST' | null;
     /** True when every MUST rule (and under --strict every SHOULD rule) was actually checked. */

@@ -22,7 +22,7 @@ import { renderMarkdown } from './markdown.ts';
 import { Scrubber } from './scrub.ts';
 import { profileSecrets } from './secrets.ts';
 import { suiteVersion } from './suite-version.ts';
-import { displayPath, renderText } from './text.ts';
+import { displayPath, renderText, useColor } from './text.ts';
 import { writeReports } from './write.ts';
 
 export interface ConformanceReporterOptions {
@@ -34,6 +34,20 @@ export interface ConformanceReporterOptions {
   readonly profile?: string;
   /** Print the end-of-run summary (default: yes, unless the gatecheck CLI prints it). */
   readonly summary?: boolean;
+  /** Set by Playwright itself: 'list' under `playwright test --list`, the mode its own reporters read. */
+  readonly _mode?: string;
+}
+
+/**
+ * `playwright test --list` collects the tests without running them and still calls onEnd, with status
+ * 'passed'. Playwright tells its reporters through the `_mode` option; a run in which no test got a result
+ * and nothing went wrong is the same thing seen through the public API. Either way: nothing ran, so no
+ * report is written (it would replace the last real run's report with an all-not-run one).
+ */
+export function isListing(mode: string | undefined, suite: Suite | undefined, result: FullResult): boolean {
+  if (mode === 'list') return true;
+  const tests = suite?.allTests() ?? [];
+  return result.status === 'passed' && tests.length > 0 && tests.every((t) => t.results.length === 0);
 }
 
 function intFromEnv(name: string): number | undefined {
@@ -57,6 +71,20 @@ function grepFromArgv(argv: readonly string[]): string | undefined {
     }
   }
   return parts.length ? parts.join(' ') : undefined;
+}
+
+/**
+ * Where Playwright's JUnit reporter writes, if the run has one: PLAYWRIGHT_JUNIT_OUTPUT_FILE first, else its
+ * outputFile option against the config's folder (the order Playwright's reporter resolves them in).
+ */
+function junitFileOf(config: FullConfig | undefined): string | undefined {
+  const entry = config?.reporter.find(([name]) => name === 'junit');
+  if (!config || !entry) return undefined;
+  const fromEnv = process.env.PLAYWRIGHT_JUNIT_OUTPUT_FILE;
+  if (fromEnv) return path.resolve(fromEnv);
+  const outputFile = (entry[1] as { outputFile?: string } | undefined)?.outputFile;
+  const configDir = config.configFile ? path.dirname(config.configFile) : config.rootDir;
+  return outputFile ? path.resolve(configDir, outputFile) : undefined;
 }
 
 /** A published report names the profile file, not where it sat on the machine that ran it. */
@@ -89,6 +117,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<void> {
+    if (isListing(this.#options._mode, this.#suite, result)) return;
     const outputDir = path.resolve(this.#options.outputDir ?? process.env[ENV.reportDir] ?? 'reports');
     const errors = [...this.#errors];
 
@@ -119,6 +148,12 @@ export default class ConformanceReporter implements Reporter {
     const shard = this.#config?.shard;
     const merged = process.argv.includes('merge-reports');
     const budget = intFromEnv(ENV.budget);
+    const maxSkippedMust = intFromEnv(ENV.maxSkippedMust);
+    const maxText = process.env[ENV.maxSkippedMust]?.trim();
+    // A coverage gate that cannot be read must not pass silently: the run then proves nothing.
+    if (maxText && (maxSkippedMust === undefined || maxSkippedMust < 0)) {
+      errors.push(`${ENV.maxSkippedMust} must be an integer ≥ 0, got "${maxText}"`);
+    }
     const filter = process.env[ENV.filter] || grepFromArgv(process.argv);
     const runId = process.env[ENV.runId];
     // Left by global teardown, which Playwright runs before the reporters' onEnd (specs/global-setup.ts).
@@ -143,6 +178,7 @@ export default class ConformanceReporter implements Reporter {
         shard: shard && !merged ? `${shard.current}/${shard.total}` : null,
         merged,
         ...(filter ? { filter } : {}),
+        ...(maxSkippedMust !== undefined && maxSkippedMust >= 0 ? { maxSkippedMust } : {}),
         status: result.status,
         errors,
         ...(politeness ? { politeness } : {}),
@@ -157,7 +193,12 @@ export default class ConformanceReporter implements Reporter {
       await appendFile(summaryFile, renderMarkdown(report));
     }
     if (this.#options.summary ?? process.env[ENV.cli] !== '1') {
-      process.stdout.write(`\n${renderText(report, displayPath(outputDir))}`);
+      const junitFile = junitFileOf(this.#config);
+      const text = renderText(report, displayPath(outputDir), {
+        ...(junitFile ? { junitFile } : {}),
+        color: useColor(process.stdout),
+      });
+      process.stdout.write(`\n${text}`);
     }
   }
 }

@@ -1,11 +1,55 @@
 /**
  * The short human summary printed at the end of a run (terminal, CI log): the verdict, counts per
- * level, the failing rule ids with why, and where the full report is.
+ * level, the rules not checked grouped by why, the failing rule ids with why, and where the full report is.
  */
 
 import path from 'node:path';
-import { type ConformanceReport, LEVELS, type RuleReport } from './model.ts';
+import { type ConformanceReport, LEVELS, type Outcome, type RuleReport } from './model.ts';
+import { outcomeOf } from './outcome.ts';
 import { politenessLine } from './politeness.ts';
+
+export interface TextOptions {
+  /** Where Playwright's JUnit reporter wrote junit.xml, if it did. */
+  readonly junitFile?: string;
+  /** ANSI colours on the verdict line (see useColor). */
+  readonly color?: boolean;
+}
+
+/** The verdict line's mark and colour (SGR codes): a partial run never looks like a full one. */
+const VERDICT_STYLE: Readonly<Record<Outcome, { mark: string; sgr: string }>> = {
+  conformant: { mark: '✔', sgr: '32' },
+  partial: { mark: '◐', sgr: '33' },
+  'not-conformant': { mark: '✘', sgr: '31' },
+};
+
+/** Colour when the stream is a terminal, unless NO_COLOR is set; FORCE_COLOR (not '0') forces it. */
+export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '') return env.FORCE_COLOR !== '0';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return stream.isTTY === true;
+}
+
+const IDS_PER_REASON = 8;
+
+/** Rules not checked (skipped or not run), grouped by their reason, most rules first. */
+function uncheckedByReason(rules: readonly RuleReport[]): string[] {
+  const groups = new Map<string, RuleReport[]>();
+  for (const rule of rules) {
+    if (rule.verdict !== 'skip' && rule.verdict !== 'not-run') continue;
+    const reason = rule.reason ?? (rule.verdict === 'skip' ? 'skipped' : 'not run');
+    groups.set(reason, [...(groups.get(reason) ?? []), rule]);
+  }
+  if (groups.size === 0) return [];
+  const out = ['Not checked, by reason:'];
+  for (const [reason, group] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
+    const musts = group.filter((r) => r.level === 'MUST').length;
+    const ids = group.slice(0, IDS_PER_REASON).map((r) => r.id);
+    const more = group.length > IDS_PER_REASON ? ` … and ${group.length - IDS_PER_REASON} more` : '';
+    out.push(`  ${reason} — ${group.length} rule${group.length === 1 ? '' : 's'}, ${musts} MUST:`);
+    out.push(`    ${ids.join(', ')}${more}`);
+  }
+  return out;
+}
 
 /** A path as a person would type it from here: relative below the working directory, else absolute. */
 export function displayPath(file: string, cwd: string = process.cwd()): string {
@@ -18,13 +62,15 @@ function line(rule: RuleReport, mark: string): string {
   return `  ${mark} ${rule.id} [${rule.level}]${rule.reason ? ` — ${rule.reason}` : ''}`;
 }
 
-export function renderText(report: ConformanceReport, reportDir: string): string {
+export function renderText(report: ConformanceReport, reportDir: string, options: TextOptions = {}): string {
   const out: string[] = [];
   const profile = report.target.profile ? ` · profile "${report.target.profile.name}"` : '';
   out.push(
     `gatecheck ${report.suite.version} · catalogue ${report.catalogue.version} · target ${report.target.baseUrl}${profile}`,
   );
-  out.push(`${report.conformance.conformant ? '✔' : '✘'} ${report.conformance.statement}`);
+  const style = VERDICT_STYLE[outcomeOf(report.conformance)];
+  const verdict = `${style.mark} ${report.conformance.statement}`;
+  out.push(options.color ? `\x1b[${style.sgr}m${verdict}\x1b[0m` : verdict);
   for (const level of LEVELS) {
     const c = report.counts[level];
     if (c.total === 0) continue;
@@ -32,6 +78,7 @@ export function renderText(report: ConformanceReport, reportDir: string): string
       `  ${level.padEnd(6)} ${c.pass} pass · ${c.fail} fail · ${c.warn} warn · ${c.skip} skip · ${c['not-run']} not run`,
     );
   }
+  out.push(...uncheckedByReason(report.rules));
   const failing = report.rules.filter((r) => r.verdict === 'fail');
   if (failing.length) {
     out.push('Failing rules:');
@@ -50,6 +97,13 @@ export function renderText(report: ConformanceReport, reportDir: string): string
   const polite = politenessLine(report);
   if (polite) out.push(`Politeness: ${polite}`);
   for (const error of report.run.errors) out.push(`Run error: ${error.split('\n')[0]}`);
-  out.push(`Report: ${reportDir}/conformance.html (also conformance.json, summary.md)`);
+  const also = ['conformance.json', 'summary.md'];
+  let junit = '';
+  if (options.junitFile) {
+    const inDir = path.resolve(path.dirname(options.junitFile)) === path.resolve(reportDir);
+    if (inDir) also.push(path.basename(options.junitFile));
+    else junit = `; JUnit: ${displayPath(options.junitFile)}`;
+  }
+  out.push(`Report: ${reportDir}/conformance.html (also ${also.join(', ')})${junit}`);
   return `${out.join('\n')}\n`;
 }

@@ -17,7 +17,7 @@ export interface Reference {
 }
 
 export interface Rule {
-  /** Stable dotted name (`auth.401.challenge`, `bearer.jwt.alg-none`), never a number. */
+  /** Stable dotted name (`auth.401.challenge`, `jwt.attack.alg-none`), never a number. */
   readonly id: string;
   readonly level: Level;
   /** One line, stated as the requirement on the target. */

@@ -62,6 +62,17 @@ test.describe('parseCommand', () => {
     });
   });
 
+  test('--max-skipped-must: a count of MUST rules, for a whole run or merge-reports', () => {
+    expect(parseCommand(['--max-skipped-must', '3'], '/w')).toMatchObject({
+      kind: 'run',
+      options: { maxSkippedMust: 3 },
+    });
+    expect(parseCommand(['merge-reports', 'blobs', '--max-skipped-must=0'], '/w')).toMatchObject({
+      kind: 'merge',
+      options: { maxSkippedMust: 0 },
+    });
+  });
+
   test('defaults: reports/ under the working directory, not strict, no filter', () => {
     expect(parseCommand([], '/w')).toEqual({
       kind: 'run',
@@ -99,6 +110,10 @@ test.describe('parseCommand', () => {
     [['--base-url', 'http://x/?a=1'], /must not carry a query/],
     [['--profile', ''], /--profile must name a JSON file/],
     [['--strict=yes'], /--strict/],
+    [['--max-skipped-must', '-1'], /argument is ambiguous|--max-skipped-must must be an integer from 0/],
+    [['--max-skipped-must=-1'], /--max-skipped-must must be an integer from 0/],
+    [['--max-skipped-must', 'none'], /--max-skipped-must must be an integer from 0/],
+    [['--shard', '1/2', '--max-skipped-must', '0'], /--max-skipped-must belongs to merge-reports/],
     [['extra'], /unexpected argument "extra"/],
     [['rules', '--markdown', '--json'], /choose one/],
     [['merge-reports'], /needs one argument/],
@@ -168,6 +183,7 @@ test.describe('main() without Playwright', () => {
       '--base-url',
       '--profile',
       '--strict',
+      '--max-skipped-must',
       '--only',
       '--skip',
       '--seed',

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../cli/exit-codes.ts';
-import type { RunningMock } from '../../mock/server.ts';
+import { type RunningMock, startMock } from '../../mock/server.ts';
 import { requestsReceived, startDefectiveMock } from '../helpers/defect-mock.ts';
 import { schemaErrors } from '../report/schema.ts';
 import { closedPort } from './broken-target.ts';
@@ -25,18 +25,42 @@ test.beforeEach(async () => {
 });
 test.afterEach(async () => s.dispose());
 
-test('the bundled mock is conformant → exit 0, and the summary names the report', async () => {
+test('the bundled mock, a handful of rules → exit 0, verdict "Partial", and the summary names the reports', async () => {
   const run = await s.gatecheck(['--only', HANDFUL]);
   expect(run.code, run.stdout + run.stderr).toBe(EXIT.conformant);
-  expect(run.stdout).toContain('Conformant at MUST level');
-  expect(run.stdout).toContain('Report: reports/conformance.html');
+  // Most MUST rules were left out by --only: the run says so instead of "Conformant".
+  expect(run.stdout).toMatch(
+    /◐ Partial: no rule fails, but \d+ of \d+ MUST rules were not checked \(\d+ not run\)/,
+  );
+  expect(run.stdout).not.toContain('Conformant at MUST level');
+  expect(run.stdout).toMatch(/Not checked, by reason:\n {2}not selected in this run \(--only /);
+  expect(run.stdout).toContain('gatecheck: exit 0 (partial: not every MUST rule was checked');
+  expect(run.stdout).toContain(
+    'Report: reports/conformance.html (also conformance.json, summary.md, junit.xml)',
+  );
   const report = await s.report();
   expect(schemaErrors(report)).toEqual([]);
-  expect(report.conformance.conformant).toBe(true);
+  expect(report.conformance).toMatchObject({ conformant: true, outcome: 'partial', complete: false });
   expect(report.run.filter).toBe(`--only ${HANDFUL}`);
   const checked = report.rules.filter((r) => r.verdict !== 'not-run').map((r) => r.id);
   expect(checked.sort()).toEqual(HANDFUL.split(',').sort());
   expect(report.target.baseUrl).toMatch(/^bundled mock \(http:\/\/127\.0\.0\.1:\d+\)$/);
+});
+
+test('--max-skipped-must: more MUST rules unchecked than allowed → exit 1; within the limit → exit 0', async () => {
+  const strictCoverage = await s.gatecheck(['--only', 'success.200.public', '--max-skipped-must', '0']);
+  expect(strictCoverage.code, strictCoverage.stdout + strictCoverage.stderr).toBe(EXIT.nonConformant);
+  expect(strictCoverage.stdout).toMatch(
+    /✘ Not conformant: (\d+) of \d+ MUST rules not checked \(\1 not run\), more than --max-skipped-must 0 allows/,
+  );
+  const failed = await s.report();
+  expect(schemaErrors(failed)).toEqual([]);
+  expect(failed.run.maxSkippedMust).toBe(0);
+  expect(failed.conformance).toMatchObject({ conformant: false, outcome: 'not-conformant', failing: [] });
+
+  const lenient = await s.gatecheck(['--only', 'success.200.public', '--max-skipped-must', '1000']);
+  expect(lenient.code, lenient.stdout + lenient.stderr).toBe(EXIT.conformant);
+  expect(lenient.stdout).toContain('gatecheck: exit 0 (partial, within --max-skipped-must 1000)');
 });
 
 test.describe('a target that breaks rules', () => {
@@ -116,6 +140,22 @@ test('a closed port → exit 3, target unreachable, before Playwright starts', a
     `gatecheck: target unreachable: GET http://127.0.0.1:${port}/users: connection refused`,
   );
   expect(run.stdout).not.toContain('Running');
+});
+
+test('a base URL with a wrong path prefix (every declared endpoint answers 404) → exit 3 in one line, before Playwright starts', async () => {
+  const mock = await startMock({ port: 0, host: '127.0.0.1' });
+  try {
+    const base = `${mock.url}/api/v1`;
+    const run = await s.gatecheck(['--base-url', base, '--profile', MOCK_PROFILE]);
+    expect(run.code, run.stdout + run.stderr).toBe(EXIT.unreachable);
+    expect(run.stderr.trim()).toBe(
+      `gatecheck: target not found: every endpoint of the profile answered 404 under ${base} ` +
+        '(GET /api/v1/users, /api/v1/protected, /api/v1/admin); the base URL is probably wrong (a missing or extra path prefix?)',
+    );
+    expect(run.stdout).not.toContain('Running');
+  } finally {
+    await mock.close();
+  }
 });
 
 test('bad usage → exit 2 with one line naming the flag', async () => {

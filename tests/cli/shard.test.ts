@@ -34,6 +34,9 @@ test('two shards and merge-reports: the merged report holds every selected rule 
 
     const merged = await s.gatecheck(['merge-reports', 'blob-report']);
     expect(merged.code, merged.stdout + merged.stderr).toBe(EXIT.conformant);
+    expect(merged.stdout).toContain(
+      'Report: reports/conformance.html (also conformance.json, summary.md, junit.xml)',
+    );
     const report = await s.report();
     expect(schemaErrors(report)).toEqual([]);
     expect(report.run).toMatchObject({ merged: true, shard: null });

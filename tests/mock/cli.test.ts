@@ -5,7 +5,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,3 +145,43 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     await expect(call(url, 'GET', '/users')).rejects.toThrow();
   });
 }
+
+/** True once nothing accepts connections on the URL's port; polls a bounded number of times. */
+async function closesWithin(url: string, attempts: number): Promise<boolean> {
+  const { port } = new URL(url);
+  for (let i = 0; i < attempts; i++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (!open) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+test('npm run mock, then one SIGTERM to the npm process: the mock stops (no process layer left serving)', async () => {
+  // Its own process group, so whatever survives a failing run is removed with the group in `finally`.
+  const npm = spawn('npm', ['run', '--silent', 'mock', '--', '--port', '0'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  try {
+    const text = await banner(npm);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1] as string;
+    expect((await call(url, 'GET', '/users')).status).toBe(200);
+    npm.kill('SIGTERM');
+    expect(await closesWithin(url, 100), `${url} still accepts connections after SIGTERM to npm`).toBe(true);
+  } finally {
+    try {
+      if (npm.pid) process.kill(-npm.pid, 'SIGKILL');
+    } catch {
+      // The group is already gone: the expected case.
+    }
+  }
+});

@@ -257,6 +257,15 @@ test.describe('401: authentication required (seed §5 rule 2; RFC 9110 §11.6.1;
     expect(param(bearer as never, 'realm')).toBe('gatecheck');
   });
 
+  test('error_description spells "§" as "section" (RFC 6750 §3 allows printable ASCII only) instead of dropping it', async () => {
+    const answer = await get('/protected', { authorization: MALFORMED.bearer });
+    expect(answer.status).toBe(400);
+    const description = param(challenges(answer)[0] as never, 'error_description');
+    expect(description).toContain('(RFC 6750 section 2.1)');
+    expect(description).toMatch(/^[\x20\x21\x23-\x5B\x5D-\x7E]+$/);
+    expect(description).not.toContain('  ');
+  });
+
   test.describe('Bearer attacks (RFC 8725) → 401 invalid_token', () => {
     const claims = ADMIN.jwtClaims;
     const header = (alg: string) => b64url({ alg, typ: 'JWT', kid: PUBLIC.keys[0]?.kid });

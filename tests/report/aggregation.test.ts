@@ -119,6 +119,7 @@ test.describe('rule verdicts from a synthetic run', () => {
 
     expect(report.conformance).toEqual({
       conformant: false,
+      outcome: 'not-conformant',
       level: null,
       complete: false,
       statement: 'Not conformant: 1 MUST rule fails',
@@ -183,10 +184,10 @@ test('d', { tag: ['@must', '@rule:d.must'] }, async () => {});
     expect(schemaErrors(report)).toEqual([]);
     expect(report.conformance).toEqual({
       conformant: true,
+      outcome: 'partial',
       level: 'MUST and SHOULD',
       complete: false,
-      statement:
-        'Conformant at MUST and SHOULD levels — partial: 2 MUST rules not checked (1 skipped, 1 not run)',
+      statement: 'Partial: no rule fails, but 2 of 3 MUST rules were not checked (1 skipped, 1 not run)',
       failing: [],
     });
     expect(report.rules.find((r) => r.id === 'd.must')).toMatchObject({
@@ -194,6 +195,21 @@ test('d', { tag: ['@must', '@rule:d.must'] }, async () => {});
       reason: 'not selected in this run (--skip d.must)',
     });
     expect(report.run.filter).toBe('--skip d.must');
+
+    // GATECHECK_MAX_SKIPPED_MUST (the CLI's --max-skipped-must) turns too little coverage into a failure, and
+    // a value that cannot be read fails the run rather than being ignored.
+    const skip = ['--grep-invert', '@rule:d\\.must(?=\\s|$)'];
+    await project.run(skip, { GATECHECK_MAX_SKIPPED_MUST: '1' });
+    expect((await project.report()).conformance).toMatchObject({
+      conformant: false,
+      outcome: 'not-conformant',
+      statement:
+        'Not conformant: 2 of 3 MUST rules not checked (1 skipped, 1 not run), more than --max-skipped-must 1 allows',
+    });
+    await project.run(skip, { GATECHECK_MAX_SKIPPED_MUST: 'two' });
+    const unreadable = await project.report();
+    expect(unreadable.conformance.conformant).toBe(false);
+    expect(unreadable.run.errors).toEqual(['GATECHECK_MAX_SKIPPED_MUST must be an integer ≥ 0, got "two"']);
   } finally {
     await project.dispose();
   }

@@ -60,9 +60,16 @@ test.describe('conformance.html in Chromium', () => {
       const verdict = page.locator('#verdict');
       await expect(verdict).toBeVisible();
       await expect(verdict).toHaveAttribute('data-conformant', String(conformant));
+      // The "conformant" sample skipped MUST rules: it reads, and is coloured, as partial (amber, not green).
       await expect(verdict.locator('.statement')).toHaveText(
-        conformant ? /^Conformant at MUST level/ : 'Not conformant: 1 MUST rule fails',
+        conformant ? /^Partial: no rule fails, but 2 of 6 MUST rules/ : 'Not conformant: 1 MUST rule fails',
       );
+      await expect(verdict).toHaveAttribute('data-outcome', conformant ? 'partial' : 'not-conformant');
+      await expect(verdict).toHaveCSS(
+        'background-color',
+        conformant ? 'rgb(154, 103, 0)' : 'rgb(207, 34, 46)',
+      );
+      await expect(page).toHaveTitle(new RegExp(`^${conformant ? 'Partial' : 'Not conformant'} · `));
       // The verdict is the first thing on the page: above the fold, before the matrix.
       const box = await verdict.boundingBox();
       expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(200);

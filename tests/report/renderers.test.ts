@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { renderHtml } from '../../specs/report/html.ts';
 import { renderMarkdown } from '../../specs/report/markdown.ts';
 import type { ConformanceReport } from '../../specs/report/model.ts';
-import { renderText } from '../../specs/report/text.ts';
+import { renderText, useColor } from '../../specs/report/text.ts';
 import { sampleReport } from './sample-report.ts';
 
 function hostile(): ConformanceReport {
@@ -60,31 +60,63 @@ test('summary.md: table cells cannot break the table or inject HTML', () => {
   expect(md).toMatch(/<summary>Not run \(1\)<\/summary>/);
 });
 
-test('terminal summary: verdict, counts per level, failing ids with why, report path', () => {
-  const text = renderText(sampleReport(false), 'reports');
+test('terminal summary: verdict, counts per level, unchecked rules by reason, failing ids with why, report path', () => {
+  const text = renderText(sampleReport(false), 'reports', { junitFile: 'reports/junit.xml' });
   expect(text.split('\n')).toEqual([
     'gatecheck 0.0.0-test · catalogue sample-1 · target http://127.0.0.1:8080 · profile "sample target"',
     '✘ Not conformant: 1 MUST rule fails',
     '  MUST   3 pass · 1 fail · 0 warn · 1 skip · 1 not run',
     '  SHOULD 1 pass · 0 fail · 1 warn · 0 skip · 0 not run',
     '  INFO   1 pass · 0 fail · 0 warn · 0 skip · 0 not run',
+    'Not checked, by reason:',
+    '  no test in this suite version checks this rule yet — 1 rule, 1 MUST:',
+    '    method.405.allow',
+    '  profile lacks rateLimit: the limit is not declared — 1 rule, 1 MUST:',
+    '    ratelimit.429.exceeded',
     'Failing rules:',
     '  ✘ authz.403.lacking-role [MUST] — expected status 403 or 404 for the user identity with Bearer, got status 200',
     'Warnings:',
     '  ! bearer.challenge.missing-no-error [SHOULD] — [bearer.challenge.missing-no-error] expected no error code; got error="invalid_token"',
-    'Report: reports/conformance.html (also conformance.json, summary.md)',
+    'Report: reports/conformance.html (also conformance.json, summary.md, junit.xml)',
     '',
   ]);
+});
+
+test('terminal summary: a partial run has its own mark and colour; JUnit elsewhere is named', () => {
+  const partial = renderText(sampleReport(true), 'reports', {
+    junitFile: '/elsewhere/junit.xml',
+    color: true,
+  });
+  const lines = partial.split('\n');
+  expect(lines[1]).toBe(
+    '\x1b[33m◐ Partial: no rule fails, but 2 of 6 MUST rules were not checked (1 skipped, 1 not run); 1 SHOULD warning\x1b[0m',
+  );
+  expect(lines).toContain(
+    'Report: reports/conformance.html (also conformance.json, summary.md); JUnit: /elsewhere/junit.xml',
+  );
+  expect(renderText(sampleReport(false), 'reports', { color: true }).split('\n')[1]).toBe(
+    '\x1b[31m✘ Not conformant: 1 MUST rule fails\x1b[0m',
+  );
+  expect(renderMarkdown(sampleReport(true))).toMatch(/^## gatecheck: ⚠️ Partial: no rule fails/);
+});
+
+test('colour follows the terminal, NO_COLOR and FORCE_COLOR', () => {
+  expect(useColor({ isTTY: true }, {})).toBe(true);
+  expect(useColor({ isTTY: false }, {})).toBe(false);
+  expect(useColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
+  expect(useColor({ isTTY: false }, { FORCE_COLOR: '1' })).toBe(true);
+  expect(useColor({ isTTY: true }, { FORCE_COLOR: '0' })).toBe(false);
 });
 
 test('a conformant report with a SHOULD warning claims the MUST level only', () => {
   const report = sampleReport(true);
   expect(report.conformance).toMatchObject({
     conformant: true,
+    outcome: 'partial',
     level: 'MUST',
     complete: false,
     statement:
-      'Conformant at MUST level (1 SHOULD warning) — partial: 2 MUST rules not checked (1 skipped, 1 not run)',
+      'Partial: no rule fails, but 2 of 6 MUST rules were not checked (1 skipped, 1 not run); 1 SHOULD warning',
   });
 });
 
