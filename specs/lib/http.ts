@@ -9,10 +9,13 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { type APIRequestContext, test } from '@playwright/test';
 import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/scheduler.ts';
-import type { Budget } from './budget.ts';
+import { Budget } from './budget.ts';
 import type { ReplayRequest } from './replay.ts';
 import { redactText } from './secrets.ts';
 import type { NodeTlsOptions } from './tls.ts';
+
+/** How many times the worker's in-flight cap a burst that provokes the limit may use. */
+const PROVOKING_CONCURRENCY = 4;
 
 export interface Request {
   readonly method?: string;
@@ -67,6 +70,11 @@ export class Target {
   readonly scheduler: Scheduler;
   readonly timeoutMs: number;
   readonly tls: NodeTlsOptions | undefined;
+  /**
+   * In-flight cap of the requests that provoke the limit on purpose (the rate-limit rules' burst): a few times
+   * the worker's, so the burst outruns a limit that is low for the whole run but not for one window.
+   */
+  private readonly provokingBudget: Budget;
 
   constructor(
     private readonly ctx: APIRequestContext,
@@ -75,6 +83,7 @@ export class Target {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.budget = options.budget;
     this.scheduler = options.scheduler;
+    this.provokingBudget = new Budget(options.budget.concurrency * PROVOKING_CONCURRENCY);
     this.timeoutMs = options.timeoutMs;
     this.tls = options.tls;
   }
@@ -125,9 +134,10 @@ export class Target {
       .map(([, value]) => value);
     const bucket = this.scheduler.bucketOf(new URL(request.url).pathname, authorization);
     try {
+      const budget = options?.provoking ? this.provokingBudget : this.budget;
       return await this.scheduler.run(
         bucket,
-        () => this.budget.run(send),
+        () => budget.run(send),
         (ex) => ex,
         options,
       );
