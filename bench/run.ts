@@ -27,7 +27,7 @@ import { benchSuite } from './suite-bench.ts';
 const USAGE = `Usage: npm run bench -- [options]
 
   --only <mock|suite|store|polite>  run one part (default: all)
-  --polite-cases <list>   fuzz cases of the politeness runs (default 600,2400)
+  --polite-cases <list>   fuzz cases of the politeness runs (default 2400)
   --duration <s>          seconds measured per mock case (default 5)
   --warmup <s>            seconds of warm-up before each mock case (default 1)
   --rounds <n>            rounds over the mock cases, order rotated each round (default 3)
@@ -146,7 +146,7 @@ async function main(): Promise<number> {
     log(
       'politeness (a mock limiting each address across all routes in a child process, the suite in another):',
     );
-    const polite = await benchPolite({ fuzzCases: list(values['polite-cases'] ?? '600,2400'), log });
+    const polite = await benchPolite({ fuzzCases: list(values['polite-cases'] ?? '2400'), log });
     report.polite = { ...polite, environment };
   }
   if (part('store')) {
