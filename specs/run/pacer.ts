@@ -27,20 +27,24 @@ export class Pacer {
 }
 
 /** Share of a declared limit's rate the suite paces at. */
-export const PACE_MARGIN = 0.88;
+export const PACE_MARGIN = 0.9;
 /** Share of a declared limit (or burst) the suite sends back to back. */
-export const BURST_SHARE = 0.07;
+export const BURST_SHARE = 0.05;
+/** Most of a declared limit (or burst) any span of its window may hold: the rest absorbs jitter. */
+const CEILING = PACE_MARGIN + BURST_SHARE;
 
 /**
  * The pace that keeps a client under `limit` requests per `windowSeconds` whatever the target counts in: a
  * fixed window, a sliding one, or a token bucket. In any span of T seconds a GCRA client sends at most
- * back2back + rate × T requests: with rate = 88 % of the limit and back2back ≤ 7 % of it, a span of one
+ * back2back + rate × T requests: with rate = 90 % of the limit and back2back ≤ 5 % of it, a span of one
  * window holds at most 95 % of the limit — the rest absorbs the jitter between sending and arriving. A
  * declared `burst` B (a token bucket's size, or "B per the time the limit earns B", as gateways with a
- * short second window count it) is kept the same way: back2back ≤ 7 % of B (at least 1).
+ * short second window count it) is kept the same way: back2back ≤ 5 % of B (at least 1).
  */
 export function paceForLimit(limit: number, windowSeconds: number, burst?: number): Pacer {
-  const perSecond = (PACE_MARGIN * limit) / windowSeconds;
-  const room = BURST_SHARE * Math.min(limit, burst ?? limit);
-  return new Pacer(perSecond, Math.max(1, Math.floor(room)));
+  const back2back = Math.max(1, Math.floor(BURST_SHARE * Math.min(limit, burst ?? limit)));
+  // A span of B × window / limit seconds holds back2back + rate × that span: keep it within 95 % of B too.
+  const share =
+    burst === undefined ? PACE_MARGIN : Math.min(PACE_MARGIN, (CEILING * burst - back2back) / burst);
+  return new Pacer((Math.max(0.1, share) * limit) / windowSeconds, back2back);
 }

@@ -51,8 +51,8 @@ test.describe('pacer', () => {
   test('a declared burst B is kept in every span of B × window / limit', () => {
     const p = paceForLimit(40, 1, 10);
     const times = Array.from({ length: 200 }, () => p.reserve(0));
-    expect(mostWithin(times, 250)).toBeLessThanOrEqual(10);
-    expect(mostWithin(times, 1000)).toBeLessThanOrEqual(40);
+    expect(mostWithin(times, 250)).toBeLessThanOrEqual(0.95 * 10);
+    expect(mostWithin(times, 1000)).toBeLessThanOrEqual(0.95 * 40);
   });
 });
 
