@@ -43,8 +43,9 @@ const CEILING = PACE_MARGIN + BURST_SHARE;
  */
 export function paceForLimit(limit: number, windowSeconds: number, burst?: number): Pacer {
   const back2back = Math.max(1, Math.floor(BURST_SHARE * Math.min(limit, burst ?? limit)));
-  // A span of B × window / limit seconds holds back2back + rate × that span: keep it within 95 % of B too.
-  const share =
-    burst === undefined ? PACE_MARGIN : Math.min(PACE_MARGIN, (CEILING * burst - back2back) / burst);
-  return new Pacer((Math.max(0.1, share) * limit) / windowSeconds, back2back);
+  // A span of one window holds back2back + rate × window; a span of B × window / limit, back2back + rate ×
+  // that span. Both within 95 % of what they allow (which the at-least-one back2back decides for small ones).
+  const within = (allowed: number) => (CEILING * allowed - back2back) / allowed;
+  const share = Math.min(PACE_MARGIN, within(limit), burst === undefined ? 1 : within(burst));
+  return new Pacer((Math.max(0.05, share) * limit) / windowSeconds, back2back);
 }

@@ -39,12 +39,13 @@ test.describe('pacer', () => {
     ] as const) {
       const p = paceForLimit(limit, windowSeconds);
       const times = Array.from({ length: limit * 5 }, () => p.reserve(0));
+      // At most 95 % of the limit in any span of one window: the rest absorbs jitter.
       expect(mostWithin(times, windowSeconds * 1000), `${limit}/${windowSeconds}s`).toBeLessThanOrEqual(
-        limit,
+        0.95 * limit,
       );
-      // …and uses most of it: at least 80 % of the limit's rate over the run.
+      // …and uses most of it: 90 % of the limit's rate over the run where the limit is not tiny.
       const rate = (times.length - 1) / ((times.at(-1) ?? 1) / 1000);
-      expect(rate).toBeGreaterThanOrEqual((0.8 * limit) / windowSeconds);
+      expect(rate).toBeGreaterThanOrEqual(((limit >= 20 ? 0.9 : 0.7) * limit) / windowSeconds - 1e-9);
     }
   });
 
