@@ -105,6 +105,12 @@ interface TargetState {
   readonly reasons: Record<string, number>;
 }
 
+/** Whether the declared limit gives each identity, credential or endpoint a scope of its own. */
+function scopeKeyed(s: TargetState): boolean {
+  const key = s.policy.declared?.key;
+  return key === 'identity' || key === 'credential' || key === 'endpoint';
+}
+
 /** The scope that stands for everything no declared per-identity or per-endpoint counter covers. */
 const WHOLE_RUN = '*';
 
@@ -144,13 +150,12 @@ export class RunCoordinator {
    * target's key is unknown — the whole run is one scope.
    */
   private scope(s: TargetState, bucket: string): Scope {
-    const key = s.policy.declared?.key;
-    const name = key === 'identity' || key === 'credential' || key === 'endpoint' ? bucket : WHOLE_RUN;
+    const name = scopeKeyed(s) ? bucket : WHOLE_RUN;
     let scope = s.scopes.get(name);
     if (scope === undefined) {
       const d = s.policy.declared;
       // Declared counters are paced from the start; '' (nothing declared counts it) only once it is limited.
-      const paced = d !== undefined && name !== '' && (name !== WHOLE_RUN || key === 'address');
+      const paced = d !== undefined && name !== '' && (name !== WHOLE_RUN || d.key === 'address');
       scope = {
         pausedUntil: 0,
         pacer: paced ? paceForLimit(d.limit, d.windowSeconds, d.burst) : undefined,
@@ -228,7 +233,12 @@ export class RunCoordinator {
     const resumeAt = now + wait + WAIT_MARGIN_MS;
     this.pause(s, now, scope.pausedUntil, resumeAt);
     scope.pausedUntil = Math.max(scope.pausedUntil, resumeAt);
-    if (!sameEvent) {
+    // Requests no declared per-identity counter covers ('' under key identity or credential) share a scope,
+    // but not a counter at the target: a token the suite minted for one identity runs out that identity's
+    // quota, not the anonymous one. Their limited answers are waited out; slowing every unrecognised request
+    // to one counter's pace would throttle the whole run for one identity.
+    const mixed = bucket === '' && scopeKeyed(s);
+    if (!sameEvent && !mixed) {
       const reached = scope.recent.filter((t) => t >= now - 5000 && t <= now).length / 5;
       let next = scope.pacer === undefined ? Math.max(0.5, reached / 2) : scope.pacer.perSecond * 0.7;
       if (declaredRate !== undefined) next = Math.min(next, declaredRate * PACE_MARGIN);
@@ -299,8 +309,11 @@ export class RunCoordinator {
       limitedAnswers += s.limited;
       waitedMs += s.waitedMs;
       slowestWaitMs = Math.max(slowestWaitMs, s.slowestWaitMs);
-      for (const scope of s.scopes.values()) {
-        const pace = scope.pacer?.perSecond;
+      // The declared pace, and any slower one learned since.
+      const d = s.policy.declared;
+      const paces = [...s.scopes.values()].map((scope) => scope.pacer?.perSecond);
+      if (d !== undefined) paces.push(paceForLimit(d.limit, d.windowSeconds, d.burst).perSecond);
+      for (const pace of paces) {
         if (pace !== undefined) pacePerSecond = Math.min(pacePerSecond ?? pace, pace);
       }
       for (const [k, v] of Object.entries(s.reasons)) reasons[k] = (reasons[k] ?? 0) + v;

@@ -166,6 +166,19 @@ test.describe('coordinator', () => {
     expect('at' in other && other.at[0]).toBe(NOW);
   });
 
+  test('declared per identity: a limited answer to unrecognised requests pauses them but sets no pace', () => {
+    const c = { now: NOW };
+    const co = new RunCoordinator(() => c.now);
+    co.register('t', policy({ declared: { limit: 300, windowSeconds: 10, key: 'identity' } }));
+    co.limited('t', { kind: 'limited', waitMs: 3000, reason: '429' }, '', 30);
+    expect(co.lease('t', '', 1, 'w1')).toEqual({ retryAt: NOW + 3100 });
+    c.now += 3100;
+    // After the wait, all at once again: one identity's quota must not set the pace of every other request.
+    const after = co.lease('t', '', 4, 'w1');
+    expect('at' in after && after.at.every((t) => t === c.now)).toBe(true);
+    expect(co.politeness().pacePerSecond).toBe(0.9 * 30);
+  });
+
   test('exclusive use: others wait; the holder is neither paused nor paced; the cooldown pauses the run', () => {
     const c = clock();
     const co = new RunCoordinator(c.now);
