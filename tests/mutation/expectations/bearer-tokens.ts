@@ -224,6 +224,7 @@ export const BEARER_TOKENS = {
       'request.400.body-not-json',
       'request.400.body-wrong-type',
       'request.400.content-type-mismatch',
+      'request.400.oversized-body',
     ],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: bearer(await mint(USER_CLAIMS)) })),
