@@ -114,10 +114,27 @@ function defaultProfile(): Profile {
         writer: 'admin',
         sampleItem: { name: 'Gatecheck Probe', email: 'probe@example.test' },
         missingId: 'gatecheck-no-such-id',
+        maxBodyBytes: 102400,
       },
       methodNotAllowed: { path: '/protected', method: 'DELETE', schemes: ['bearer', 'basic'] },
     },
     identities: {},
+    // The mock's default access settings (mock/access/settings.ts) and policy (fixtures/policy.json).
+    blocked: {
+      clients: [
+        {
+          label: 'address 192.0.2.10 (X-Forwarded-For from a trusted proxy)',
+          headers: { 'X-Forwarded-For': '192.0.2.10' },
+          unblockedHeaders: { 'X-Forwarded-For': '198.51.100.10' },
+        },
+        {
+          label: 'country ZZ (CF-IPCountry)',
+          headers: { 'CF-IPCountry': 'ZZ' },
+          unblockedHeaders: { 'CF-IPCountry': 'NL' },
+        },
+      ],
+      closed: { path: '/archive', method: 'GET' },
+    },
     budget: { concurrency: 16, timeoutMs: 5000 },
   };
 }

@@ -31,12 +31,19 @@ export interface AccessSettings {
   readonly blockedCountries: readonly string[];
 }
 
+/**
+ * The defaults give the conformance suite a blocked client it can present from loopback (seed §7 403 cause 2;
+ * docs/profile.md "blocked"): a proxy on this machine is trusted, so `X-Forwarded-For: 192.0.2.10` sent from
+ * loopback is a client in the blocked documentation range (RFC 5737 TEST-NET-1; RFC 3849 for IPv6), and
+ * `CF-IPCountry: ZZ` (ISO 3166-1 user-assigned, never a real country) is a blocked country. Only a process on
+ * this machine can claim an address; a configuration file replaces each list.
+ */
 export const DEFAULT_ACCESS: AccessSettings = {
-  trustedProxies: [],
+  trustedProxies: ['127.0.0.1/32', '::1/128'],
   proxyHeader: 'x-forwarded-for',
-  blockedIps: [],
+  blockedIps: ['192.0.2.0/24', '2001:db8:b10c::/48'],
   countryHeader: 'CF-IPCountry',
-  blockedCountries: [],
+  blockedCountries: ['ZZ'],
 };
 
 export function mergeAccess(base: AccessSettings, file: Partial<AccessSettings> | undefined): AccessSettings {

@@ -9,6 +9,9 @@
  * <name>` use them; fixtures/schemas/mock-config.schema.json lists them (a test checks it).
  */
 
+import blockListsIgnored from './access-control/block-lists-ignored.ts';
+import cidrPrefixOneDigit from './access-control/cidr-prefix-one-digit.ts';
+import closedRouteOpen from './access-control/closed-route-open.ts';
 import adminOpenToUsers from './authorization/admin-open-to-users.ts';
 import apikeySkipsAuthorization from './authorization/apikey-skips-authorization.ts';
 import forbiddenAs401 from './authorization/forbidden-as-401.ts';
@@ -40,10 +43,17 @@ import insufficientScopeNoChallenge from './challenges/insufficient-scope-no-cha
 import noWwwAuthenticate from './challenges/no-www-authenticate.ts';
 import realmUnquoted from './challenges/realm-unquoted.ts';
 import singleChallenge from './challenges/single-challenge.ts';
+import apikeyAcceptsPrefix from './credentials/apikey-accepts-prefix.ts';
+import apikeyCaseInsensitive from './credentials/apikey-case-insensitive.ts';
+import apikeyMaskedCompare from './credentials/apikey-masked-compare.ts';
+import apikeyOffByOne from './credentials/apikey-off-by-one.ts';
 import apikeyPrefix from './credentials/apikey-prefix.ts';
 import basicAnyPassword from './credentials/basic-any-password.ts';
 import basicBadBase64500 from './credentials/basic-bad-base64-500.ts';
+import basicEmptyPassword from './credentials/basic-empty-password.ts';
+import basicPasswordAnyUser from './credentials/basic-password-any-user.ts';
 import basicPasswordColon from './credentials/basic-password-colon.ts';
+import basicTrimsUserPass from './credentials/basic-trims-user-pass.ts';
 import errorsAs200 from './errors/errors-as-200.ts';
 import problemStatusString from './errors/problem-status-string.ts';
 import publicAuthorization500 from './errors/public-authorization-500.ts';
@@ -55,6 +65,10 @@ import schemeSingleSpace from './header-parsing/scheme-single-space.ts';
 import noRateLimit from './rate-limiting/no-rate-limit.ts';
 import rateLimitNeverResets from './rate-limiting/rate-limit-never-resets.ts';
 import retryAfterIsoDate from './rate-limiting/retry-after-iso-date.ts';
+import badJson500 from './request-bodies/bad-json-500.ts';
+import bodyAnyJsonValue from './request-bodies/body-any-json-value.ts';
+import contentTypeIgnored from './request-bodies/content-type-ignored.ts';
+import oversizedBody500 from './request-bodies/oversized-body-500.ts';
 import allowListsAllMethods from './routing/allow-lists-all-methods.ts';
 import method404 from './routing/method-404.ts';
 import methodNoAllow from './routing/method-no-allow.ts';
@@ -75,7 +89,14 @@ export const DEFECTS = [
   basicAnyPassword,
   basicPasswordColon,
   basicBadBase64500,
+  basicEmptyPassword,
+  basicTrimsUserPass,
+  basicPasswordAnyUser,
+  apikeyOffByOne,
   apikeyPrefix,
+  apikeyAcceptsPrefix,
+  apikeyMaskedCompare,
+  apikeyCaseInsensitive,
   algNone,
   bearerFailOpen,
   jwtSkipSignature,
@@ -98,6 +119,9 @@ export const DEFECTS = [
   adminOpenToUsers,
   apikeySkipsAuthorization,
   jwtCacheSkipsAuthorization,
+  blockListsIgnored,
+  cidrPrefixOneDigit,
+  closedRouteOpen,
   noWwwAuthenticate,
   singleChallenge,
   realmUnquoted,
@@ -115,6 +139,10 @@ export const DEFECTS = [
   post201,
   put204,
   delete204,
+  badJson500,
+  bodyAnyJsonValue,
+  contentTypeIgnored,
+  oversizedBody500,
   noRateLimit,
   retryAfterIsoDate,
   rateLimitNeverResets,

@@ -25,6 +25,7 @@ export const PROBLEMS = {
   'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
   'request-timeout': { status: 408, title: 'Request Timeout' },
   'content-too-large': { status: 413, title: 'Content Too Large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   'rate-limited': { status: 429, title: 'Too Many Requests' },
   'header-fields-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   'internal-error': { status: 500, title: 'Internal Server Error' },

@@ -1,10 +1,12 @@
 /**
  * Stage 7, handler (200/400/404). Every success is 200 — POST included (seed §4 rule 2: "A 200 response is
  * returned when GET, POST, PUT or DELETE completes successfully"; json-server's 201 is not used).
- * Unknown id → 404. Bad body or query → 400. Anything thrown escapes to the app's 500 guard.
+ * Unknown id → 404. Bad body or query → 400; a body declared in another format than JSON → 415 (RFC 9110
+ * §15.5.16), before it is read. Anything thrown escapes to the app's 500 guard.
  */
 
 import { readJsonObject } from '../http/body.ts';
+import { declaresJson } from '../http/content-type.ts';
 import { problem } from '../http/problem.ts';
 import { jsonReply, type Reply } from '../http/reply.ts';
 import { QueryError, type ResourceEngine } from '../resources/types.ts';
@@ -12,6 +14,9 @@ import { missing, type Stage } from './exchange.ts';
 
 const NO_ITEM = problem('not-found', 'No item with this id.');
 const BODY_INCOMPLETE = problem('invalid-body', 'The request body was not received completely.');
+const NOT_JSON = problem('unsupported-media-type', 'The request body must be declared as application/json.', {
+  accept: 'application/json',
+});
 
 export function handlerStage(engine: ResourceEngine, maxBodyBytes: number): Stage {
   /**
@@ -61,6 +66,7 @@ export function handlerStage(engine: ResourceEngine, maxBodyBytes: number): Stag
       case 'remove':
         return engine.remove(resource, id ?? missing('id')).then(found);
       default:
+        if (!declaresJson(exchange.req.headers['content-type'])) return NOT_JSON;
         return readJsonObject(exchange.req, maxBodyBytes).then((body) => {
           if (!body.ok) return body.reply ?? BODY_INCOMPLETE;
           if (rule.operation === 'create') return engine.create(resource, body.value).then(found);

@@ -80,7 +80,10 @@ export function compileRouter(policy: Policy, engine: ResourceEngine, realm: str
 
     const hasId = spec.path.endsWith('/:id');
     const resource = spec.path.slice(1, hasId ? -4 : undefined);
-    const kind = engine.kindOf(resource);
+    // A route closed for every method never reaches the data (the access stage answers 403 first, seed §7
+    // 403 cause 5), so it needs no resource: data files without it keep working with the default policy.
+    const closedOnly = Object.values(spec.methods).every((access) => access === 'closed');
+    const kind = engine.kindOf(resource) ?? (closedOnly && !hasId ? 'singular' : undefined);
     if (kind === undefined) throw new ConfigError(`${where}.path: the data has no resource "${resource}"`);
     if (hasId && kind === 'singular') {
       throw new ConfigError(`${where}.path: "${resource}" is a singular resource; use /${resource}`);

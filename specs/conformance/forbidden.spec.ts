@@ -87,7 +87,7 @@ function refusedMultiScheme(
     });
   }
   const c = kit.profile.endpoints.collection;
-  if (c?.writeSchemes && c.writeSchemes.length > 1 && c.sampleItem && (c.writer ?? 'admin') !== 'user') {
+  if (c?.writeSchemes && c.writeSchemes.length > 1 && c.sampleItem && (c.writer ?? 'admin') === 'admin') {
     out.push({
       field: 'endpoints.collection',
       method: 'POST',
@@ -105,10 +105,16 @@ test(
   async ({ kit }) => {
     const c = need(kit.profile.endpoints.collection, 'endpoints.collection', 'no writable collection');
     const item = need(c.sampleItem, 'endpoints.collection.sampleItem', 'no item the target accepts');
-    if ((c.writer ?? 'admin') === 'user')
+    // The user identity is the one refused; with writer "user" or "any" (docs/profile.md) it may write.
+    if (c.writer === 'user')
       lacks(
         'endpoints.collection.writer',
         'the user identity is the writer, so no identity lacks write permission',
+      );
+    if (c.writer === 'any')
+      lacks(
+        'endpoints.collection.writer',
+        'writer "any": every authenticated identity may write, so no identity lacks write permission',
       );
     const schemes = need(
       c.writeSchemes?.length ? c.writeSchemes : undefined,
@@ -129,7 +135,7 @@ test(
       };
       const ex = await kit.send(probe, authorization);
       // Should the target wrongly accept it, the writer removes the item.
-      const writer = await kit.authorization(c.writer ?? 'admin', scheme);
+      const writer = await kit.authorization('admin', scheme);
       if (writer) await kit.cleanup(probe, ex, writer);
       expectStatus(ex, REFUSED, lackingScope, `for the user identity with ${SCHEME_NAME[scheme]}`);
       sent++;

@@ -89,12 +89,17 @@ async function writer(kit: Kit) {
     'endpoints.collection.writeSchemes',
     'no scheme accepted for writes',
   );
-  const identity = collection.writer ?? 'admin';
-  for (const scheme of schemes) {
-    const authorization = await kit.authorization(identity, scheme);
-    if (authorization) return { path: collection.path.replace(/\/+$/, ''), item, authorization };
+  const identities = kit.writers();
+  for (const identity of identities) {
+    for (const scheme of schemes) {
+      const authorization = await kit.authorization(identity, scheme);
+      if (authorization) return { path: collection.path.replace(/\/+$/, ''), item, authorization };
+    }
   }
-  return lacks(`identities.${identity}`, 'no credential in a scheme the collection accepts for writes');
+  return lacks(
+    `identities.${identities.join(' / ')}`,
+    'no credential in a scheme the collection accepts for writes',
+  );
 }
 
 /** POSTs the profile's sample item to the collection with the writer's credential. */

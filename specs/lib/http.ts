@@ -159,7 +159,9 @@ export class Target {
           res = await this.ctx.fetch(request.url, {
             method: request.method,
             headers: Object.fromEntries(request.headerLines),
-            ...(request.body === undefined ? {} : { data: request.body }),
+            // A Buffer goes out byte for byte; a string under a JSON Content-Type that does not parse would be
+            // JSON.stringify'd by Playwright — a malformed body must reach the target as written.
+            ...(request.body === undefined ? {} : { data: Buffer.from(request.body, 'utf8') }),
             failOnStatusCode: false,
             maxRedirects: 0,
             timeout: this.timeoutMs,

@@ -134,6 +134,15 @@ export class Kit {
     return { ...endpoint, schemes };
   }
 
+  /**
+   * Identities that may write to the collection (docs/profile.md `writer`): the named one (default admin), or
+   * both admin and user when the profile says `any`.
+   */
+  writers(): IdentityName[] {
+    const writer = this.profile.endpoints.collection?.writer ?? 'admin';
+    return writer === 'any' ? ['admin', 'user'] : [writer];
+  }
+
   /** Every request the profile declares as succeeding for some identity, with the schemes it accepts. */
   probes(): Probe[] {
     const { protected: prot, admin, collection } = this.profile.endpoints;
@@ -163,7 +172,7 @@ export class Kit {
         path: collection.path,
         json: collection.sampleItem,
         schemes: collection.writeSchemes,
-        identities: [collection.writer ?? 'admin'],
+        identities: this.writers(),
       });
     }
     return out;

@@ -95,6 +95,23 @@ export interface TlsSettings {
   readonly insecure?: boolean;
 }
 
+/** A client the target blocks by address or location, as a header the target trusts says (seed §7 403 cause 2). */
+export interface BlockedClient {
+  /** What the headers stand for, in messages: `address 192.0.2.10 (X-Forwarded-For)`. */
+  readonly label: string;
+  /** Sent with the check's requests, e.g. `{ "X-Forwarded-For": "192.0.2.10" }` or `{ "CF-IPCountry": "ZZ" }`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The same headers naming a client the target serves (default: the headers left out). */
+  readonly unblockedHeaders?: Readonly<Record<string, string>>;
+}
+
+export interface Blocked {
+  /** Clients whose address or country the target blocks; checked on `endpoints.protected`. */
+  readonly clients?: readonly BlockedClient[];
+  /** A request closed to every client by the target's access rules (seed §7 403 cause 5). */
+  readonly closed?: Endpoint;
+}
+
 export interface Profile {
   readonly $schema?: string;
   /** Human name of the target, shown in reports. */
@@ -113,12 +130,17 @@ export interface Profile {
     /** A collection that supports writes (POST/PUT/DELETE → 200, seed §4 rule 2). */
     readonly collection?: Endpoint & {
       readonly writeSchemes?: readonly Scheme[];
-      /** Identity allowed to write (default admin). */
-      readonly writer?: 'admin' | 'user';
+      /**
+       * Identity allowed to write (default admin): `admin` or `user` (the other gets 403), or `any` (every
+       * authenticated identity may write, so no identity lacks write permission and the lacking-scope rule skips).
+       */
+      readonly writer?: 'admin' | 'user' | 'any';
       /** A JSON object the target accepts as a new item. */
       readonly sampleItem?: Readonly<Record<string, unknown>>;
       /** An id that does not exist in the collection → 404. */
       readonly missingId?: string;
+      /** Largest write body (bytes) the target takes; a larger one must get 400 or 413, never 2xx or 5xx. */
+      readonly maxBodyBytes?: number;
     };
     /** A known path plus a method it does not support → 405 with Allow. */
     readonly methodNotAllowed?: Endpoint;
@@ -132,6 +154,8 @@ export interface Profile {
   readonly jwt?: JwtMaterial;
   /** HTTPS settings every client of the suite honours (specs/lib/tls.ts). */
   readonly tls?: TlsSettings;
+  /** How to appear blocked to the target (seed §7 403 causes 2 and 5); without it the blocked rules skip. */
+  readonly blocked?: Blocked;
   readonly rateLimit?: {
     /** Requests allowed per window per client key. */
     readonly limit: number;

@@ -3,6 +3,8 @@
  * The report, the docs page and the coverage test are computed from this list. Ids are stable names;
  * bump CATALOGUE_VERSION when a rule is added, removed or changes meaning.
  */
+import { accessRules } from './access.ts';
+import { boundaryRules } from './boundaries.ts';
 import { challengeRules } from './challenges.ts';
 import { forbiddenRules } from './forbidden.ts';
 import { fuzzRules } from './fuzz.ts';
@@ -14,21 +16,25 @@ import { notFoundRules } from './not-found.ts';
 import { orderRules } from './order.ts';
 import { problemRules } from './problem.ts';
 import { rateLimitRules } from './rate-limit.ts';
+import { requestBodyRules } from './request-body.ts';
 import { schemeRules } from './schemes.ts';
 import { serverErrorRules } from './server-error.ts';
 import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 
-export const CATALOGUE_VERSION = '1.0.0';
+export const CATALOGUE_VERSION = '1.1.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
   ...unauthorizedRules,
   ...challengeRules,
   ...schemeRules,
+  ...boundaryRules,
   ...malformedRules,
+  ...requestBodyRules,
   ...forbiddenRules,
+  ...accessRules,
   ...notFoundRules,
   ...methodRules,
   ...rateLimitRules,

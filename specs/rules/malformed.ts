@@ -12,9 +12,15 @@ export const malformedStatus: Rule = {
   needs: ['endpoints.protected'],
 };
 
+/**
+ * SHOULD, not MUST: RFC 9110 §5.3 binds senders ("A sender MUST NOT generate multiple field lines with the
+ * same name … unless" the field is a list), and no RFC obliges a recipient to refuse a second Authorization
+ * line — servers built on Node keep the first and answer 200. Two credentials are an ambiguity worth warning
+ * about, not a conformance failure.
+ */
 export const duplicateAuthorization: Rule = {
   id: 'auth.malformed.duplicate-header',
-  level: 'MUST',
+  level: 'SHOULD',
   requirement: 'A request with two Authorization field lines is answered with 400 or 401, never 2xx or 5xx.',
   refs: [rfc(9110, '5.3'), rfc(9110, '15.5.1'), rfc(9110, '11.6.2')],
   statuses: [400, 401],

@@ -3,12 +3,14 @@ import { rfc } from './refs.ts';
 import type { Rule } from './types.ts';
 
 /**
- * RFC 9457 §3.1.2 says generators MUST use the same status in the HTTP response; the seed leaves error
- * bodies "not shown", so using problem+json at all is the target's choice and the rule is a SHOULD.
+ * MUST, as the cited sentence is: RFC 9457 §3.1.2 "Generators MUST use the same status code in the actual
+ * HTTP response". The seed leaves error bodies "not shown", so using problem+json at all is the target's
+ * choice — the rule judges only bodies the target labels application/problem+json, and only a `status`
+ * member that is present; once it is, the MUST binds.
  */
 export const problemStatus: Rule = {
   id: 'problem.status-matches',
-  level: 'SHOULD',
+  level: 'MUST',
   requirement:
     'An application/problem+json error body is a JSON object whose "status", when present, equals the HTTP status.',
   refs: [rfc(9457, '3.1.2'), rfc(9457, '3')],

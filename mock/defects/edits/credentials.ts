@@ -2,10 +2,14 @@
  * Small readers and identity edits the credential defects share (mock/defects/<layer>/*.ts): what a
  * defective server decodes from the credentials, and the identity it ends up granting.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { decodeJwt } from 'jose';
+import { FIXTURES_DIR } from '../../../shared/paths.ts';
 import { decodeStrictBase64 } from '../../auth/base64.ts';
 import { type BasicCredentials, decodeUtf8, splitUserPass } from '../../auth/basic-credentials.ts';
 import { sha256 } from '../../auth/digest.ts';
+import type { IdentityStore, StoredIdentity } from '../../auth/identity-store.ts';
 import type { AuthResult, Identity, Scheme } from '../../auth/types.ts';
 import type { Grants, ParsedCredentials } from '../unit/define.ts';
 
@@ -53,3 +57,28 @@ export function accepted(identity: Identity): AuthResult {
 
 /** `auth-scheme 1*SP` (RFC 9110 §11.4): the scheme as received (case kept) and the spaces after it. */
 export const SCHEME_AND_SPACES = /^[ \t]*([!#$%&'*+\-.^_`|~0-9A-Za-z]+)( +)/;
+
+/**
+ * The plain API keys a defective comparison needs (the identity store keeps only their SHA-256): the demo
+ * keys the fixtures generator writes into the bundled profile (fixtures/mock.profile.json), each kept only
+ * when the store knows its hash — a defect never invents an identity.
+ */
+export function plainApikeys(
+  store: IdentityStore,
+): { readonly key: string; readonly owner: StoredIdentity }[] {
+  const profile = JSON.parse(readFileSync(resolve(FIXTURES_DIR, 'mock.profile.json'), 'utf8')) as {
+    identities?: Record<string, { apikey?: unknown }>;
+  };
+  const out: { key: string; owner: StoredIdentity }[] = [];
+  for (const entry of Object.values(profile.identities ?? {})) {
+    if (typeof entry.apikey !== 'string') continue;
+    const owner = store.apikeys.get(hexSha256(entry.apikey));
+    if (owner !== undefined) out.push({ key: entry.apikey, owner: owner.identity });
+  }
+  return out;
+}
+
+/** The identity an API key comparison matched, as the authenticator grants it. */
+export function apikeyIdentity(owner: StoredIdentity): Identity {
+  return Object.freeze({ ...owner, scheme: 'apikey' as const });
+}

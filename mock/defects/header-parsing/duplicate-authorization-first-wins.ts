@@ -3,7 +3,7 @@ import { defineDefect } from '../unit/define.ts';
 export default defineDefect({
   name: 'duplicate-authorization-first-wins',
   layer: 'header parsing',
-  bug: 'Uses the first of two Authorization field lines instead of refusing the request (RFC 9110 §5.3: Authorization is a singleton field).',
+  bug: 'Uses the first of two Authorization field lines instead of refusing the ambiguous request (a SHOULD: RFC 9110 §5.3 forbids senders to send two, and no RFC obliges a recipient to refuse them).',
   seenIn:
     "Node's http module keeps the first Authorization line and silently drops the others; most servers built on it inherit that.",
   hooks: {

@@ -22,6 +22,8 @@ export type DefectLayer =
   | 'credentials'
   | 'bearer tokens'
   | 'authorization'
+  | 'access control'
+  | 'request bodies'
   | 'challenges'
   | 'routing'
   | 'success statuses'

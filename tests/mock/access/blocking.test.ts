@@ -47,7 +47,7 @@ test('a client address in a blocked CIDR range → 403 problem+json; the same ad
 });
 
 test('X-Forwarded-For: only trusted proxies are believed; the client is the first untrusted hop from the right', async () => {
-  const untrusting = await start({ access: { blockedIps: ['203.0.113.0/24'] } });
+  const untrusting = await start({ access: { trustedProxies: [], blockedIps: ['203.0.113.0/24'] } });
   // No trusted proxy: the header is the client's own claim and is ignored.
   expect((await from(untrusting, '203.0.113.1')).status).toBe(200);
 
@@ -123,7 +123,9 @@ test('proxyHeader forwarded, Forwarded from a trusted proxy: a blocked for= addr
 });
 
 test('proxyHeader forwarded, Forwarded from a peer that is not a trusted proxy is ignored, both ways: it neither blocks nor unblocks', async () => {
-  const untrusting = await start({ access: { proxyHeader: 'forwarded', blockedIps: ['203.0.113.0/24'] } });
+  const untrusting = await start({
+    access: { trustedProxies: [], proxyHeader: 'forwarded', blockedIps: ['203.0.113.0/24'] },
+  });
   expect((await via(untrusting, { forwarded: 'for=203.0.113.1' })).status).toBe(200);
   expect(await seenAs(untrusting, { forwarded: 'for=198.51.100.1' })).toBe('ip:127.0.0.1');
 

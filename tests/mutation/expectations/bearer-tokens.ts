@@ -42,6 +42,10 @@ export const BEARER_TOKENS = {
       'fuzz.bearer.error-code',
       'jwt.attack.signature',
       'jwt.attack.structure',
+      'auth.boundary.prefix',
+      'auth.boundary.suffix-extended',
+      'auth.boundary.one-char-changed',
+      'auth.boundary.case-changed',
     ],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: { authorization: 'Bearer not-a-jwt-at-all' } })),
@@ -65,6 +69,9 @@ export const BEARER_TOKENS = {
       'fuzz.invalid-credential.no-2xx',
       'fuzz.wrong-credential.status',
       'jwt.claims.crit-unknown',
+      'auth.boundary.prefix',
+      'auth.boundary.suffix-extended',
+      'auth.boundary.one-char-changed',
     ],
     probe: async (url) => {
       const [h, p] = (await mint(USER_CLAIMS)).split('.');
@@ -208,7 +215,17 @@ export const BEARER_TOKENS = {
   'jwt-exp-milliseconds': {
     rules: ['jwt.claims.valid-accepted', 'auth.401.then-valid', 'success.200.protected', 'success.200.admin'],
     // The profile's fault trigger carries the admin's Bearer token, refused before the fault stage (server.500.fault).
-    collateral: ['success.200.post', 'authz.403.lacking-role', 'authz.403.lacking-scope', 'server.500.fault'],
+    collateral: [
+      'success.200.post',
+      'authz.403.lacking-role',
+      'authz.403.lacking-scope',
+      'server.500.fault',
+      'access.403.unblocked-served',
+      'request.400.body-not-json',
+      'request.400.body-wrong-type',
+      'request.400.content-type-mismatch',
+      'request.400.oversized-body',
+    ],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: bearer(await mint(USER_CLAIMS)) })),
     conformant: 200,

@@ -3,12 +3,32 @@
  */
 
 import { ADMIN, authorization, call, status, USER } from './probe-support.ts';
+
+const basic = (username: string, password: string): { authorization: string } => ({
+  authorization: `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`,
+});
+const apikey = (key: string): { authorization: string } => ({ authorization: `Apikey ${key}` });
+/** An authenticated write on an id that does not exist: 404 once the key is taken, 401 while refused. */
+const deleteMissing = async (url: string, headers: Record<string, string>): Promise<number> =>
+  status(await call(url, 'DELETE', '/users/no-such-id', { headers }));
+
+/** Every boundary rule a Basic password check that never compares the password fails. */
+const BASIC_BOUNDARIES = [
+  'auth.boundary.empty-secret',
+  'auth.boundary.prefix',
+  'auth.boundary.suffix-extended',
+  'auth.boundary.one-char-changed',
+  'auth.boundary.case-changed',
+  'auth.boundary.whitespace',
+  'auth.boundary.other-identity-password',
+];
+
 import type { Expectations } from './types.ts';
 
 export const CREDENTIALS = {
   'basic-any-password': {
     rules: ['auth.401.invalid-basic'],
-    collateral: ['fuzz.wrong-credential.status', 'fuzz.invalid-credential.no-2xx'],
+    collateral: ['fuzz.wrong-credential.status', 'fuzz.invalid-credential.no-2xx', ...BASIC_BOUNDARIES],
     probe: async (url) =>
       status(
         await call(url, 'GET', '/protected', {
@@ -39,8 +59,70 @@ export const CREDENTIALS = {
     conformant: 400,
     defective: 500,
   },
-  'apikey-prefix': {
+  'basic-empty-password': {
+    rules: ['auth.boundary.empty-secret'],
+    probe: async (url) =>
+      status(await call(url, 'GET', '/protected', { headers: basic(ADMIN.basic.username, '') })),
+    conformant: 401,
+    defective: 200,
+  },
+  'basic-trims-user-pass': {
+    rules: ['auth.boundary.whitespace'],
+    probe: async (url) =>
+      status(
+        await call(url, 'GET', '/protected', {
+          headers: basic(ADMIN.basic.username, `${ADMIN.basic.password} `),
+        }),
+      ),
+    conformant: 401,
+    defective: 200,
+  },
+  'basic-password-any-user': {
+    rules: ['auth.boundary.other-identity-password'],
+    probe: async (url) =>
+      status(
+        await call(url, 'GET', '/protected', { headers: basic(ADMIN.basic.username, USER.basic.password) }),
+      ),
+    conformant: 401,
+    defective: 200,
+  },
+  'apikey-accepts-prefix': {
+    rules: ['auth.boundary.prefix'],
+    probe: (url) => deleteMissing(url, apikey(ADMIN.apikey.slice(0, -1))),
+    conformant: 401,
+    defective: 404,
+  },
+  'apikey-masked-compare': {
+    rules: ['auth.boundary.one-char-changed'],
+    probe: (url) => {
+      const middle = Math.floor(ADMIN.apikey.length / 2);
+      const changed = ADMIN.apikey[middle] === 'A' ? 'B' : 'A';
+      return deleteMissing(
+        url,
+        apikey(`${ADMIN.apikey.slice(0, middle)}${changed}${ADMIN.apikey.slice(middle + 1)}`),
+      );
+    },
+    conformant: 401,
+    defective: 404,
+  },
+  'apikey-case-insensitive': {
+    rules: ['auth.boundary.case-changed'],
+    probe: (url) => deleteMissing(url, apikey(ADMIN.apikey.toUpperCase())),
+    conformant: 401,
+    defective: 404,
+  },
+  'apikey-off-by-one': {
     rules: ['auth.401.invalid-apikey'],
+    collateral: ['auth.boundary.one-char-changed'],
+    probe: (url) => {
+      const last = ADMIN.apikey.endsWith('A') ? 'B' : 'A';
+      return deleteMissing(url, apikey(`${ADMIN.apikey.slice(0, -1)}${last}`));
+    },
+    conformant: 401,
+    defective: 404,
+  },
+  'apikey-prefix': {
+    rules: ['auth.boundary.suffix-extended'],
     probe: async (url) =>
       status(
         await call(url, 'DELETE', '/users/no-such-id', {

@@ -4,6 +4,7 @@
  * without an entry a compile error.
  */
 import type { DefectName } from '../../../mock/defects/registry.ts';
+import { ACCESS_CONTROL } from './access-control.ts';
 import { AUTHORIZATION } from './authorization.ts';
 import { BEARER_TOKENS } from './bearer-tokens.ts';
 import { CHALLENGES } from './challenges.ts';
@@ -11,6 +12,7 @@ import { CREDENTIALS } from './credentials.ts';
 import { ERRORS } from './errors.ts';
 import { HEADER_PARSING } from './header-parsing.ts';
 import { RATE_LIMITING } from './rate-limiting.ts';
+import { REQUEST_BODIES } from './request-bodies.ts';
 import { ROUTING } from './routing.ts';
 import { SUCCESS_STATUSES } from './success-statuses.ts';
 import type { Expectation } from './types.ts';
@@ -23,9 +25,11 @@ export const EXPECTATIONS: Readonly<Record<DefectName, Expectation>> = {
   ...CREDENTIALS,
   ...BEARER_TOKENS,
   ...AUTHORIZATION,
+  ...ACCESS_CONTROL,
   ...CHALLENGES,
   ...ROUTING,
   ...SUCCESS_STATUSES,
+  ...REQUEST_BODIES,
   ...RATE_LIMITING,
   ...ERRORS,
 };

@@ -1,0 +1,23 @@
+import { apikeyIdentity, plainApikeys } from '../edits/credentials.ts';
+import { defineDefect } from '../unit/define.ts';
+
+export default defineDefect({
+  name: 'apikey-accepts-prefix',
+  layer: 'credentials',
+  bug: 'Accepts any non-empty prefix of a valid API key: the comparison runs over the length of the key given.',
+  seenIn:
+    '`strncmp(given, stored, strlen(given))`; `stored.startsWith(given)`; a loop over the shorter of two buffers.',
+  hooks: {
+    authenticator: async ({ identities }) => {
+      const keys = plainApikeys(await identities());
+      return {
+        rescue: (parsed, failure) => {
+          const given = parsed?.credentials;
+          if (failure.code !== 'apikey_unknown' || !given) return undefined;
+          const match = keys.find(({ key }) => key.startsWith(given));
+          return match && apikeyIdentity(match.owner);
+        },
+      };
+    },
+  },
+});

@@ -1,0 +1,119 @@
+/**
+ * Malformed request bodies (seed §7 400; RFC 9110 §15.5.1, §15.5.14, §15.5.16): a write the writer may make,
+ * with valid credentials, where only the body is broken. Never a success, never a server error, and the
+ * answer carries no stack trace (RFC 9457 §5).
+ */
+import { forRule, test } from '../fixtures.ts';
+import type { Exchange } from '../lib/http.ts';
+import { type Kit, lacks, need } from '../lib/kit.ts';
+import { stackTraceIn } from '../lib/stack-trace.ts';
+import { expectRule, expectStatus } from '../lib/verify.ts';
+import { bodyNotJson, bodyWrongType, contentTypeMismatch, oversizedBody } from '../rules/request-body.ts';
+import type { Rule } from '../rules/types.ts';
+
+/** The collection, the writer's credential and the sample item, or a skip naming what is missing. */
+async function write(kit: Kit) {
+  const c = need(kit.profile.endpoints.collection, 'endpoints.collection', 'no writable collection');
+  const item = need(c.sampleItem, 'endpoints.collection.sampleItem', 'no item the target accepts');
+  const schemes = need(
+    c.writeSchemes?.length ? c.writeSchemes : undefined,
+    'endpoints.collection.writeSchemes',
+    'no scheme accepted for writes',
+  );
+  for (const identity of kit.writers()) {
+    for (const scheme of schemes) {
+      const authorization = await kit.authorization(identity, scheme);
+      if (authorization) return { collection: c, path: c.path, item, authorization };
+    }
+  }
+  return lacks('identities', 'no credential of the writer in a scheme the collection accepts for writes');
+}
+
+/** POSTs `body` as `contentType`; an item the target wrongly created is removed again. */
+async function post(kit: Kit, body: string, contentType: string): Promise<Exchange> {
+  const w = await write(kit);
+  const ex = await kit.target.send({
+    method: 'POST',
+    path: w.path,
+    body,
+    headers: { Authorization: w.authorization, 'Content-Type': contentType },
+  });
+  await kit.cleanup(
+    { field: 'endpoints.collection', method: 'POST', path: w.path, schemes: [], identities: [] },
+    ex,
+    w.authorization,
+  );
+  return ex;
+}
+
+/** The status is allowed and the body leaks no stack trace. */
+function expectRefused(ex: Exchange, allowed: readonly number[], rule: Rule, context: string): void {
+  if (!expectStatus(ex, allowed, rule, context)) return;
+  const hit = stackTraceIn(ex.body);
+  expectRule(
+    hit === undefined,
+    rule,
+    ex,
+    `an answer without stack frames or source paths ${context}`,
+    () => `a body matching ${String(hit)}`,
+  );
+}
+
+test(
+  'POST to the collection with a body that is not JSON, declared application/json → 400, no stack trace',
+  forRule(bodyNotJson),
+  async ({ kit }) => {
+    const w = await write(kit);
+    const valid = JSON.stringify(w.item);
+    // RFC 8259 §2: truncated text, a trailing comma and a bare word are none of them JSON text.
+    for (const [label, body] of [
+      ['a truncated object', valid.slice(0, -1)],
+      ['a trailing comma', `${valid.slice(0, -1)},}`],
+      ['a bare word', 'gatecheck'],
+    ] as const) {
+      expectRefused(await post(kit, body, 'application/json'), [400], bodyNotJson, `for ${label}`);
+    }
+  },
+);
+
+test(
+  'POST to the collection with JSON of the wrong top-level type (string, number, null) → 400 or 422, no stack trace',
+  forRule(bodyWrongType),
+  async ({ kit }) => {
+    for (const [label, body] of [
+      ['a JSON string', '"gatecheck"'],
+      ['a JSON number', '42'],
+      ['JSON null', 'null'],
+    ] as const) {
+      expectRefused(await post(kit, body, 'application/json'), [400, 422], bodyWrongType, `for ${label}`);
+    }
+  },
+);
+
+test(
+  'POST to the collection with a valid JSON item declared as text/plain → 415 or 400, no stack trace',
+  forRule(contentTypeMismatch),
+  async ({ kit }) => {
+    const w = await write(kit);
+    const ex = await post(kit, JSON.stringify(w.item), 'text/plain');
+    expectRefused(ex, [400, 415], contentTypeMismatch, 'for a JSON item declared as text/plain');
+  },
+);
+
+test(
+  'POST to the collection with a valid JSON item one byte over the declared size limit → 413 or 400, no stack trace',
+  forRule(oversizedBody),
+  async ({ kit }) => {
+    const w = await write(kit);
+    const limit = need(
+      w.collection.maxBodyBytes,
+      'endpoints.collection.maxBodyBytes',
+      'the size limit of write bodies is not declared',
+    );
+    // The sample item padded with one more member, so only the size is wrong (the JSON stays valid).
+    const base = JSON.stringify({ ...w.item, gatecheckPadding: '' });
+    const body = `${base.slice(0, -2)}${'x'.repeat(Math.max(0, limit + 1 - base.length))}"}`;
+    const ex = await post(kit, body, 'application/json');
+    expectRefused(ex, [400, 413], oversizedBody, `for a ${body.length}-byte body (limit ${limit})`);
+  },
+);

@@ -1,0 +1,43 @@
+/**
+ * The request body defects (mock/defects/request-bodies/): the rules each must fail, and its probe.
+ */
+
+import { ADMIN, authorization, call, status } from './probe-support.ts';
+import type { Expectations } from './types.ts';
+
+/** The admin's Basic POST /users with `body` as `contentType`. */
+const post = async (url: string, body: string, contentType = 'application/json'): Promise<number> =>
+  status(
+    await call(url, 'POST', '/users', {
+      headers: { authorization: authorization(ADMIN, 'basic'), 'content-type': contentType },
+      body,
+    }),
+  );
+
+export const REQUEST_BODIES = {
+  'bad-json-500': {
+    rules: ['request.400.body-not-json'],
+    probe: (url) => post(url, '{"name": '),
+    conformant: 400,
+    defective: 500,
+  },
+  'body-any-json-value': {
+    rules: ['request.400.body-wrong-type'],
+    probe: (url) => post(url, '42'),
+    conformant: 400,
+    defective: 200,
+  },
+  'content-type-ignored': {
+    rules: ['request.400.content-type-mismatch'],
+    probe: (url) => post(url, '{"name": "Gatecheck Probe"}', 'text/plain'),
+    conformant: 415,
+    defective: 200,
+  },
+  'oversized-body-500': {
+    rules: ['request.400.oversized-body'],
+    // One byte over the mock's default maxBodyBytes (102400), declared by Content-Length.
+    probe: (url) => post(url, `{"pad":"${'x'.repeat(102_400 - 9)}"}`),
+    conformant: 413,
+    defective: 500,
+  },
+} satisfies Expectations;
