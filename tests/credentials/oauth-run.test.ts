@@ -17,8 +17,13 @@ test.describe.configure({ timeout: 300_000 });
 
 for (const lifetime of [3600, 4]) {
   test(`full catalogue over TLS with env secrets and fetched tokens (lifetime ${lifetime} s) → passes, tokens fetched once per identity per lifetime, nothing leaks`, async () => {
-    const mock = await startTlsMock(lifetime);
-    const { profile, env, secrets } = envProfile();
+    // With a few seconds' lifetime, limits are off (and not declared): a rate-limit wait longer than the
+    // lifetime would leave a fuzz plan holding an expired token — that case is the scheduler's, not this test's.
+    const short = lifetime < 60;
+    const mock = await startTlsMock(lifetime, { limits: !short });
+    const { profile: declared, env, secrets } = envProfile();
+    const { rateLimit: _, ...undeclared } = declared as Record<string, unknown>;
+    const profile = short ? undeclared : declared;
     const started = Date.now();
     const run = await runSuite({
       profile,

@@ -55,7 +55,10 @@ export function envProfile(): EnvProfile {
 }
 
 /** The mock over HTTPS with its generated CA, its journal large enough to hold a whole run. */
-export function startTlsMock(tokenLifetimeSeconds: number): Promise<RunningMock> {
+export function startTlsMock(
+  tokenLifetimeSeconds: number,
+  options: { readonly limits?: boolean } = {},
+): Promise<RunningMock> {
   return startMock({
     port: 0,
     tls: 'generate',
@@ -63,7 +66,10 @@ export function startTlsMock(tokenLifetimeSeconds: number): Promise<RunningMock>
     control: { enabled: true, journalSize: 200_000 },
     // 300 per 30 s rather than per 10 s: a burst of 300 TLS requests on a loaded 2-core machine must fit in one
     // window. The profile declares the same (envProfile).
-    rateLimit: { groups: { default: { windowSeconds: RATE_WINDOW_SECONDS } } },
+    rateLimit: {
+      enabled: options.limits !== false,
+      groups: { default: { windowSeconds: RATE_WINDOW_SECONDS } },
+    },
   });
 }
 
