@@ -5,9 +5,13 @@
  * on a free port. Workers inherit the environment set here, so BASE_URL, GATECHECK_PROFILE and the
  * scheduler's address are how they learn the target. The returned function is the global teardown.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { ENV, ENV_EMBEDDED } from './lib/env.ts';
 import { checkJwtMaterial } from './lib/tokens.ts';
+import { OBSERVATIONS_ENV } from './observe/store.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 import { RunCoordinator } from './run/coordinator.ts';
 import { startCoordinatorServer } from './run/coordinator-server.ts';
@@ -18,12 +22,16 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const run = resolveRunTarget(process.env);
   await checkJwtMaterial(run.profile.jwt);
   process.env[ENV.profile] = run.profilePath;
+  // The observers' store (specs/observe/store.ts): one folder per run, removed with the run.
+  const observations = await mkdtemp(join(tmpdir(), 'gatecheck-observations-'));
+  process.env[OBSERVATIONS_ENV] = observations;
   const coordinator = new RunCoordinator();
   const scheduler = await startCoordinatorServer(coordinator);
   process.env[SCHEDULER_ENV] = scheduler.address;
   const stopScheduler = async () => {
     storePoliteness(coordinator.politeness());
     await scheduler.close();
+    await rm(observations, { recursive: true, force: true });
   };
   if (run.baseUrl) {
     process.env[ENV.baseUrl] = run.baseUrl;

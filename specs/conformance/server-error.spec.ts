@@ -2,6 +2,7 @@
 import { forRule, test } from '../fixtures.ts';
 import type { Exchange } from '../lib/http.ts';
 import { type Kit, need, SCHEMES, unmet } from '../lib/kit.ts';
+import { stackTraceIn } from '../lib/stack-trace.ts';
 import { expectRule, expectStatus } from '../lib/verify.ts';
 import { noStackTrace, serverError } from '../rules/server-error.ts';
 
@@ -21,18 +22,6 @@ async function provoke(kit: Kit): Promise<Exchange> {
   return kit.target.send({ method: fault.method ?? 'GET', path: fault.path, headers });
 }
 
-/** Stack frames and dumps of common runtimes (Node, JVM, Python, .NET, PHP, Go, Ruby). */
-const STACK_PATTERNS: readonly RegExp[] = [
-  /\n\s+at [^\n]+\(?[^\n]*:\d+:\d+\)?/, // Node / V8
-  /\bat [\w$.<>]+\([\w$]+\.java:\d+\)/, // JVM
-  /Traceback \(most recent call last\)/, // Python
-  /\bat [\w.<>`]+\(.*\) in [^\n]+:line \d+/, // .NET
-  /(?:Fatal error|Stack trace):[^\n]*#0 /s, // PHP
-  /goroutine \d+ \[running\]/, // Go
-  /\.rb:\d+:in `/, // Ruby
-  /node_modules\/|\/src\/[\w/.-]+\.(?:js|ts):\d+/, // source paths
-];
-
 test("the profile's fault trigger → 500", forRule(serverError), async ({ kit }) => {
   const ex = await provoke(kit);
   expectStatus(ex, [500], serverError);
@@ -44,7 +33,7 @@ test(
   async ({ kit }) => {
     const ex = await provoke(kit);
     if (ex.status !== 500) unmet(`the trigger answered ${ex.status}, not 500 (see server.500.fault)`);
-    const hit = STACK_PATTERNS.find((re) => re.test(ex.body));
+    const hit = stackTraceIn(ex.body);
     expectRule(
       hit === undefined,
       noStackTrace,

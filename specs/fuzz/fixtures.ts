@@ -25,13 +25,14 @@ import { ENV, isStrict } from '../lib/env.ts';
 import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
 import { RuleViolation } from '../lib/verify.ts';
+import { observationsFlush, observeOutcome, observerFor } from '../observe/observer.ts';
 import type { Profile } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
 import { type Scheduler, schedulerFor } from '../run/scheduler.ts';
 import { createNodeHttpClient } from './clients/node-http.ts';
 import { createPlaywrightClient } from './clients/playwright.ts';
 import { createRawSocketClient } from './clients/raw-socket.ts';
-import { scheduledClient } from './clients/scheduled.ts';
+import { type ObserveOutcome, scheduledClient } from './clients/scheduled.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
 import { type PlanEnvironment, runPlan } from './engine/run-plan.ts';
 import {
@@ -52,6 +53,8 @@ export interface FuzzWorker {
   readonly env: PlanEnvironment;
   readonly scheduler: Scheduler;
   readonly settings: FuzzSettings;
+  /** The observers' hook for this target's answers (specs/observe/). */
+  readonly observe: ObserveOutcome;
 }
 
 const bareTest = _baseTest.extend<object, { runTarget: RunTargetOption; profile: Profile }>({
@@ -64,7 +67,8 @@ const base: typeof bareTest =
     ? (suiteTest as unknown as typeof bareTest)
     : bareTest;
 
-export const test = base.extend<object, { fuzz: FuzzWorker }>({
+export const test = base.extend<{ observations: undefined }, { fuzz: FuzzWorker }>({
+  observations: observationsFlush,
   fuzz: [
     async ({ runTarget, profile }, use, workerInfo) => {
       const env = runEnv(runTarget);
@@ -80,8 +84,12 @@ export const test = base.extend<object, { fuzz: FuzzWorker }>({
         `gatecheck fuzz: seed ${settings.seed} (${settings.seedSource === 'default' ? `default; set ${ENV.seed} to change` : ENV.seed}), ` +
           `${settings.totalCases} cases across the fuzz rules, ${settings.concurrency} in flight per worker\n`,
       );
-      const clients = { http: scheduledClient(http, scheduler), raw: scheduledClient(raw, scheduler) };
-      await use({ env: { profile, baseUrl, settings, kit, clients }, scheduler, settings });
+      const observe = observeOutcome(observerFor(profile, baseUrl));
+      const clients = {
+        http: scheduledClient(http, scheduler, observe),
+        raw: scheduledClient(raw, scheduler, observe),
+      };
+      await use({ env: { profile, baseUrl, settings, kit, clients }, scheduler, settings, observe });
       http.close();
     },
     { scope: 'worker' },
@@ -104,6 +112,7 @@ async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker) {
     const client = scheduledClient(
       createPlaywrightClient(context, { timeoutMs: fuzz.settings.timeoutMs }),
       fuzz.scheduler,
+      fuzz.observe,
     );
     return await runPlan(plan, { ...fuzz.env, clients: { ...fuzz.env.clients, playwright: client } });
   } finally {

@@ -56,6 +56,8 @@ export interface TargetOptions {
   readonly budget: Budget;
   readonly scheduler: Scheduler;
   readonly timeoutMs: number;
+  /** Sees every answer, limited ones waited out included (the observers, specs/observe/). */
+  readonly observe?: (ex: Exchange) => void;
 }
 
 export class Target {
@@ -63,6 +65,7 @@ export class Target {
   readonly budget: Budget;
   readonly scheduler: Scheduler;
   readonly timeoutMs: number;
+  private readonly observe: ((ex: Exchange) => void) | undefined;
 
   constructor(
     private readonly ctx: APIRequestContext,
@@ -72,6 +75,7 @@ export class Target {
     this.budget = options.budget;
     this.scheduler = options.scheduler;
     this.timeoutMs = options.timeoutMs;
+    this.observe = options.observe;
   }
 
   /** Joins without `new URL(path, base)`, which would drop a base path such as https://host/api. */
@@ -122,7 +126,11 @@ export class Target {
     try {
       return await this.scheduler.run(
         bucket,
-        () => this.budget.run(send),
+        async () => {
+          const ex = await this.budget.run(send);
+          this.observe?.(ex);
+          return ex;
+        },
         (ex) => ex,
         options,
       );

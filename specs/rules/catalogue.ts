@@ -3,6 +3,7 @@
  * The report, the docs page and the coverage test are computed from this list. Ids are stable names;
  * bump CATALOGUE_VERSION when a rule is added, removed or changes meaning.
  */
+import { basicBase64Rules } from './basic-base64.ts';
 import { challengeRules } from './challenges.ts';
 import { forbiddenRules } from './forbidden.ts';
 import { fuzzRules } from './fuzz.ts';
@@ -11,6 +12,7 @@ import { jwtClaimRules } from './jwt-claims.ts';
 import { malformedRules } from './malformed.ts';
 import { methodRules } from './method.ts';
 import { notFoundRules } from './not-found.ts';
+import { observedRules } from './observed.ts';
 import { orderRules } from './order.ts';
 import { problemRules } from './problem.ts';
 import { rateLimitRules } from './rate-limit.ts';
@@ -20,13 +22,14 @@ import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 
-export const CATALOGUE_VERSION = '1.0.0';
+export const CATALOGUE_VERSION = '1.1.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
   ...unauthorizedRules,
   ...challengeRules,
   ...schemeRules,
+  ...basicBase64Rules,
   ...malformedRules,
   ...forbiddenRules,
   ...notFoundRules,
@@ -36,6 +39,7 @@ export const catalogue: readonly Rule[] = [
   ...problemRules,
   ...jwtClaimRules,
   ...orderRules,
+  ...observedRules,
   // Fuzz and JWT attack rules (specs/rules/fuzz.ts, specs/rules/jwt-attacks.ts) are added below, one line each.
   ...fuzzRules,
   ...jwtAttackRules,

@@ -1,0 +1,20 @@
+/**
+ * Stack frames and dumps of common runtimes (Node, JVM, Python, .NET, PHP, Go, Ruby) and source paths: what
+ * an error body must not carry (RFC 9110 §15.6.1 leaves the 500 body's content to the server; RFC 9457 §5
+ * warns against leaking implementation details).
+ */
+export const STACK_PATTERNS: readonly RegExp[] = [
+  /\n\s+at [^\n]+\(?[^\n]*:\d+:\d+\)?/, // Node / V8
+  /\bat [\w$.<>]+\([\w$]+\.java:\d+\)/, // JVM
+  /Traceback \(most recent call last\)/, // Python
+  /\bat [\w.<>`]+\(.*\) in [^\n]+:line \d+/, // .NET
+  /(?:Fatal error|Stack trace):[^\n]*#0 /s, // PHP
+  /goroutine \d+ \[running\]/, // Go
+  /\.rb:\d+:in `/, // Ruby
+  /node_modules\/|\/src\/[\w/.-]+\.(?:js|ts):\d+/, // source paths
+];
+
+/** The first pattern the body matches, or undefined. */
+export function stackTraceIn(body: string): RegExp | undefined {
+  return STACK_PATTERNS.find((re) => re.test(body));
+}
