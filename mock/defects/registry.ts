@@ -32,6 +32,7 @@ import jwtLenientStructure from './bearer-tokens/jwt-lenient-structure.ts';
 import jwtRolesIgnored from './bearer-tokens/jwt-roles-ignored.ts';
 import jwtSkipSignature from './bearer-tokens/jwt-skip-signature.ts';
 import basicChallengeBare from './challenges/basic-challenge-bare.ts';
+import basicChallengeBareOnFailure from './challenges/basic-challenge-bare-on-failure.ts';
 import basicCharsetLatin1 from './challenges/basic-charset-latin1.ts';
 import bearerErrorOnMissing from './challenges/bearer-error-on-missing.ts';
 import bearerErrorWrongStatus from './challenges/bearer-error-wrong-status.ts';
@@ -43,8 +44,10 @@ import singleChallenge from './challenges/single-challenge.ts';
 import apikeyPrefix from './credentials/apikey-prefix.ts';
 import basicAnyPassword from './credentials/basic-any-password.ts';
 import basicBadBase64500 from './credentials/basic-bad-base64-500.ts';
+import basicLenientBase64 from './credentials/basic-lenient-base64.ts';
 import basicPasswordColon from './credentials/basic-password-colon.ts';
 import type { Defect } from './define.ts';
+import credentialInDetail from './errors/credential-in-detail.ts';
 import errorsAs200 from './errors/errors-as-200.ts';
 import problemStatusString from './errors/problem-status-string.ts';
 import publicAuthorization500 from './errors/public-authorization-500.ts';
@@ -57,6 +60,8 @@ import noRateLimit from './rate-limiting/no-rate-limit.ts';
 import rateLimitNeverResets from './rate-limiting/rate-limit-never-resets.ts';
 import retryAfterIsoDate from './rate-limiting/retry-after-iso-date.ts';
 import allowListsAllMethods from './routing/allow-lists-all-methods.ts';
+import allowOmitsMethod from './routing/allow-omits-method.ts';
+import head405 from './routing/head-405.ts';
 import method404 from './routing/method-404.ts';
 import methodNoAllow from './routing/method-no-allow.ts';
 import unknownId200Null from './routing/unknown-id-200-null.ts';
@@ -75,6 +80,7 @@ export const DEFECTS = [
   basicAnyPassword,
   basicPasswordColon,
   basicBadBase64500,
+  basicLenientBase64,
   apikeyPrefix,
   algNone,
   bearerFailOpen,
@@ -102,6 +108,7 @@ export const DEFECTS = [
   singleChallenge,
   realmUnquoted,
   basicChallengeBare,
+  basicChallengeBareOnFailure,
   basicCharsetLatin1,
   bearerErrorOnMissing,
   bearerNoErrorCode,
@@ -112,6 +119,8 @@ export const DEFECTS = [
   method404,
   methodNoAllow,
   allowListsAllMethods,
+  allowOmitsMethod,
+  head405,
   post201,
   put204,
   delete204,
@@ -122,6 +131,7 @@ export const DEFECTS = [
   problemStatusString,
   errorsAs200,
   stackTraceIn500,
+  credentialInDetail,
 ] as const;
 
 export type DefectName = (typeof DEFECTS)[number]['name'];

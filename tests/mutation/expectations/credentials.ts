@@ -39,6 +39,16 @@ export const CREDENTIALS = {
     conformant: 400,
     defective: 500,
   },
+  'basic-lenient-base64': {
+    rules: ['basic.base64.strict'],
+    probe: async (url) => {
+      const valid = Buffer.from(`${ADMIN.basic.username}:${ADMIN.basic.password}`).toString('base64');
+      const mangled = `${valid.slice(0, 4)}*${valid.slice(4)}`;
+      return status(await call(url, 'GET', '/protected', { headers: { authorization: `Basic ${mangled}` } }));
+    },
+    conformant: 400,
+    defective: 200,
+  },
   'apikey-prefix': {
     rules: ['auth.401.invalid-apikey'],
     probe: async (url) =>
