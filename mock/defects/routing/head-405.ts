@@ -1,6 +1,15 @@
 import { problem } from '../../http/problem.ts';
 import { defineDefect } from '../define.ts';
 
+/** An Allow value without HEAD. */
+function withoutHead(allow: string): string {
+  return allow
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '' && m !== 'HEAD')
+    .join(', ');
+}
+
 export default defineDefect({
   name: 'head-405',
   layer: 'routing',
@@ -9,24 +18,18 @@ export default defineDefect({
   hooks: {
     reply: () => ({
       rewrite: (reply, exchange) => {
-        const allow = reply.headers.allow;
-        const without =
-          allow === undefined
-            ? undefined
-            : String(allow)
-                .split(',')
-                .map((m) => m.trim())
-                .filter((m) => m !== '' && m !== 'HEAD')
-                .join(', ');
-        if (exchange.method !== 'HEAD' || reply.status === 404) {
-          return without === undefined ? reply : { ...reply, headers: { ...reply.headers, allow: without } };
+        const route = exchange.match?.route;
+        if (route === undefined) return reply;
+        if (exchange.method !== 'HEAD') {
+          const allow = reply.headers.allow;
+          return allow === undefined
+            ? reply
+            : { ...reply, headers: { ...reply.headers, allow: withoutHead(String(allow)) } };
         }
         // The server writes no content for HEAD (mock/http/reply.ts), so the problem body stays unsent.
-        return problem(
-          'method-not-allowed',
-          'HEAD is not supported on this path.',
-          without ? { allow: without } : undefined,
-        );
+        return problem('method-not-allowed', 'HEAD is not supported on this path.', {
+          allow: withoutHead(route.allow),
+        });
       },
     }),
   },
