@@ -21,6 +21,14 @@ import {
 } from '../rules/observed.ts';
 import type { Rule } from '../rules/types.ts';
 
+/**
+ * RFC 9110 §9.3.2 (HEAD), §15.3.5 (204), §15.4.5 (304): no content, whatever the content fields say — a
+ * judge of the body has nothing to judge.
+ */
+export function carriesNoContent(seen: Seen): boolean {
+  return seen.method === 'HEAD' || seen.status === 204 || seen.status === 304;
+}
+
 /** One response the run received, with the request that caused it. */
 export interface Seen {
   readonly method: string;
@@ -161,7 +169,8 @@ export const problemJudge: Judge = {
   kind: 'application/problem+json answers',
   judge(seen) {
     const type = seen.headers['content-type'] ?? '';
-    if (!/^application\/problem\+json\b/i.test(type.trim()) || seen.truncated) return undefined;
+    if (!/^application\/problem\+json\b/i.test(type.trim()) || seen.truncated || carriesNoContent(seen))
+      return undefined;
     const expected = `a JSON object with "status": ${seen.status} or no status member`;
     let body: unknown;
     try {
@@ -183,7 +192,7 @@ export const stackJudge: Judge = {
   rule: observedNoStack,
   kind: 'answers with a body',
   judge(seen) {
-    if (seen.body.length === 0) return undefined;
+    if (seen.body.length === 0 || carriesNoContent(seen)) return undefined;
     const hit = stackTraceIn(seen.body);
     return hit === undefined
       ? null

@@ -93,6 +93,13 @@ test('429 Retry-After, problem+json status, stack traces and echoed credentials'
   expect(problem(404, '{"status":404}')).toBeNull();
   expect(problem(404, '{"status":"404"}')).toMatchObject({ actual: '"status": "404" on a 404' });
   expect(problem(404, '{"status":40', true)).toBeUndefined();
+  // HEAD answers carry no content, whatever Content-Type says (RFC 9110 §9.3.2).
+  expect(
+    problemJudge.judge(
+      seen({ method: 'HEAD', status: 405, headers: { 'content-type': 'application/problem+json' } }),
+      context,
+    ),
+  ).toBeUndefined();
   expect(stackJudge.judge(seen({ body: 'Error: x\n    at f (/app/src/a.ts:1:2)' }), context)).not.toBeNull();
   expect(stackJudge.judge(seen({ body: '{"title":"Not Found"}' }), context)).toBeNull();
   const echo = (body: string) =>

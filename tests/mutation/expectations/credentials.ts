@@ -34,6 +34,8 @@ export const CREDENTIALS = {
   },
   'basic-bad-base64-500': {
     rules: ['auth.malformed.status', 'fuzz.no-5xx', 'fuzz.malformed.status'],
+    // A 500 for characters outside base64 is no refusal (400 or 401) either.
+    collateral: ['basic.base64.strict'],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: { authorization: 'Basic !!not*base64!!' } })),
     conformant: 400,
