@@ -1,6 +1,6 @@
 /**
  * The default run (every check, the fuzz phase and the observer verdicts) against the mock with one of the
- * defects the issue of observers names: each fails exactly its new rule and nothing else; the conformant mock
+ * defects the observer and RFC 9110 §9 rules are proven by: each fails exactly its new rule and nothing else; the conformant mock
  * fails nothing and skips none of the new rules. The observer failure names its rule, the first offending
  * request and how many responses showed it, in the message, the evidence and the HTML report.
  */
