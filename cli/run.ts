@@ -45,6 +45,7 @@ function childEnv(
 export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
   let filterArgs: string[] = [];
   let filter: string | undefined;
+  let grep: { grep?: string; grepInvert?: string } = {};
   if (options.only.length || options.skip.length) {
     const catalogue = await loadCatalogue();
     const chosen = selection(
@@ -57,6 +58,7 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
       ...(chosen.grepInvert ? ['--grep-invert', chosen.grepInvert] : []),
     ];
     filter = chosen.description;
+    grep = chosen;
   }
 
   const target = resolveTarget(options);
@@ -75,6 +77,13 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
   const runId = randomUUID();
   await clearReports(options.reportDir);
   const env = childEnv(options, runId, target.baseUrl, filter);
+  for (const [name, value] of [
+    [ENV.grep, grep.grep],
+    [ENV.grepInvert, grep.grepInvert],
+  ] as const) {
+    if (value) env[name] = value;
+    else delete env[name];
+  }
   const shardArgs = options.shard
     ? ['--shard', `${options.shard.current}/${options.shard.total}`, '--reporter', `list,blob,${REPORTER}`]
     : [];
