@@ -40,5 +40,9 @@ export default defineConfig({
     baseURL: process.env.BASE_URL,
     trace: 'off',
   },
-  projects: [{ name: 'conformance' }],
+  projects: [
+    // Its teardown runs after it, failures or not: the observer verdicts over every response it received.
+    { name: 'conformance', testMatch: '**/*.spec.ts', teardown: 'observers' },
+    { name: 'observers', testMatch: 'observe/*.verdict.ts' },
+  ],
 });

@@ -49,6 +49,7 @@ function childEnv(
 export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
   let filterArgs: string[] = [];
   let filter: string | undefined;
+  let grep: { grep?: string; grepInvert?: string } = {};
   if (options.only.length || options.skip.length) {
     const catalogue = await loadCatalogue();
     const chosen = selection(
@@ -61,6 +62,7 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
       ...(chosen.grepInvert ? ['--grep-invert', chosen.grepInvert] : []),
     ];
     filter = chosen.description;
+    grep = chosen;
   }
 
   const target = resolveTarget(options);
@@ -116,7 +118,7 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
     io.out('gatecheck: no base URL given; the suite starts the bundled mock\n');
   }
   try {
-    return await runWith(options, io, target.baseUrl, filterArgs, filter, broker?.env ?? {});
+    return await runWith(options, io, target.baseUrl, filterArgs, filter, grep, broker?.env ?? {});
   } finally {
     await broker?.close();
   }
@@ -128,10 +130,19 @@ async function runWith(
   baseUrl: string | undefined,
   filterArgs: readonly string[],
   filter: string | undefined,
+  /** The selection as grep patterns: the observers' verdict project filters itself by them. */
+  grep: { readonly grep?: string; readonly grepInvert?: string },
   brokerEnv: Readonly<Record<string, string>>,
 ): Promise<ExitCode> {
   const runId = randomUUID();
   const env = { ...childEnv(options, runId, baseUrl, filter), ...brokerEnv };
+  for (const [name, value] of [
+    [ENV.grep, grep.grep],
+    [ENV.grepInvert, grep.grepInvert],
+  ] as const) {
+    if (value) env[name] = value;
+    else delete env[name];
+  }
   await clearReports(options.reportDir, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   const shardArgs = options.shard
     ? ['--shard', `${options.shard.current}/${options.shard.total}`, '--reporter', `list,blob,${REPORTER}`]

@@ -14,11 +14,12 @@
 import { test as base, expect } from '@playwright/test';
 import { Budget, DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
 import { ENV } from './lib/env.ts';
-import { Target } from './lib/http.ts';
+import { type Exchange, Target } from './lib/http.ts';
 import { Kit } from './lib/kit.ts';
 import { profileSecrets, rememberSecrets } from './lib/secrets.ts';
 import { nodeTlsOptions, runTls } from './lib/tls.ts';
 import { TokenMint } from './lib/tokens.ts';
+import { observationsFlush, observerFor, seenOf } from './observe/observer.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 import type { Profile } from './profile/types.ts';
 import { ANNOTATION, type Rule } from './rules/types.ts';
@@ -76,6 +77,8 @@ export interface GateWorkerFixtures {
 
 export interface GateTestFixtures {
   kit: Kit;
+  /** Automatic: writes what the observers saw after each test (specs/observe/). */
+  observations: undefined;
 }
 
 /**
@@ -117,7 +120,11 @@ export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
       });
       const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);
       const scheduler = schedulerFor(profile, baseUrl, budget.concurrency);
-      await use(new Target(ctx, { baseUrl, budget, scheduler, timeoutMs, tls: nodeTlsOptions(tls) }));
+      const observer = observerFor(profile, baseUrl);
+      const observe = (ex: Exchange) => observer.observe(seenOf(ex));
+      await use(
+        new Target(ctx, { baseUrl, budget, scheduler, timeoutMs, tls: nodeTlsOptions(tls), observe }),
+      );
       await ctx.dispose();
     },
     { scope: 'worker' },
@@ -128,6 +135,7 @@ export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  observations: observationsFlush,
   kit: async ({ profile, target, mint }, use) => {
     await use(new Kit(profile, target, mint));
   },

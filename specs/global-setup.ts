@@ -6,6 +6,9 @@
  * target, NODE_EXTRA_CA_CERTS (a private CA), the scheduler's address and the token broker's address
  * (specs/credentials/broker.ts) how to reach it. The returned function is the global teardown.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startTokenBroker, tokenSources } from './credentials/broker.ts';
 import { seedLine } from './fuzz/engine/seed-line.ts';
@@ -14,6 +17,7 @@ import { ENV, ENV_EMBEDDED } from './lib/env.ts';
 import { rememberSecrets } from './lib/secrets.ts';
 import { checkTlsFiles, extraCaBundle, INSECURE_WARNING, nodeTlsOptions, runTls } from './lib/tls.ts';
 import { checkJwtMaterial } from './lib/tokens.ts';
+import { OBSERVATIONS_ENV } from './observe/store.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 import { RunCoordinator } from './run/coordinator.ts';
 import { startCoordinatorServer } from './run/coordinator-server.ts';
@@ -34,6 +38,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   // Once per run, here rather than in each worker (docs/fuzzing.md: the seed is printed at the start of the run).
   process.stdout.write(seedLine(run.profile, config.workers));
 
+  // The observers' store (specs/observe/store.ts): one folder per run, removed with the run.
+  const observations = await mkdtemp(join(tmpdir(), 'gatecheck-observations-'));
+  process.env[OBSERVATIONS_ENV] = observations;
   const coordinator = new RunCoordinator();
   const scheduler = await startCoordinatorServer(coordinator);
   process.env[SCHEDULER_ENV] = scheduler.address;
@@ -41,6 +48,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     async () => {
       storePoliteness(coordinator.politeness());
       await scheduler.close();
+      await rm(observations, { recursive: true, force: true });
     },
   ];
   if (caBundle) teardown.push(caBundle.remove);

@@ -35,6 +35,7 @@ import jwtLenientStructure from './bearer-tokens/jwt-lenient-structure.ts';
 import jwtRolesIgnored from './bearer-tokens/jwt-roles-ignored.ts';
 import jwtSkipSignature from './bearer-tokens/jwt-skip-signature.ts';
 import basicChallengeBare from './challenges/basic-challenge-bare.ts';
+import basicChallengeBareOnFailure from './challenges/basic-challenge-bare-on-failure.ts';
 import basicCharsetLatin1 from './challenges/basic-charset-latin1.ts';
 import bearerErrorOnMissing from './challenges/bearer-error-on-missing.ts';
 import bearerErrorWrongStatus from './challenges/bearer-error-wrong-status.ts';
@@ -51,9 +52,11 @@ import apikeyPrefix from './credentials/apikey-prefix.ts';
 import basicAnyPassword from './credentials/basic-any-password.ts';
 import basicBadBase64500 from './credentials/basic-bad-base64-500.ts';
 import basicEmptyPassword from './credentials/basic-empty-password.ts';
+import basicLenientBase64 from './credentials/basic-lenient-base64.ts';
 import basicPasswordAnyUser from './credentials/basic-password-any-user.ts';
 import basicPasswordColon from './credentials/basic-password-colon.ts';
 import basicTrimsUserPass from './credentials/basic-trims-user-pass.ts';
+import credentialInDetail from './errors/credential-in-detail.ts';
 import errorsAs200 from './errors/errors-as-200.ts';
 import problemStatusString from './errors/problem-status-string.ts';
 import publicAuthorization500 from './errors/public-authorization-500.ts';
@@ -70,6 +73,8 @@ import bodyAnyJsonValue from './request-bodies/body-any-json-value.ts';
 import contentTypeIgnored from './request-bodies/content-type-ignored.ts';
 import oversizedBody500 from './request-bodies/oversized-body-500.ts';
 import allowListsAllMethods from './routing/allow-lists-all-methods.ts';
+import allowOmitsMethod from './routing/allow-omits-method.ts';
+import head405 from './routing/head-405.ts';
 import method404 from './routing/method-404.ts';
 import methodNoAllow from './routing/method-no-allow.ts';
 import unknownId200Null from './routing/unknown-id-200-null.ts';
@@ -93,6 +98,7 @@ export const DEFECTS = [
   basicTrimsUserPass,
   basicPasswordAnyUser,
   apikeyOffByOne,
+  basicLenientBase64,
   apikeyPrefix,
   apikeyAcceptsPrefix,
   apikeyMaskedCompare,
@@ -126,6 +132,7 @@ export const DEFECTS = [
   singleChallenge,
   realmUnquoted,
   basicChallengeBare,
+  basicChallengeBareOnFailure,
   basicCharsetLatin1,
   bearerErrorOnMissing,
   bearerNoErrorCode,
@@ -136,6 +143,8 @@ export const DEFECTS = [
   method404,
   methodNoAllow,
   allowListsAllMethods,
+  allowOmitsMethod,
+  head405,
   post201,
   put204,
   delete204,
@@ -150,6 +159,7 @@ export const DEFECTS = [
   problemStatusString,
   errorsAs200,
   stackTraceIn500,
+  credentialInDetail,
 ] as const;
 
 export type DefectName = (typeof DEFECTS)[number]['name'];

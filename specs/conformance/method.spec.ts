@@ -6,7 +6,14 @@ import { forRule, test } from '../fixtures.ts';
 import type { Exchange } from '../lib/http.ts';
 import { type Kit, need, unmet } from '../lib/kit.ts';
 import { expectHeader, expectRule, expectStatus } from '../lib/verify.ts';
-import { methodAllow, methodAllowExcludes, methodStatus } from '../rules/method.ts';
+import { parseAllow, supportedMethods } from '../profile/methods.ts';
+import {
+  methodAllow,
+  methodAllowComplete,
+  methodAllowExcludes,
+  methodHead,
+  methodStatus,
+} from '../rules/method.ts';
 
 async function unsupported(kit: Kit): Promise<{ method: string; ex: Exchange }> {
   const endpoint = need(
@@ -70,5 +77,86 @@ test(
       `Allow without ${method}`,
       `Allow: ${allow}`,
     );
+  },
+);
+
+/** A method to refuse on a path: the first of these it does not support. */
+const REFUSABLE = ['DELETE', 'PATCH', 'PUT', 'POST'];
+
+/** RFC 9110 §15.5.6 / §15.6.2: 405 and 501 are how a server says it does not answer a method. */
+const answers = (status: number) => status !== 405 && status !== 501;
+
+test(
+  'each declared path with a method it does not support → Allow lists every supported method (HEAD, OPTIONS as answered) and not the refused one',
+  forRule(methodAllowComplete),
+  async ({ kit }) => {
+    const paths = [...supportedMethods(kit.profile).values()];
+    if (paths.length === 0) need(undefined, 'endpoints', 'no declared path');
+    const authorization = await kit.adminAuthorizationFor(kit.endpoint('protected'));
+    let judged = 0;
+    for (const { path, methods, stated } of paths) {
+      const refused = REFUSABLE.find((m) => !methods.has(m));
+      if (refused === undefined) continue;
+      const ex = await kit.send({ method: refused, path }, authorization);
+      if (ex.status !== 405) continue;
+      const allow = parseAllow(ex.headers.allow ?? '');
+      if (allow === undefined || ex.headers.allow === undefined) continue; // method.405.allow judges these
+      judged++;
+      const head = await kit.send({ method: 'HEAD', path }, authorization);
+      const options = await kit.send({ method: 'OPTIONS', path });
+      const required = new Set(methods);
+      const refusedHere = new Set([refused]);
+      (answers(head.status) ? required : refusedHere).add('HEAD');
+      (answers(options.status) ? required : refusedHere).add('OPTIONS');
+      const missing = [...required].filter((m) => !allow.includes(m));
+      const wrong = allow.filter((m) => refusedHere.has(m) || (stated && !required.has(m)));
+      expectRule(
+        missing.length === 0 && wrong.length === 0,
+        methodAllowComplete,
+        ex,
+        `Allow on ${path} listing ${[...required].join(', ')}${stated ? ' and nothing else' : ''}, not ${[...refusedHere].join(', ')}`,
+        `Allow: ${ex.headers.allow}${missing.length ? ` (missing ${missing.join(', ')})` : ''}${wrong.length ? ` (listing ${wrong.join(', ')})` : ''}`,
+      );
+    }
+    if (judged === 0) unmet('no declared path answered an unsupported method with 405 and a parseable Allow');
+  },
+);
+
+/**
+ * Fields whose value HEAD may leave out or that differ per answer (RFC 9110 §9.3.2: "a server MAY omit
+ * header fields for which a value is determined only while generating the content"; §6.6.1 Date).
+ */
+const HEAD_MAY_DIFFER = new Set([
+  'date',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'etag',
+  'last-modified',
+]);
+
+test(
+  'HEAD on each GET endpoint of the profile → the status and header fields of the GET, no content',
+  forRule(methodHead),
+  async ({ kit }) => {
+    const gets = (['public', 'protected', 'admin'] as const)
+      .map((role) => kit.endpoint(role))
+      .filter((e) => e !== undefined && (e.method ?? 'GET').toUpperCase() === 'GET');
+    if (gets.length === 0) need(undefined, 'endpoints.public | protected | admin', 'no GET endpoint');
+    for (const endpoint of gets) {
+      if (!endpoint) continue;
+      const authorization = endpoint.schemes?.length ? await kit.adminAuthorizationFor(endpoint) : undefined;
+      const get = await kit.send({ method: 'GET', path: endpoint.path }, authorization);
+      const head = await kit.send({ method: 'HEAD', path: endpoint.path }, authorization);
+      const missing = Object.keys(get.headers).filter((n) => !HEAD_MAY_DIFFER.has(n) && !(n in head.headers));
+      expectRule(
+        head.status === get.status && head.body.length === 0 && missing.length === 0,
+        methodHead,
+        head,
+        `status ${get.status} (as the GET), no content, the GET's fields`,
+        `status ${head.status}${head.body.length ? `, ${head.body.length} bytes of content` : ''}${missing.length ? `, without ${missing.join(', ')}` : ''}`,
+      );
+    }
   },
 );

@@ -19,12 +19,13 @@ import { rememberSecrets } from '../lib/secrets.ts';
 import { nodeTlsOptions, runTls } from '../lib/tls.ts';
 import { recordBrokenRule } from '../lib/verdict.ts';
 import { RuleViolation } from '../lib/verify.ts';
+import { observationsFlush, observeOutcome, observerFor } from '../observe/observer.ts';
 import { ANNOTATION } from '../rules/types.ts';
 import { type Scheduler, schedulerFor } from '../run/scheduler.ts';
 import { createNodeHttpClient } from './clients/node-http.ts';
 import { createPlaywrightClient } from './clients/playwright.ts';
 import { createRawSocketClient } from './clients/raw-socket.ts';
-import { scheduledClient } from './clients/scheduled.ts';
+import { type ObserveOutcome, scheduledClient } from './clients/scheduled.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
 import { type PlanEnvironment, runPlan } from './engine/run-plan.ts';
 import { casesFor, type FuzzSettings, fuzzSettings, MIN_CASES_PER_RULE } from './engine/settings.ts';
@@ -42,9 +43,12 @@ export interface FuzzWorker {
   readonly current: () => Promise<PlanEnvironment>;
   readonly scheduler: Scheduler;
   readonly settings: FuzzSettings;
+  /** The observers' hook for this target's answers (specs/observe/). */
+  readonly observe: ObserveOutcome;
 }
 
-export const test = suiteTest.extend<object, { fuzz: FuzzWorker }>({
+export const test = suiteTest.extend<{ observations: undefined }, { fuzz: FuzzWorker }>({
+  observations: observationsFlush,
   fuzz: [
     async ({ runTarget, profile }, use, workerInfo) => {
       const env = runEnv(runTarget);
@@ -58,7 +62,11 @@ export const test = suiteTest.extend<object, { fuzz: FuzzWorker }>({
       });
       const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs, tls });
       const scheduler = schedulerFor(profile, baseUrl, settings.concurrency, env);
-      const clients = { http: scheduledClient(http, scheduler), raw: scheduledClient(raw, scheduler) };
+      const observe = observeOutcome(observerFor(profile, baseUrl));
+      const clients = {
+        http: scheduledClient(http, scheduler, observe),
+        raw: scheduledClient(raw, scheduler, observe),
+      };
       // Per plan, not per worker: the valid token obtained at run time is the current one (specs/credentials),
       // and the kit's tokens and time claims count from when the plan starts, however long the worker lives.
       const current = async (): Promise<PlanEnvironment> => {
@@ -67,7 +75,7 @@ export const test = suiteTest.extend<object, { fuzz: FuzzWorker }>({
         if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
         return { profile: fuzzProfile, baseUrl, settings, kit, clients };
       };
-      await use({ env: await current(), current, scheduler, settings });
+      await use({ env: await current(), current, scheduler, settings, observe });
       http.close();
     },
     { scope: 'worker' },
@@ -92,6 +100,7 @@ async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, workers: number) 
     const client = scheduledClient(
       createPlaywrightClient(context, { timeoutMs: fuzz.settings.timeoutMs }),
       fuzz.scheduler,
+      fuzz.observe,
     );
     return await runPlan(plan, { ...env, clients: { ...env.clients, playwright: client } });
   } finally {

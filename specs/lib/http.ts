@@ -62,6 +62,8 @@ export interface TargetOptions {
   readonly budget: Budget;
   readonly scheduler: Scheduler;
   readonly timeoutMs: number;
+  /** Sees every answer, limited ones waited out included (the observers, specs/observe/). */
+  readonly observe?: (ex: Exchange) => void;
 }
 
 export class Target {
@@ -75,6 +77,7 @@ export class Target {
    * the worker's, so the burst outruns a limit that is low for the whole run but not for one window.
    */
   private readonly provokingBudget: Budget;
+  private readonly observe: ((ex: Exchange) => void) | undefined;
 
   constructor(
     private readonly ctx: APIRequestContext,
@@ -86,6 +89,7 @@ export class Target {
     this.provokingBudget = new Budget(options.budget.concurrency * PROVOKING_CONCURRENCY);
     this.timeoutMs = options.timeoutMs;
     this.tls = options.tls;
+    this.observe = options.observe;
   }
 
   /** Joins without `new URL(path, base)`, which would drop a base path such as https://host/api. */
@@ -137,7 +141,11 @@ export class Target {
       const budget = options?.provoking ? this.provokingBudget : this.budget;
       return await this.scheduler.run(
         bucket,
-        () => budget.run(send),
+        async () => {
+          const ex = await budget.run(send);
+          this.observe?.(ex);
+          return ex;
+        },
         (ex) => ex,
         options,
       );

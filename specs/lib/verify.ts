@@ -99,6 +99,22 @@ export function describeResponse(ex: Exchange): string {
  */
 export function fail(rule: Rule, ex: Exchange | undefined, expected: string, actual: string): void {
   const evidence = buildEvidence(rule, ex, expected, actual);
+  const lines = ex
+    ? [
+        `  request:  ${ex.request.method} ${ex.request.url}`,
+        `  response: ${describeResponse(ex)}`,
+        `  replay:   ${evidence.replay}`,
+      ]
+    : [];
+  failWithEvidence(rule, evidence, lines);
+}
+
+/**
+ * Like `fail`, with evidence built earlier (an observer's first offending response, specs/observe/) and the
+ * lines that describe it in the error message.
+ */
+export function failWithEvidence(rule: Rule, evidence: Evidence, details: readonly string[]): void {
+  const { expected, actual } = evidence;
   const info = currentTest();
   info?.attachments.push({
     name: EVIDENCE_ATTACHMENT,
@@ -111,14 +127,8 @@ export function fail(rule: Rule, ex: Exchange | undefined, expected: string, act
     `[${rule.id}] ${rule.level}: ${rule.requirement}`,
     `  expected: ${expected}`,
     `  actual:   ${actual}`,
+    ...details,
   ];
-  if (ex) {
-    lines.push(
-      `  request:  ${ex.request.method} ${ex.request.url}`,
-      `  response: ${describeResponse(ex)}`,
-      `  replay:   ${evidence.replay}`,
-    );
-  }
   throw new RuleViolation(rule, evidence, lines.join('\n'));
 }
 

@@ -145,6 +145,12 @@ export interface Profile {
     /** A known path plus a method it does not support → 405 with Allow. */
     readonly methodNotAllowed?: Endpoint;
   };
+  /**
+   * The methods each path supports (RFC 9110 §10.2.1), keyed by path: a 405's Allow on a listed path must
+   * list exactly these, plus HEAD and OPTIONS when the target answers them. Unlisted paths get the methods
+   * the endpoints declare (specs/profile/methods.ts).
+   */
+  readonly methods?: Readonly<Record<string, readonly string[]>>;
   readonly identities: {
     readonly admin?: IdentityCredentials;
     readonly user?: IdentityCredentials;

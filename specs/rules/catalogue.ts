@@ -4,6 +4,7 @@
  * bump CATALOGUE_VERSION when a rule is added, removed or changes meaning.
  */
 import { accessRules } from './access.ts';
+import { basicBase64Rules } from './basic-base64.ts';
 import { boundaryRules } from './boundaries.ts';
 import { challengeRules } from './challenges.ts';
 import { forbiddenRules } from './forbidden.ts';
@@ -13,6 +14,7 @@ import { jwtClaimRules } from './jwt-claims.ts';
 import { malformedRules } from './malformed.ts';
 import { methodRules } from './method.ts';
 import { notFoundRules } from './not-found.ts';
+import { observedRules } from './observed.ts';
 import { orderRules } from './order.ts';
 import { problemRules } from './problem.ts';
 import { rateLimitRules } from './rate-limit.ts';
@@ -23,7 +25,7 @@ import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 
-export const CATALOGUE_VERSION = '1.1.0';
+export const CATALOGUE_VERSION = '1.2.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
@@ -31,6 +33,7 @@ export const catalogue: readonly Rule[] = [
   ...challengeRules,
   ...schemeRules,
   ...boundaryRules,
+  ...basicBase64Rules,
   ...malformedRules,
   ...requestBodyRules,
   ...forbiddenRules,
@@ -42,6 +45,7 @@ export const catalogue: readonly Rule[] = [
   ...problemRules,
   ...jwtClaimRules,
   ...orderRules,
+  ...observedRules,
   // Fuzz and JWT attack rules (specs/rules/fuzz.ts, specs/rules/jwt-attacks.ts) are added below, one line each.
   ...fuzzRules,
   ...jwtAttackRules,

@@ -29,4 +29,41 @@ export const methodAllowExcludes: Rule = {
   needs: ['endpoints.methodNotAllowed'],
 };
 
-export const methodRules: readonly Rule[] = [methodStatus, methodAllow, methodAllowExcludes];
+/**
+ * RFC 9110 §15.5.6: "The origin server MUST generate an Allow header field in a 405 response containing a
+ * list of the target resource's currently supported methods" — so a supported method missing is as wrong as
+ * the refused one listed. Supported: what the profile declares (docs/profile.md "methods"); HEAD and
+ * OPTIONS by what the target answers.
+ */
+export const methodAllowComplete: Rule = {
+  id: 'method.405.allow-complete',
+  level: 'MUST',
+  requirement:
+    'The Allow of a 405 on each declared path lists every method the path supports (HEAD and OPTIONS when the target answers them), and none it refuses.',
+  refs: [rfc(9110, '15.5.6'), rfc(9110, '10.2.1')],
+  statuses: [405],
+  needs: ['endpoints (paths and their methods)'],
+};
+
+/**
+ * RFC 9110 §9.1: "All general-purpose servers MUST support the methods GET and HEAD"; §9.3.2: the server
+ * MUST NOT send content in the response to HEAD and SHOULD send the same header fields as for GET, except
+ * those whose value is only known while generating the content.
+ */
+export const methodHead: Rule = {
+  id: 'method.head',
+  level: 'MUST',
+  requirement:
+    'HEAD on each GET endpoint of the profile is answered with the status and header fields of the GET, without content.',
+  refs: [rfc(9110, '9.1'), rfc(9110, '9.3.2')],
+  statuses: [200, 401, 403, 405],
+  needs: ['endpoints.public | protected | admin'],
+};
+
+export const methodRules: readonly Rule[] = [
+  methodStatus,
+  methodAllow,
+  methodAllowExcludes,
+  methodAllowComplete,
+  methodHead,
+];

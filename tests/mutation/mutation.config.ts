@@ -8,7 +8,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import type { RunTargetOption } from '../../specs/fixtures.ts';
-import { readManifest } from './harness/manifest.ts';
+import { OBSERVERS_SUFFIX, readManifest } from './harness/manifest.ts';
 import { ROOT } from './harness/paths.ts';
 
 const { targets, skipFuzz } = readManifest();
@@ -21,15 +21,28 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
   // JSON for the verdicts (harness/run.ts), and a progress line per finished target on stdout.
   reporter: [['json'], [`${ROOT}tests/mutation/harness/progress-reporter.ts`]],
   use: { trace: 'off' },
-  projects: targets.map((target) => ({
-    name: target.name,
-    testDir: `${ROOT}tests/mutation/suite`,
-    use: { runTarget: { baseUrl: target.url, profile: target.profile, budget: target.budget } },
-    // Two files holding the specs (suite/load.ts), so a target's run is two test groups at most, one worker each.
-    // Stated in docs/defects.md: the fuzz specs (fuzz.*, jwt.attack.* rules) run only for the conformant mock
-    // and the targets whose defect one of those rules is meant to catch. Nothing else is filtered.
-    testMatch: skipFuzz.includes(target.name)
-      ? 'conformance.mutation.ts'
-      : ['conformance.mutation.ts', 'fuzz.mutation.ts'],
-  })),
+  projects: targets.flatMap((target) => {
+    const use = { runTarget: { baseUrl: target.url, profile: target.profile, budget: target.budget } };
+    return [
+      {
+        name: target.name,
+        testDir: `${ROOT}tests/mutation/suite`,
+        use,
+        // Two files holding the specs (suite/load.ts), so a target's run is two test groups at most, one worker each.
+        // Stated in docs/defects.md: the fuzz specs (fuzz.*, jwt.attack.* rules) run only for the conformant mock
+        // and the targets whose defect one of those rules is meant to catch. Nothing else is filtered.
+        testMatch: skipFuzz.includes(target.name)
+          ? 'conformance.mutation.ts'
+          : ['conformance.mutation.ts', 'fuzz.mutation.ts'],
+        // The observer verdicts over every answer the target's checks received, after them, failures or not.
+        teardown: `${target.name}${OBSERVERS_SUFFIX}`,
+      },
+      {
+        name: `${target.name}${OBSERVERS_SUFFIX}`,
+        testDir: `${ROOT}tests/mutation/suite`,
+        use,
+        testMatch: 'observers.mutation.ts',
+      },
+    ];
+  }),
 });

@@ -5,16 +5,24 @@
  * `send` rejects with RunBudgetExhausted and the engine stops the rule there (specs/fuzz/engine/property.ts).
  */
 import type { Scheduler } from '../../run/scheduler.ts';
-import type { Client, Outcome } from './types.ts';
+import type { Client, Outcome, WireRequest } from './types.ts';
 
-export function scheduledClient(client: Client, scheduler: Scheduler): Client {
+/** Sees every answer, limited ones waited out included (the observers, specs/observe/). */
+export type ObserveOutcome = (request: WireRequest, outcome: Outcome) => void;
+
+export function scheduledClient(client: Client, scheduler: Scheduler, observe?: ObserveOutcome): Client {
   const head = (o: Outcome) => (o.kind === 'response' ? o : undefined);
   return {
     name: client.name,
     canSend: (request) => client.canSend(request),
     send: (request) => {
       const bucket = scheduler.bucketOf(new URL(request.url).pathname, request.authorization);
-      return scheduler.run(bucket, () => client.send(request), head);
+      const send = async () => {
+        const outcome = await client.send(request);
+        observe?.(request, outcome);
+        return outcome;
+      };
+      return scheduler.run(bucket, send, head);
     },
   };
 }

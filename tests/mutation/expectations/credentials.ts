@@ -54,6 +54,8 @@ export const CREDENTIALS = {
   },
   'basic-bad-base64-500': {
     rules: ['auth.malformed.status', 'fuzz.no-5xx', 'fuzz.malformed.status'],
+    // A 500 for characters outside base64 is no refusal (400 or 401) either.
+    collateral: ['basic.base64.strict'],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: { authorization: 'Basic !!not*base64!!' } })),
     conformant: 400,
@@ -110,6 +112,16 @@ export const CREDENTIALS = {
     probe: (url) => deleteMissing(url, apikey(ADMIN.apikey.toUpperCase())),
     conformant: 401,
     defective: 404,
+  },
+  'basic-lenient-base64': {
+    rules: ['basic.base64.strict'],
+    probe: async (url) => {
+      const valid = Buffer.from(`${ADMIN.basic.username}:${ADMIN.basic.password}`).toString('base64');
+      const mangled = `${valid.slice(0, 4)}*${valid.slice(4)}`;
+      return status(await call(url, 'GET', '/protected', { headers: { authorization: `Basic ${mangled}` } }));
+    },
+    conformant: 400,
+    defective: 200,
   },
   'apikey-off-by-one': {
     rules: ['auth.401.invalid-apikey'],

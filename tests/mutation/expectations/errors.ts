@@ -14,13 +14,14 @@ export const ERRORS = {
     defective: 500,
   },
   'problem-status-string': {
-    rules: ['problem.status-matches'],
+    rules: ['observed.problem.status', 'problem.status-matches'],
     probe: async (url) => typeof (await call(url, 'GET', '/protected')).json().status,
     conformant: 'number',
     defective: 'string',
   },
   'errors-as-200': {
     rules: ['server.500.fault'],
+    collateral: ['observed.problem.status'],
     probe: async (url) =>
       status(
         await call(url, 'GET', '/protected', {
@@ -31,7 +32,7 @@ export const ERRORS = {
     defective: 200,
   },
   'stack-trace-in-500': {
-    rules: ['server.500.no-stack'],
+    rules: ['observed.no-stack', 'server.500.no-stack'],
     probe: async (url) =>
       /\n\s+at .+:\d+:\d+/.test(
         (
@@ -40,6 +41,17 @@ export const ERRORS = {
           })
         ).text,
       ),
+    conformant: false,
+    defective: true,
+  },
+  'credential-in-detail': {
+    rules: ['observed.no-credential-echo'],
+    probe: async (url) => {
+      const answer = await call(url, 'GET', '/protected', {
+        headers: { authorization: 'Bearer not-a-valid-token' },
+      });
+      return answer.text.includes('not-a-valid-token');
+    },
     conformant: false,
     defective: true,
   },

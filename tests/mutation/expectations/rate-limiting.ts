@@ -14,7 +14,7 @@ export const RATE_LIMITING = {
     options: LIMIT_3,
   },
   'retry-after-iso-date': {
-    rules: ['ratelimit.429.retry-after'],
+    rules: ['observed.429.retry-after', 'ratelimit.429.retry-after'],
     collateral: ['ratelimit.429.recovery'],
     probe: async (url) => {
       await burst(url, 3);

@@ -28,7 +28,7 @@ export const ROUTING = {
     defective: 404,
   },
   'method-no-allow': {
-    rules: ['method.405.allow'],
+    rules: ['observed.405.allow', 'method.405.allow'],
     probe: async (url) =>
       (await call(url, 'DELETE', '/protected', { headers: bearer(ADMIN.bearer) })).header('allow') ??
       '(none)',
@@ -37,9 +37,23 @@ export const ROUTING = {
   },
   'allow-lists-all-methods': {
     rules: ['method.405.allow-excludes'],
+    collateral: ['observed.405.allow', 'method.405.allow-complete'],
     probe: async (url) =>
       (await call(url, 'DELETE', '/protected', { headers: bearer(ADMIN.bearer) })).header('allow'),
     conformant: 'GET, HEAD, OPTIONS',
     defective: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  },
+  'allow-omits-method': {
+    rules: ['method.405.allow-complete'],
+    probe: async (url) =>
+      (await call(url, 'DELETE', '/users', { headers: bearer(ADMIN.bearer) })).header('allow'),
+    conformant: 'GET, POST, HEAD, OPTIONS',
+    defective: 'GET, HEAD, OPTIONS',
+  },
+  'head-405': {
+    rules: ['method.head'],
+    probe: async (url) => status(await call(url, 'HEAD', '/users')),
+    conformant: 200,
+    defective: 405,
   },
 } satisfies Expectations;

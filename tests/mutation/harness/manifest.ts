@@ -10,6 +10,17 @@ export const MANIFEST_ENV = 'GATECHECK_MUTATION_MANIFEST';
 /** The project of the conformant mock; every other project is named after its defect. */
 export const CONFORMANT = 'conformant';
 
+/**
+ * The project of a target's observer verdicts (specs/observe/): the target project's teardown, named after
+ * it; its results count as the target's.
+ */
+export const OBSERVERS_SUFFIX = ' observers';
+
+/** The target a project belongs to: its own name, or the name its observers project carries. */
+export function targetOfProject(project: string): string {
+  return project.endsWith(OBSERVERS_SUFFIX) ? project.slice(0, -OBSERVERS_SUFFIX.length) : project;
+}
+
 export interface ManifestTarget {
   readonly name: string;
   readonly url: string;

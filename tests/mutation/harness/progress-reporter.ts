@@ -4,6 +4,7 @@
  * silent. harness/run.ts forwards the child's stdout.
  */
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { targetOfProject } from './manifest.ts';
 import { MutationProgress } from './progress.ts';
 
 export default class ProgressReporter implements Reporter {
@@ -11,13 +12,18 @@ export default class ProgressReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     // The root suite's children are the projects, one per target.
-    const tests = new Map(suite.suites.map((project) => [project.title, project.allTests().length]));
+    const tests = new Map<string, number>();
+    for (const project of suite.suites) {
+      const target = targetOfProject(project.title);
+      tests.set(target, (tests.get(target) ?? 0) + project.allTests().length);
+    }
     this.#progress = new MutationProgress(tests);
     this.#print(this.#progress.start(config.workers));
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const target = test.parent.project()?.name;
+    const project = test.parent.project()?.name;
+    const target = project === undefined ? undefined : targetOfProject(project);
     if (target === undefined || this.#progress === undefined) return;
     const failed = result.status !== 'passed' && result.status !== 'skipped';
     const rule = test.tags.map((tag) => /^@?rule:(.+)$/.exec(tag)?.[1]).find((id) => id !== undefined);

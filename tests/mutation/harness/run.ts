@@ -14,7 +14,8 @@ import { createInterface } from 'node:readline';
 import type { DefectName } from '../../../mock/defects/registry.ts';
 import type { RunningMock } from '../../../mock/server.ts';
 import { ENV } from '../../../specs/lib/env.ts';
-import { CONFORMANT, MANIFEST_ENV, type Manifest } from './manifest.ts';
+import { OBSERVATIONS_ENV } from '../../../specs/observe/store.ts';
+import { CONFORMANT, MANIFEST_ENV, type Manifest, targetOfProject } from './manifest.ts';
 import { MUTATION_CONFIG, PLAYWRIGHT_CLI, ROOT } from './paths.ts';
 import { startTarget, writeTargetFiles } from './targets.ts';
 
@@ -124,6 +125,7 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
     }
     Object.assign(env, {
       [MANIFEST_ENV]: manifestPath,
+      [OBSERVATIONS_ENV]: join(dir, 'observations'),
       [ENV.strict]: '1',
       [ENV.reportDir]: join(dir, 'reports'),
       PLAYWRIGHT_JSON_OUTPUT_FILE: reportPath,
@@ -186,7 +188,7 @@ function verdictsOf(report: JsonReport | undefined, names: readonly string[]): M
     for (const spec of specs) {
       const rule = ruleOf(spec);
       for (const t of spec.tests) {
-        if (t.projectName !== name) continue;
+        if (targetOfProject(t.projectName) !== name) continue;
         // suite/load.ts marks a failed check expected-to-fail (to keep its worker): the result says what happened.
         const outcome = t.results[t.results.length - 1]?.status ?? 'skipped';
         const failed = t.status === 'unexpected' || (outcome !== 'passed' && outcome !== 'skipped');

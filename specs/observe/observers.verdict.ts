@@ -1,0 +1,55 @@
+/**
+ * The observer verdicts: one test per observer rule (specs/rules/observed.ts), judged on the tallies every
+ * worker left in the store (store.ts) — every response of the rule's kind the run received, from
+ * conformance checks, fuzz cases, JWT attacks and rate-limit probes. These tests run after the conformance
+ * project has finished (playwright.config.ts: the `observers` project is its teardown), so nothing is missed.
+ *
+ * A fault fails the rule once: the first offending request is the evidence, the message says how many of
+ * the responses showed it. No response of the kind: the rule is skipped, saying so.
+ */
+import { baseUrlOf, forRule, runEnv, test } from '../fixtures.ts';
+import { ENV } from '../lib/env.ts';
+import { failWithEvidence } from '../lib/verify.ts';
+import { JUDGES } from './judges.ts';
+import { readTallies, targetDir } from './store.ts';
+
+/**
+ * Whether the CLI's --only / --skip selects the rule. Playwright applies --grep to the tests of every project
+ * but a teardown one, so the verdicts apply the CLI's selection themselves: an unselected rule is not
+ * registered at all (not run, as for every other rule). `npx playwright test --grep …` alone does not reach
+ * here: then every observer verdict runs on what the selected checks received.
+ */
+function selected(title: string, tags: readonly string[]): boolean {
+  const text = `${title} ${tags.join(' ')}`;
+  const grep = process.env[ENV.grep];
+  const invert = process.env[ENV.grepInvert];
+  if (grep && !new RegExp(grep).test(text)) return false;
+  return !(invert && new RegExp(invert).test(text));
+}
+
+for (const judge of JUDGES) {
+  const title = `every one of the run's ${judge.kind} → ${judge.rule.requirement}`;
+  if (!selected(title, forRule(judge.rule).tag)) continue;
+  test(title, forRule(judge.rule), async ({ runTarget, profile }) => {
+    const env = runEnv(runTarget);
+    const tally = readTallies(targetDir(baseUrlOf(env, profile), env))[judge.rule.id];
+    if (!tally || tally.seen === 0)
+      test.skip(true, `precondition not met: the run received no ${judge.kind} to judge`);
+    if (!tally || tally.faults === 0 || !tally.first) return;
+    const { evidence } = tally.first;
+    const count = `${tally.faults} of ${tally.seen} ${judge.kind}`;
+    test.info().annotations.push({ type: 'observed', description: `${judge.rule.id}: ${count}` });
+    failWithEvidence(
+      judge.rule,
+      {
+        ...evidence,
+        actual: `${evidence.actual} — on ${count}; first: ${evidence.request.method} ${evidence.request.url}`,
+      },
+      [
+        `  first:    ${evidence.request.method} ${evidence.request.url} (of ${count})`,
+        `  response: ${evidence.response?.status ?? ''}`,
+        `  replay:   ${evidence.replay}`,
+      ],
+    );
+  });
+}
