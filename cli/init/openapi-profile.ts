@@ -29,6 +29,8 @@ interface Operation {
   readonly schemes: readonly Scheme[];
   /** Scopes (oauth2) and role names (other schemes, OpenAPI 3.1) the requirements name. */
   readonly needs: readonly string[];
+  /** The fewest scopes or roles one alternative requirement asks for: 0 when any credential will do. */
+  readonly least: number;
   readonly body: Json | undefined;
 }
 
@@ -85,7 +87,9 @@ function readOperations(doc: Json, schemes: SchemeMap): Operation[] {
       const isPublic = requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0);
       const found = new Set<Scheme>();
       const needs = new Set<string>();
+      let least = Number.POSITIVE_INFINITY;
       for (const requirement of requirements) {
+        least = Math.min(least, Object.values(requirement).flat().length);
         for (const [name, listed] of Object.entries(requirement)) {
           const scheme = schemes.byName.get(name);
           if (scheme !== undefined) found.add(scheme);
@@ -102,6 +106,7 @@ function readOperations(doc: Json, schemes: SchemeMap): Operation[] {
         public: isPublic,
         schemes: (['bearer', 'basic', 'apikey'] as const).filter((s) => found.has(s)),
         needs: [...needs],
+        least: Number.isFinite(least) ? least : 0,
         body: isObject(json) && isObject(json.schema) ? json.schema : undefined,
       });
     }
@@ -185,10 +190,10 @@ export function profileFromOpenApi(doc: Json): InitResult {
 
   const guarded = gets.filter((o) => !o.public && !o.templated && o.schemes.length > 0);
   // The protected endpoint: the one needing least (no role or scope first).
-  const protectedOp = [...guarded].sort((a, b) => a.needs.length - b.needs.length || by(a, b))[0];
+  const protectedOp = [...guarded].sort((a, b) => a.least - b.least || by(a, b))[0];
   if (protectedOp) {
     endpoints.protected = { path: protectedOp.path, method: 'GET', schemes: protectedOp.schemes };
-    if (protectedOp.needs.length > 0)
+    if (protectedOp.least > 0)
       todo.push(
         `/endpoints/protected: ${line(protectedOp)} needs ${protectedOp.needs.join(', ')}; every identity must hold it`,
       );
@@ -196,7 +201,7 @@ export function profileFromOpenApi(doc: Json): InitResult {
 
   // The admin endpoint: a GET needing a role or scope that the protected one does not need.
   const admin = guarded
-    .filter((o) => o !== protectedOp && o.needs.some((n) => !(protectedOp?.needs ?? []).includes(n)))
+    .filter((o) => o !== protectedOp && o.least > (protectedOp?.least ?? 0))
     .sort(
       (a, b) =>
         Number(/admin/i.test(b.needs.join(' ') + b.path)) -
