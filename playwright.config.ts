@@ -1,40 +1,42 @@
+import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { MODULE_EXT } from './shared/paths.ts';
 
 /**
  * The product: the conformance suite. `npx playwright test` with no settings starts the bundled mock
  * and checks it; `BASE_URL=<url> GATECHECK_PROFILE=<profile.json> npx playwright test` checks any target
  * (specs/global-setup.ts). The project's own tests are configured in tests/playwright.config.ts.
+ * The same file runs compiled in the installed package (docs/package.md): module paths take the running
+ * code's extension, and report paths are resolved from the working directory, never inside node_modules.
  */
 // `playwright test --list` runs nothing, so it writes no report: the conformance reporter sees the list mode
 // itself; JUnit and Playwright's HTML report would write an empty run over the last one, so they are left out.
 const listing = process.argv.includes('--list');
+const reportDir = resolve(process.env.GATECHECK_REPORT_DIR || 'reports');
 const reporter: ReporterDescription[] = [
   [process.env.CI ? 'dot' : 'list'],
   // The conformance report (reports/conformance.json, .html, summary.md).
-  ['./specs/report/reporter.ts'],
+  [`./specs/report/reporter${MODULE_EXT}`],
   // JUnit for CI and Playwright's own HTML report, beside it (the CLI points them at --report-dir).
   ...(listing
     ? []
     : ([
-        ['junit', { outputFile: `${process.env.GATECHECK_REPORT_DIR || 'reports'}/junit.xml` }],
-        [
-          'html',
-          { outputFolder: `${process.env.GATECHECK_REPORT_DIR || 'reports'}/playwright-html`, open: 'never' },
-        ],
+        ['junit', { outputFile: `${reportDir}/junit.xml` }],
+        ['html', { outputFolder: `${reportDir}/playwright-html`, open: 'never' }],
       ] satisfies ReporterDescription[])),
 ];
 
 export default defineConfig({
   testDir: 'specs',
-  testMatch: '**/*.spec.ts',
-  globalSetup: './specs/global-setup.ts',
+  testMatch: `**/*.spec${MODULE_EXT}`,
+  globalSetup: `./specs/global-setup${MODULE_EXT}`,
   forbidOnly: !!process.env.CI,
   fullyParallel: true,
   workers: 2,
   retries: 0,
   timeout: 30_000,
   reporter,
-  outputDir: 'test-results/conformance',
+  outputDir: resolve('test-results/conformance'),
   use: {
     // Set by the user, or by global setup when it starts the bundled mock (workers load this file after it ran).
     baseURL: process.env.BASE_URL,

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// The package's `bin`: the CLI is TypeScript, so register tsx's loader first, then hand over to cli/main.ts.
-import { register } from 'tsx/esm/api';
+// The package's `gatecheck` command: the CLI (cli/main.ts).
+import { runEntry } from './entry.js';
 
-register();
-await import(new URL('../cli/main.ts', import.meta.url).href);
+await runEntry('cli/main');

@@ -11,6 +11,7 @@ import { suiteVersion } from '../specs/report/suite-version.ts';
 import { parseCommand } from './args.ts';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { helpText } from './help.ts';
+import { runInit } from './init/command.ts';
 import type { Io } from './outcome.ts';
 import { renderRulesMarkdown, renderRulesText } from './rules.ts';
 import { mergeShards, runSuite } from './run.ts';
@@ -57,6 +58,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         return await runSuite(command.options, io);
       case 'merge':
         return await mergeShards(command.blobDir, command.options, io);
+      case 'init':
+        await runInit(command.options, io);
+        return EXIT.conformant;
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof ProfileError) {

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from './exit-codes.ts';
+import type { InitOptions } from './init/command.ts';
 
 export interface RunOptions {
   readonly baseUrl?: string;
@@ -32,7 +33,8 @@ export type Command =
   | { readonly kind: 'list-rules' }
   | { readonly kind: 'rules'; readonly format: 'text' | 'markdown' | 'json' }
   | { readonly kind: 'run'; readonly options: RunOptions }
-  | { readonly kind: 'merge'; readonly blobDir: string; readonly options: RunOptions };
+  | { readonly kind: 'merge'; readonly blobDir: string; readonly options: RunOptions }
+  | { readonly kind: 'init'; readonly options: InitOptions };
 
 const RUN_FLAGS = {
   'base-url': { type: 'string' },
@@ -49,6 +51,13 @@ const RUN_FLAGS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
   'list-rules': { type: 'boolean' },
+} as const;
+
+const INIT_FLAGS = {
+  out: { type: 'string', short: 'o' },
+  force: { type: 'boolean' },
+  probe: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 const RULES_FLAGS = {
@@ -185,6 +194,29 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
     return { kind: 'rules', format: values.markdown ? 'markdown' : values.json ? 'json' : 'text' };
   }
 
+  if (own[0] === 'init') {
+    const { values, positionals } = parse({
+      args: own.slice(1),
+      options: INIT_FLAGS,
+      allowPositionals: true,
+    });
+    if (values.help) return { kind: 'help' };
+    if (positionals.length !== 1)
+      throw new UsageError(
+        'init needs one argument: the OpenAPI document (a JSON or YAML file, or an http(s) URL)',
+      );
+    const source = positionals[0] as string;
+    return {
+      kind: 'init',
+      options: {
+        source: /^https?:\/\//.test(source) ? source : path.resolve(cwd, source),
+        out: path.resolve(cwd, values.out ?? 'gatecheck.profile.json'),
+        force: values.force === true,
+        probe: baseUrlOf(values.probe, '--probe'),
+      },
+    };
+  }
+
   if (own[0] === 'merge-reports') {
     const { values, positionals } = parse({ args: own.slice(1), options: RUN_FLAGS, allowPositionals: true });
     if (values.help) return { kind: 'help' };
@@ -210,7 +242,7 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
   if (values['list-rules']) return { kind: 'list-rules' };
   if (positionals.length) {
     throw new UsageError(
-      `unexpected argument "${positionals[0]}": commands are "rules" and "merge-reports"; Playwright options go after "--"`,
+      `unexpected argument "${positionals[0]}": commands are "init", "rules" and "merge-reports"; Playwright options go after "--"`,
     );
   }
   return { kind: 'run', options: runOptions(values, passthrough, cwd) };

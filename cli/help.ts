@@ -11,6 +11,8 @@ export function helpText(): string {
 Usage
   gatecheck [options] [-- <playwright test options>]
   gatecheck rules [--markdown | --json]
+  gatecheck init <openapi.json|yaml|url> [--out <file>] [--force] [--probe <url>]
+                          write a starting profile from the target's OpenAPI 3.0/3.1 document
   gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
                           [--max-skipped-must <n>] [--report-dir <dir>]
 

@@ -2,14 +2,14 @@
 
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { codeModule } from '../shared/paths.ts';
 
 const require = createRequire(import.meta.url);
 
 /** Playwright's CLI from this package's dependencies, not whatever `npx playwright` finds first. */
 export const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
-export const SUITE_CONFIG = fileURLToPath(new URL('../playwright.config.ts', import.meta.url));
-export const REPORTER = fileURLToPath(new URL('../specs/report/reporter.ts', import.meta.url));
+export const SUITE_CONFIG = codeModule('playwright.config');
+export const REPORTER = codeModule('specs/report/reporter');
 
 /** Runs `playwright <args>` with the terminal attached (its progress output is the CLI's); resolves its exit code. */
 export function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {

@@ -22,7 +22,9 @@ import { buildFaults, type Faults } from './faults/build.ts';
 import { INTERNAL_ERROR } from './http/problem.ts';
 import { type Reply, send } from './http/reply.ts';
 import { buildOAuth } from './oauth/build.ts';
-import type { OAuthEndpoints } from './oauth/endpoint.ts';
+import { type OAuthEndpoints, TOKEN_PATH } from './oauth/endpoint.ts';
+import { buildOpenApi } from './openapi/build.ts';
+import type { OpenApiEndpoint } from './openapi/endpoint.ts';
 import { authorizationStage } from './pipeline/authorization.ts';
 import { blockListsStage } from './pipeline/block-lists.ts';
 import { compose, type Pipeline } from './pipeline/compose.ts';
@@ -93,6 +95,7 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     realm: config.realm,
     maxBodyBytes: config.maxBodyBytes,
   });
+  const openapi = await buildOpenApi(config, TOKEN_PATH);
   const faults = buildFaults(
     config.faults,
     resolveSwitch(config.faults.header, options.host),
@@ -116,7 +119,7 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     router,
     clock,
     control: control.token === undefined ? undefined : { token: control.token },
-    handle: requestListener(run, oauth, control, clock, config.onError),
+    handle: requestListener(run, { oauth, openapi }, control, clock, config.onError),
     async close() {
       await access.close();
       if (config.engine === undefined) await engine.close();
@@ -162,7 +165,7 @@ function when(present: boolean, stage: () => Stage): Stage[] {
 /** The node:http listener around the pipeline: never throws, never rejects. */
 function requestListener(
   run: Pipeline,
-  oauth: OAuthEndpoints,
+  beside: { readonly oauth: OAuthEndpoints; readonly openapi: OpenApiEndpoint },
   control: Control,
   clock: MockClock,
   onError: (error: unknown) => void,
@@ -200,13 +203,17 @@ function requestListener(
     try {
       if (control.intercept(req, res)) return;
       exchange = createExchange(req, clock.now());
-      // The token endpoint and JWKS hand out credentials, so they stand beside the policy (mock/oauth).
-      const oauthPath = oauth.owns(req.url);
-      if (oauthPath === undefined) out = run(exchange);
-      else {
+      // The token endpoint and JWKS hand out credentials, so they stand beside the policy (mock/oauth); so
+      // does the mock's description of itself (mock/openapi), public like them.
+      const oauthPath = beside.oauth.owns(req.url);
+      const openapiPath = beside.openapi.owns(req.url);
+      if (oauthPath !== undefined) {
         exchange.path = oauthPath;
-        out = oauth.handle(exchange);
-      }
+        out = beside.oauth.handle(exchange);
+      } else if (openapiPath !== undefined) {
+        exchange.path = openapiPath;
+        out = beside.openapi.handle(exchange);
+      } else out = run(exchange);
     } catch (error) {
       out = fail(error);
     }

@@ -116,6 +116,8 @@ export interface Profile {
   readonly $schema?: string;
   /** Human name of the target, shown in reports. */
   readonly name: string;
+  /** Choices `gatecheck init` guessed (docs/package.md), one line each naming the field; ignored by the run. */
+  readonly todo?: readonly string[];
   /** Overridden by BASE_URL / --base-url; required from one of the three. */
   readonly baseUrl?: string;
   readonly endpoints: {

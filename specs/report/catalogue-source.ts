@@ -4,6 +4,7 @@
  */
 
 import { pathToFileURL } from 'node:url';
+import { codeModule } from '../../shared/paths.ts';
 import type { Rule } from '../rules/types.ts';
 
 export interface LoadedCatalogue {
@@ -12,7 +13,7 @@ export interface LoadedCatalogue {
 }
 
 /** specs/rules/catalogue.ts: `export const catalogue: readonly Rule[]` and `export const CATALOGUE_VERSION`. */
-export const DEFAULT_CATALOGUE_MODULE = new URL('../rules/catalogue.ts', import.meta.url).href;
+export const DEFAULT_CATALOGUE_MODULE = pathToFileURL(codeModule('specs/rules/catalogue')).href;
 
 export async function loadCatalogue(module: string = DEFAULT_CATALOGUE_MODULE): Promise<LoadedCatalogue> {
   const specifier = /^(file|data|https?):/.test(module) ? module : pathToFileURL(module).href;

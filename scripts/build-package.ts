@@ -1,0 +1,36 @@
+/**
+ * `npm run build` (and `npm pack`'s prepack): compiles the product's TypeScript into dist/ as JavaScript
+ * with declarations, beside which Playwright and Node run it from node_modules, where neither transforms
+ * TypeScript. The compiler is the repository's own `tsc` (tsconfig.build.json): one file out per file in,
+ * so every path the code resolves relative to itself still holds, and `.ts` import specifiers are rewritten
+ * to `.js`. Data files that live beside the code (the report's JSON Schema, test vectors) are copied.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { PACKAGE_ROOT } from '../shared/paths.ts';
+
+/** The folders compiled into the package (tsconfig.build.json's `include`). */
+const CODE_DIRS = ['cli', 'mock', 'shared', 'specs'];
+const DIST = resolve(PACKAGE_ROOT, 'dist');
+
+rmSync(DIST, { recursive: true, force: true });
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+const compiled = spawnSync(process.execPath, [tsc, '-p', resolve(PACKAGE_ROOT, 'tsconfig.build.json')], {
+  stdio: 'inherit',
+});
+if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+
+let copied = 0;
+for (const dir of CODE_DIRS) {
+  for (const file of readdirSync(resolve(PACKAGE_ROOT, dir), { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.json')) continue;
+    const source = join(PACKAGE_ROOT, dir, file);
+    cpSync(source, join(DIST, relative(PACKAGE_ROOT, source)));
+    copied++;
+  }
+}
+process.stderr.write(
+  `build: compiled into ${relative(process.cwd(), DIST) || '.'}/, ${copied} data files copied\n`,
+);

@@ -1,0 +1,56 @@
+/**
+ * `gatecheck/playwright`: the conformance suite as one project of the user's own `playwright.config.ts`,
+ * beside their tests, under their sharding and CI (docs/package.md):
+ *
+ *   globalSetup: gatecheckGlobalSetup,
+ *   reporter: [['list'], gatecheckReporter()],
+ *   projects: [{ name: 'e2e' }, gatecheckProject({ profile: './staging.profile.json', baseUrl })],
+ *
+ * The suite's global setup is a config-level `globalSetup`, not a setup project the gatecheck project
+ * depends on: it hands the run's scheduler and token broker to every worker through the environment, which
+ * only the runner process can do (a setup project runs in a worker of its own).
+ */
+import { resolve } from 'node:path';
+import type { PlaywrightTestProject, ReporterDescription } from '@playwright/test';
+import { CODE_ROOT, codeModule, MODULE_EXT } from '../../shared/paths.ts';
+import { ENV } from '../lib/env.ts';
+import type { ConformanceReporterOptions } from '../report/reporter.ts';
+
+export interface GatecheckProjectOptions {
+  /** The target's profile (JSON), relative to the working directory; default $GATECHECK_PROFILE, else the bundled mock's. */
+  readonly profile?: string;
+  /** The target's base URL; default $BASE_URL, else the bundled mock, started by the global setup. */
+  readonly baseUrl?: string;
+  /** The project's name in Playwright's output and `--project`; default `gatecheck`. */
+  readonly name?: string;
+}
+
+/** The suite's global setup (profile check, scheduler, token broker, bundled mock): one `globalSetup` line. */
+export const gatecheckGlobalSetup: string = codeModule('specs/global-setup');
+
+/** The conformance reporter (conformance.json, .html, summary.md) as one entry of the config's `reporter`. */
+export function gatecheckReporter(options: ConformanceReporterOptions = {}): ReporterDescription {
+  return [codeModule('specs/report/reporter'), options];
+}
+
+/**
+ * The suite as a Playwright project. The profile and base URL go where the suite's global setup and its
+ * workers read them (the environment), since a config is loaded by the runner and again by every worker.
+ */
+export function gatecheckProject(options: GatecheckProjectOptions = {}): PlaywrightTestProject {
+  if (options.profile !== undefined) process.env[ENV.profile] = resolve(options.profile);
+  if (options.baseUrl !== undefined) process.env[ENV.baseUrl] = options.baseUrl;
+  return {
+    name: options.name ?? 'gatecheck',
+    testDir: resolve(CODE_ROOT, 'specs'),
+    testMatch: `**/*.spec${MODULE_EXT}`,
+    fullyParallel: true,
+    retries: 0,
+    timeout: 30_000,
+    use: {
+      // Read when a worker loads the config, after the global setup set it (the bundled mock's URL, if started).
+      baseURL: process.env[ENV.baseUrl],
+      trace: 'off',
+    },
+  };
+}

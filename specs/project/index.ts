@@ -1,0 +1,7 @@
+/** `gatecheck/playwright`: the suite inside the user's own Playwright config (docs/package.md). */
+export {
+  type GatecheckProjectOptions,
+  gatecheckGlobalSetup,
+  gatecheckProject,
+  gatecheckReporter,
+} from './gatecheck-project.ts';

@@ -1,0 +1,87 @@
+/**
+ * `GET /openapi.json` (docs/mock.md "The mock describes itself"): a valid OpenAPI 3.1 document, public, whose
+ * operations carry the security the mock enforces — seen by asking the mock itself what each path answers
+ * without credentials — and which holds no secret of the mock's identities.
+ */
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { expect, test } from '@playwright/test';
+import { type RunningMock, startMock } from '../../../mock/server.ts';
+import { PROFILE } from '../mock-support.ts';
+
+type Operation = { security?: Record<string, string[]>[] };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, Record<string, unknown>> };
+};
+
+let mock: RunningMock;
+let document: Document;
+let text: string;
+
+test.beforeAll(async () => {
+  mock = await startMock({ port: 0 });
+  const response = await fetch(`${mock.url}/openapi.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('application/json');
+  text = await response.text();
+  document = JSON.parse(text) as Document;
+});
+
+test.afterAll(async () => {
+  await mock?.close();
+});
+
+test('GET /openapi.json without credentials → 200, an OpenAPI 3.1 document its validator accepts', async () => {
+  expect(document.openapi).toBe('3.1.0');
+  // Validation dereferences a copy: the document's own $refs all resolve.
+  await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+});
+
+test("the schemes are the policy's: http bearer and basic, apiKey in Authorization, oauth2 client credentials at /oauth/token", () => {
+  const schemes = document.components.securitySchemes;
+  expect(schemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  expect(schemes.basic).toMatchObject({ type: 'http', scheme: 'basic' });
+  expect(schemes.apikey).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+  expect(schemes.oauth2).toMatchObject({
+    type: 'oauth2',
+    flows: {
+      clientCredentials: {
+        tokenUrl: '/oauth/token',
+        scopes: { 'users:read': expect.any(String), 'users:write': expect.any(String) },
+      },
+    },
+  });
+});
+
+test('each operation without a security requirement answers without credentials; each with one answers 401', async () => {
+  const checked: string[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    const get = item.get;
+    if (get === undefined) continue;
+    const concrete = path.replace(/\{[^}]+\}/g, '1');
+    const status = (await fetch(`${mock.url}${concrete}`)).status;
+    const isPublic = (get.security ?? []).length === 0;
+    checked.push(`${path} ${isPublic ? 'public' : 'protected'} ${status}`);
+    expect(status, path).toBe(isPublic ? 200 : 401);
+  }
+  expect(checked).toEqual([
+    '/users public 200',
+    '/users/{id} public 200',
+    '/protected protected 401',
+    '/admin protected 401',
+  ]);
+});
+
+test('roles and scopes are stated: /admin needs the admin role, writes the users:write scope', () => {
+  expect(document.paths['/admin']?.get?.security).toContainEqual({ bearer: ['admin'] });
+  expect(document.paths['/users']?.post?.security).toContainEqual({ oauth2: ['users:write'] });
+  expect(Object.keys(document.paths['/protected'] ?? {})).toEqual(['get']);
+});
+
+test("the document holds no password, API key or token of the mock's identities", () => {
+  for (const identity of Object.values(PROFILE.identities)) {
+    for (const secret of [identity.bearer, identity.apikey, identity.basic?.password])
+      if (typeof secret === 'string') expect(text).not.toContain(secret);
+  }
+});

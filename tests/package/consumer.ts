@@ -1,0 +1,137 @@
+/**
+ * A consumer project outside the repository: a temporary directory into which the packed tarball is
+ * installed from a copy, so nothing it runs can reach this repository's files. Commands run through npm and
+ * npx as a user would, with the environment cleaned of every gatecheck and Playwright variable.
+ */
+import { spawn } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cleanEnv, ROOT, type RunResult } from '../report/synthetic.ts';
+
+export { ROOT };
+
+/** Runs a command (no shell), collecting its output; killed (its process group) after `timeoutMs`. */
+export function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = cleanEnv(),
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+  });
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Whether the npm registry answers (`npm ping`): the only condition under which the packing test skips. */
+export async function registryReachable(): Promise<boolean> {
+  const ping = await run('npm', ['ping'], tmpdir(), 30_000);
+  return ping.code === 0;
+}
+
+/** `npm pack` of this repository (its prepack builds dist/) into `dir`; the tarball's path. */
+export async function packRepository(dir: string): Promise<string> {
+  const packed = await run('npm', ['pack', '--pack-destination', dir], ROOT, 180_000);
+  if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
+  const name = packed.stdout.trim().split('\n').at(-1) ?? '';
+  return path.join(dir, name);
+}
+
+export interface Consumer {
+  readonly dir: string;
+  run(command: string, args: readonly string[], timeoutMs: number): Promise<RunResult>;
+  write(file: string, text: string): Promise<void>;
+  read(file: string): Promise<string>;
+  /** Starts `npx gatecheck-mock --port 0`; resolves once it printed its URL. */
+  startMock(): Promise<{ url: string; stop(): Promise<void> }>;
+  dispose(): Promise<void>;
+}
+
+/** A fresh ES-module project holding a copy of the tarball, installed with `extra` registry packages. */
+export async function createConsumer(tarball: string, extra: readonly string[]): Promise<Consumer> {
+  const dir = await realpath(await mkdtemp(path.join(tmpdir(), 'gatecheck-consumer-')));
+  const local = path.join(dir, path.basename(tarball));
+  await copyFile(tarball, local);
+  await writeFile(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const installed = await run(
+    'npm',
+    ['install', '--save-exact', '--no-audit', '--no-fund', `./${path.basename(tarball)}`, ...extra],
+    dir,
+    300_000,
+  );
+  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`);
+  return {
+    dir,
+    run: (command, args, timeoutMs) => run(command, args, dir, timeoutMs),
+    write: (file, text) => writeFile(path.join(dir, file), text),
+    read: (file) => readFile(path.join(dir, file), 'utf8'),
+    startMock: () => startConsumerMock(dir),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+function startConsumerMock(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['gatecheck-mock', '--port', '0'], {
+      cwd: dir,
+      env: cleanEnv(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((done) =>
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`gatecheck-mock exited (${code}) before printing its URL:\n${seen}`));
+        done();
+      }),
+    );
+    const stop = async () => {
+      killGroup(child.pid);
+      await exited;
+    };
+    let seen = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`gatecheck-mock printed no URL within 60 s:\n${seen}`));
+    }, 60_000);
+    child.stderr.on('data', (d: Buffer) => {
+      seen += d.toString();
+    });
+    child.stdout.on('data', (d: Buffer) => {
+      seen += d.toString();
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ url, stop });
+      }
+    });
+    child.on('error', reject);
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * The package as its users get it (docs/package.md): `npm pack`, installed into a fresh project outside this
+ * repository; there `npx gatecheck` checks a mock started with `npx gatecheck-mock`, a consumer file that
+ * imports the public API type-checks, and the suite runs as one project of the consumer's own
+ * `playwright.config.ts`, beside the consumer's own test. Slow (npm install); skipped only when the npm
+ * registry cannot be reached.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { type Consumer, createConsumer, packRepository, ROOT, registryReachable, run } from './consumer.ts';
+
+/** The consumer's type-checker: the versions this repository pins, from the npm registry. */
+const devPins = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<
+  string,
+  string
+>;
+const TYPE_CHECK_PACKAGES = [`typescript@${devPins.typescript}`, `@types/node@${devPins['@types/node']}`];
+
+const CONSUMER_FILE = `import { type RunningMock, startMock } from 'gatecheck/mock';
+import { gatecheckProject } from 'gatecheck/playwright';
+import { loadProfile, type Profile, PROFILE_SCHEMA_PATH } from 'gatecheck/profile';
+
+const mock: RunningMock = await startMock({ port: 0 });
+const profile: Profile = loadProfile('./node_modules/gatecheck/fixtures/mock.profile.json');
+// @ts-expect-error the mock's URL is a string: the package's types are real, not \`any\`
+const wrong: number = mock.url;
+console.log(profile.name, PROFILE_SCHEMA_PATH, gatecheckProject({ baseUrl: mock.url }).name, wrong);
+await mock.close();
+`;
+
+const CONSUMER_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noEmit: true,
+    types: ['node'],
+  },
+  include: ['consumer.ts'],
+};
+
+/** The README's way in: the suite as one more project, its global setup and reporter one line each. */
+const CONSUMER_CONFIG = `import { defineConfig } from '@playwright/test';
+import { gatecheckGlobalSetup, gatecheckProject, gatecheckReporter } from 'gatecheck/playwright';
+
+export default defineConfig({
+  globalSetup: gatecheckGlobalSetup,
+  reporter: [['line'], gatecheckReporter({ outputDir: 'gatecheck-report' })],
+  projects: [
+    { name: 'own', testDir: 'own-tests' },
+    gatecheckProject({ profile: './node_modules/gatecheck/fixtures/mock.profile.json' }),
+  ],
+});
+`;
+
+const OWN_TEST = `import { expect, test } from '@playwright/test';
+test('the consumer keeps its own tests', () => expect(1 + 1).toBe(2));
+`;
+
+test.describe.configure({ mode: 'serial', timeout: 15 * 60_000 });
+
+let work: string;
+let consumer: Consumer | undefined;
+let tarball: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(10 * 60_000);
+  test.skip(
+    !(await registryReachable()),
+    'npm registry unreachable (npm ping failed): cannot install the tarball',
+  );
+  work = await mkdtemp(path.join(tmpdir(), 'gatecheck-pack-'));
+  tarball = await packRepository(work);
+  consumer = await createConsumer(tarball, TYPE_CHECK_PACKAGES);
+});
+
+test.afterAll(async () => {
+  await consumer?.dispose();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+test('the tarball holds the compiled package, its fixtures and schemas, and no tests, benches or reports', async () => {
+  const listed = await run('tar', ['tzf', tarball], work, 60_000);
+  const files = listed.stdout
+    .trim()
+    .split('\n')
+    .map((f) => f.replace(/^package\//, ''));
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'package.json',
+      'bin/gatecheck.js',
+      'bin/gatecheck-mock.js',
+      'dist/cli/main.js',
+      'dist/mock/server.d.ts',
+      'dist/playwright.config.js',
+      'fixtures/schemas/profile.schema.json',
+      'fixtures/mock.profile.json',
+    ]),
+  );
+  const unwanted = files.filter(
+    (f) =>
+      /^(tests|bench|reports|scripts|test-results|node_modules)\//.test(f) ||
+      (f.endsWith('.ts') && !f.endsWith('.d.ts')),
+  );
+  expect(unwanted).toEqual([]);
+  // Installed as a copy, not a link back into the repository.
+  expect(
+    consumer?.dir && existsSync(path.join(consumer.dir, 'node_modules/gatecheck/dist/cli/main.js')),
+  ).toBe(true);
+});
+
+test('npx gatecheck checks a mock started with npx gatecheck-mock: exit 0, reports written', async () => {
+  const c = consumer as Consumer;
+  const mock = await c.startMock();
+  try {
+    const result = await c.run(
+      'npx',
+      [
+        'gatecheck',
+        '--base-url',
+        mock.url,
+        '--profile',
+        'node_modules/gatecheck/fixtures/mock.profile.json',
+        '--report-dir',
+        'out',
+      ],
+      8 * 60_000,
+    );
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+  } finally {
+    await mock.stop();
+  }
+  for (const file of ['conformance.json', 'conformance.html', 'summary.md', 'junit.xml'])
+    expect(existsSync(path.join(c.dir, 'out', file)), file).toBe(true);
+  const report = await c.read('out/conformance.json');
+  expect(report).not.toContain(ROOT);
+});
+
+test('a consumer file importing gatecheck/mock, gatecheck/profile and gatecheck/playwright type-checks', async () => {
+  const c = consumer as Consumer;
+  await c.write('consumer.ts', CONSUMER_FILE);
+  await c.write('tsconfig.json', JSON.stringify(CONSUMER_TSCONFIG));
+  const checked = await c.run('npx', ['tsc', '-p', 'tsconfig.json'], 120_000);
+  expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+});
+
+test("the suite runs as one project of the consumer's playwright.config.ts, beside its own test", async () => {
+  const c = consumer as Consumer;
+  await c.write('playwright.config.ts', CONSUMER_CONFIG);
+  await run('mkdir', ['-p', 'own-tests'], c.dir, 10_000);
+  await c.write('own-tests/own.spec.ts', OWN_TEST);
+  // A bounded slice of the catalogue (the 401 rules) and the consumer's own test.
+  const result = await c.run(
+    'npx',
+    ['playwright', 'test', '--grep', '@rule:auth\\.401\\.|consumer keeps'],
+    8 * 60_000,
+  );
+  expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+  expect(result.stdout).toContain('[own]');
+  expect(result.stdout).toContain('[gatecheck]');
+  const report = JSON.parse(await c.read('gatecheck-report/conformance.json')) as {
+    rules: { id: string; verdict: string }[];
+  };
+  const passed = report.rules.filter((r) => r.verdict === 'pass').map((r) => r.id);
+  expect(passed).toContain('auth.401.missing');
+});
