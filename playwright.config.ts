@@ -44,7 +44,7 @@ export default defineConfig({
   },
   projects: [
     // Its teardown runs after it, failures or not: the observer verdicts over every response it received.
-    { name: 'conformance', testMatch: '**/*.spec.ts', teardown: 'observers' },
-    { name: 'observers', testMatch: 'observe/*.verdict.ts' },
+    { name: 'conformance', testMatch: `**/*.spec${MODULE_EXT}`, teardown: 'observers' },
+    { name: 'observers', testMatch: `observe/*.verdict${MODULE_EXT}` },
   ],
 });
