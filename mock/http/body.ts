@@ -5,6 +5,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { JsonObject } from '../resources/types.ts';
+import { readBoundedBody } from './bounded-body.ts';
 import { problem } from './problem.ts';
 import type { Reply } from './reply.ts';
 
@@ -24,29 +25,10 @@ const tooLarge = (limit: number): BodyResult => ({
 
 const invalid = (detail: string): BodyResult => ({ ok: false, reply: problem('invalid-body', detail) });
 
-export function readJsonObject(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) return Promise.resolve(tooLarge(limit));
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyResult): void => {
-      if (settled) return;
-      settled = true;
-      req.off('data', onData);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > limit) settle(tooLarge(limit));
-      else chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => settle(parse(Buffer.concat(chunks, size))));
-    req.on('error', () => settle({ ok: false, reply: undefined }));
-    req.on('close', () => settle({ ok: false, reply: undefined }));
-  });
+export async function readJsonObject(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const body = await readBoundedBody(req, limit);
+  if (body.ok) return parse(body.bytes);
+  return body.why === 'too-large' ? tooLarge(limit) : { ok: false, reply: undefined };
 }
 
 function parse(raw: Buffer): BodyResult {

@@ -5,35 +5,15 @@
  */
 
 import type { IncomingMessage } from 'node:http';
+import { readBoundedBody } from '../http/bounded-body.ts';
 
 export type FormResult =
   | { readonly ok: true; readonly params: ReadonlyMap<string, readonly string[]> }
   | { readonly ok: false; readonly why: 'too-large' | 'gone' };
 
-export function readForm(req: IncomingMessage, limit: number): Promise<FormResult> {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit)
-    return Promise.resolve({ ok: false, why: 'too-large' });
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: FormResult): void => {
-      if (settled) return;
-      settled = true;
-      req.off('data', onData);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > limit) settle({ ok: false, why: 'too-large' });
-      else chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => settle({ ok: true, params: parse(Buffer.concat(chunks, size).toString('utf8')) }));
-    req.on('error', () => settle({ ok: false, why: 'gone' }));
-    req.on('close', () => settle({ ok: false, why: 'gone' }));
-  });
+export async function readForm(req: IncomingMessage, limit: number): Promise<FormResult> {
+  const body = await readBoundedBody(req, limit);
+  return body.ok ? { ok: true, params: parse(body.bytes.toString('utf8')) } : body;
 }
 
 function parse(text: string): Map<string, string[]> {

@@ -158,3 +158,23 @@ test('GET /oauth/token → 405 with Allow: POST; the journal records token reque
   ).json()) as { entries: { path: string; status: number }[] };
   expect(journal.entries.some((e) => e.path === '/oauth/token' && e.status === 401)).toBe(true);
 });
+
+test('a form body over the size bound → 413 problem+json, declared or streamed; the endpoint still answers', async () => {
+  const big = `grant_type=client_credentials&pad=${'a'.repeat(101 * 1024)}`;
+  const declared = await fetch(`${mock.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: big,
+  });
+  expect(declared.status).toBe(413);
+  expect(declared.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  // Without a Content-Length (chunked), the bound is met while reading.
+  const streamed = await fetch(`${mock.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new Blob([big]).stream(),
+    duplex: 'half',
+  } as RequestInit);
+  expect(streamed.status).toBe(413);
+  await expectError(await token('grant_type=client_credentials'), 401, 'invalid_client');
+});
