@@ -42,10 +42,13 @@ export const observed429RetryAfter: Rule = {
   statuses: [429],
 };
 
-/** The same level as problem.status-matches, for the same reason (specs/rules/problem.ts). */
+/**
+ * MUST, the level of problem.status-matches and of the sentence both cite: RFC 9457 §3.1.2 "Generators MUST
+ * use the same status code in the actual HTTP response" (specs/rules/problem.ts).
+ */
 export const observedProblemStatus: Rule = {
   id: 'observed.problem.status',
-  level: 'SHOULD',
+  level: 'MUST',
   requirement:
     'Every application/problem+json body is a JSON object whose "status", when present, equals the HTTP status.',
   refs: [rfc(9457, '3.1.2'), rfc(9457, '3')],
