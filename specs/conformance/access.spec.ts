@@ -35,6 +35,12 @@ async function credentials(
   return lacks('identities', 'no credential in a scheme the request accepts');
 }
 
+/** The declared ways to appear blocked, and the protected endpoint they are tried on. */
+function blockedSetting(kit: Kit) {
+  const clients = need(kit.profile.blocked?.clients, 'blocked.clients', 'no way to appear blocked declared');
+  return { clients, endpoint: kit.guarded('protected') };
+}
+
 function request(endpoint: Endpoint): { method: string; path: string } {
   return { method: endpoint.method ?? 'GET', path: endpoint.path };
 }
@@ -43,12 +49,7 @@ test(
   'GET protected path as each blocked client, with valid and then fresh credentials → 403',
   forRule(blockedClient),
   async ({ kit }) => {
-    const clients = need(
-      kit.profile.blocked?.clients,
-      'blocked.clients',
-      'no way to appear blocked declared',
-    );
-    const endpoint = kit.guarded('protected');
+    const { clients, endpoint } = blockedSetting(kit);
     const creds = await credentials(kit, endpoint.schemes);
     for (const client of clients) {
       for (const { label, value } of creds) {
@@ -63,12 +64,7 @@ test(
   'GET protected path as each blocked client → 403, and the same request as an unblocked client → 200',
   forRule(unblockedServed),
   async ({ kit }) => {
-    const clients = need(
-      kit.profile.blocked?.clients,
-      'blocked.clients',
-      'no way to appear blocked declared',
-    );
-    const endpoint = kit.guarded('protected');
+    const { clients, endpoint } = blockedSetting(kit);
     const [first] = await credentials(kit, endpoint.schemes);
     if (!first) return;
     for (const client of clients) {
