@@ -35,6 +35,9 @@ async function credentials(
   return lacks('identities', 'no credential in a scheme the request accepts');
 }
 
+/** Every blocked or closed request expects 403: a bare 403 is the verdict, never a guessed rate-limit ban. */
+const EXPECTING_403 = { expecting: [403] };
+
 /** The declared ways to appear blocked, and the protected endpoint they are tried on. */
 function blockedSetting(kit: Kit) {
   const clients = need(kit.profile.blocked?.clients, 'blocked.clients', 'no way to appear blocked declared');
@@ -53,7 +56,7 @@ test(
     const creds = await credentials(kit, endpoint.schemes);
     for (const client of clients) {
       for (const { label, value } of creds) {
-        const ex = await kit.send(request(endpoint), value, client.headers);
+        const ex = await kit.send(request(endpoint), value, client.headers, EXPECTING_403);
         expectStatus(ex, [403], blockedClient, `for ${client.label} with ${label}`);
       }
     }
@@ -68,7 +71,7 @@ test(
     const [first] = await credentials(kit, endpoint.schemes);
     if (!first) return;
     for (const client of clients) {
-      const blocked = await kit.send(request(endpoint), first.value, client.headers);
+      const blocked = await kit.send(request(endpoint), first.value, client.headers, EXPECTING_403);
       if (blocked.status !== 403)
         unmet(`${client.label} answered ${blocked.status}, not 403 (see access.403.blocked-client)`);
       const ex = await kit.send(request(endpoint), first.value, client.unblockedHeaders);
@@ -95,7 +98,7 @@ test(
       'no request closed by configuration declared',
     );
     for (const { label, value } of await credentials(kit, closed.schemes ?? [])) {
-      const ex = await kit.send(request(closed), value);
+      const ex = await kit.send(request(closed), value, undefined, EXPECTING_403);
       expectStatus(ex, [403], closedPath, `for ${closed.method ?? 'GET'} ${closed.path} with ${label}`);
     }
   },

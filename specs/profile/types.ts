@@ -182,6 +182,11 @@ export interface Profile {
     readonly key?: 'address' | 'identity' | 'credential' | 'endpoint';
     /** Most requests the target takes back to back, when fewer than `limit`. */
     readonly burst?: number;
+    /**
+     * Where the limit counts (default `all-routes`): `endpoint` when only `endpoint` has it — a route with a
+     * quota of its own; requests elsewhere then count against no declared counter.
+     */
+    readonly appliesTo?: 'all-routes' | 'endpoint';
   };
   /** How to provoke a 500, if the target offers a way. */
   readonly fault?: {

@@ -2,19 +2,35 @@
  * Which of the target's rate-limit counters a request counts against, as the profile declares them
  * (`rateLimit.key`): one for the client address across all routes (`all`), one per path, or one per
  * identity — recognised from the credential the request carries, the way the target recognises it.
- * A request whose credential is no declared identity's counts against no declared counter ('').
+ * A request whose credential is no declared identity's, or (`rateLimit.appliesTo: "endpoint"`) to a route
+ * without the limit, counts against no declared counter ('').
  */
 import type { Profile } from '../profile/types.ts';
 
 export type Bucketer = (path: string, authorization: readonly string[]) => string;
 
-export function bucketer(profile: Profile): Bucketer {
+export function bucketer(profile: Profile, target: string): Bucketer {
   const key = profile.rateLimit === undefined ? undefined : (profile.rateLimit.key ?? 'identity');
   if (key === undefined) return () => '';
-  if (key === 'address') return () => 'all';
-  if (key === 'endpoint') return (path) => path.split('?')[0] ?? path;
+  const counted = countedOn(profile, target);
+  if (key === 'address') return (path) => (counted(path) ? 'all' : '');
+  if (key === 'endpoint') return (path) => (counted(path) ? (path.split('?')[0] ?? path) : '');
   const who = identityRecogniser(profile);
-  return (_path, authorization) => (authorization.length === 1 ? who(authorization[0] ?? '') : '');
+  return (path, authorization) =>
+    authorization.length === 1 && counted(path) ? who(authorization[0] ?? '') : '';
+}
+
+/**
+ * Whether a request to `path` (a URL's pathname) counts against the declared limit: on every route, or — with
+ * `appliesTo: "endpoint"` — only on the rate-limit endpoint's path under the target's base path.
+ */
+function countedOn(profile: Profile, target: string): (path: string) => boolean {
+  const rl = profile.rateLimit;
+  if (rl?.appliesTo !== 'endpoint') return () => true;
+  const endpoint = rl.endpoint ?? profile.endpoints.protected;
+  if (endpoint === undefined) return () => true;
+  const only = `${new URL(target).pathname.replace(/\/+$/, '')}${endpoint.path}`;
+  return (path) => (path.split('?')[0] ?? path) === only;
 }
 
 /**

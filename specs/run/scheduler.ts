@@ -54,6 +54,11 @@ export interface SendOptions {
    * returned, not waited out.
    */
   readonly provoking?: boolean;
+  /**
+   * The statuses the check expects. A 403 among them is the check's verdict unless it carries Retry-After:
+   * it is never taken for a ban just because bans are declared and a limited answer came shortly before.
+   */
+  readonly expecting?: readonly number[];
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -100,17 +105,18 @@ export class Scheduler {
       if (provoking) return answer;
       const h = head(answer);
       if (h === undefined) return answer;
-      const signal = limitedAnswer(h, this.banContext(), Date.now());
+      const signal = limitedAnswer(h, this.banContext(options.expecting), Date.now());
       if (signal === undefined) return answer;
       await this.waitOut(signal, bucket, declaredRateHint(h.headers));
     }
   }
 
-  private banContext() {
+  private banContext(expecting: readonly number[] | undefined) {
     const ban = this.policy.ban;
     const banMs = (ban?.seconds ?? 60) * 1000;
     return {
-      banDeclared: ban !== undefined,
+      // A check expecting 403 (seed §7) takes a bare 403 as its verdict: only Retry-After makes it a ban.
+      banDeclared: ban !== undefined && expecting?.includes(403) !== true,
       ...(ban?.seconds === undefined ? {} : { banSeconds: ban.seconds }),
       limitedRecently: Date.now() - this.lastLimitedAt < banMs,
     };
@@ -247,7 +253,7 @@ export function schedulerFor(
   if (scheduler === undefined) {
     const address = env[SCHEDULER_ENV];
     sharedPort ??= address ? httpPort(address) : inProcessPort(new RunCoordinator());
-    scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile), Math.max(1, batch));
+    scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile, key), Math.max(1, batch));
     perProcess.set(key, scheduler);
   }
   return scheduler;

@@ -9,6 +9,8 @@ import { bucketer } from '../../specs/run/buckets.ts';
 import { RunCoordinator, type TargetPolicy } from '../../specs/run/coordinator.ts';
 import { declaredRateHint, limitedAnswer, resetHintMs } from '../../specs/run/limited-answer.ts';
 import { Pacer, paceForLimit } from '../../specs/run/pacer.ts';
+import { inProcessPort } from '../../specs/run/port.ts';
+import { Scheduler } from '../../specs/run/scheduler.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const NO_BAN = { banDeclared: false, limitedRecently: false };
@@ -239,9 +241,10 @@ test.describe('buckets', () => {
       user: { apikey: 'k2' },
     },
   } as unknown as Profile;
+  const BASE = 'http://127.0.0.1:1';
 
   test('per identity: a declared identity’s exact credential (any scheme case, 1*SP); anything else is ""', () => {
-    const of = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'identity' } });
+    const of = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'identity' } }, BASE);
     expect(of('/x', ['Bearer tok.en.a'])).toBe('admin');
     expect(of('/x', ['bEaReR   tok.en.a'])).toBe('admin');
     expect(of('/x', [`Basic ${Buffer.from('alice:pw:1').toString('base64')}`])).toBe('admin');
@@ -254,11 +257,70 @@ test.describe('buckets', () => {
 
   test('per address: everything counts once; per endpoint: by path, query aside; undeclared: ""', () => {
     expect(
-      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'address' } })('/a', []),
+      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'address' } }, BASE)('/a', []),
     ).toBe('all');
     expect(
-      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'endpoint' } })('/a?x=1', []),
+      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'endpoint' } }, BASE)(
+        '/a?x=1',
+        [],
+      ),
     ).toBe('/a');
-    expect(bucketer(profile)('/a', ['Apikey k1'])).toBe('');
+    expect(bucketer(profile, BASE)('/a', ['Apikey k1'])).toBe('');
+  });
+
+  test('a limit on one endpoint only (appliesTo "endpoint"): that path, under the base path, counts; others are ""', () => {
+    const limited = { path: '/limited', method: 'GET' };
+    const rateLimit = { limit: 1, windowSeconds: 1, appliesTo: 'endpoint', endpoint: limited } as const;
+    const perIdentity = bucketer(
+      { ...profile, rateLimit: { ...rateLimit, key: 'identity' } },
+      `${BASE}/api/`,
+    );
+    expect(perIdentity('/api/limited', ['Apikey k1'])).toBe('admin');
+    expect(perIdentity('/api/limited?page=2', ['Apikey k1'])).toBe('admin');
+    expect(perIdentity('/api/protected', ['Apikey k1'])).toBe('');
+    expect(perIdentity('/limited', ['Apikey k1'])).toBe('');
+    const perAddress = bucketer({ ...profile, rateLimit: { ...rateLimit, key: 'address' } }, BASE);
+    expect(perAddress('/limited', [])).toBe('all');
+    expect(perAddress('/users', [])).toBe('');
+    // Without appliesTo the limit counts everywhere.
+    expect(
+      bucketer({ ...profile, rateLimit: { ...rateLimit, appliesTo: undefined, key: 'address' } }, BASE)(
+        '/users',
+        [],
+      ),
+    ).toBe('all');
+  });
+});
+
+test.describe('a check that expects 403', () => {
+  /** A scheduler over an in-process coordinator, bans declared (0.5 s), sending the given answers in turn. */
+  async function sendThrough(statuses: readonly number[], expecting?: readonly number[]) {
+    const policy: TargetPolicy = { ban: { seconds: 0.5 }, maxRequests: 100, maxSeconds: 60 };
+    const scheduler = new Scheduler(
+      inProcessPort(new RunCoordinator()),
+      'http://127.0.0.1:1',
+      policy,
+      () => '',
+      4,
+    );
+    const answers = statuses.map((status) => ({
+      status,
+      headers: status === 429 ? { 'retry-after': '0' } : ({} as Record<string, string>),
+    }));
+    let sent = 0;
+    const answer = await scheduler.run(
+      '',
+      async () => answers[Math.min(sent++, answers.length - 1)],
+      (a) => a,
+      expecting === undefined ? {} : { expecting },
+    );
+    return { status: answer?.status, sent };
+  }
+
+  test('a bare 403 right after a 429 is its verdict, not a ban; without the expectation it is taken for one', async () => {
+    // 429, then 403 without Retry-After while bans are declared: the scheduler guesses a ban and re-sends…
+    expect(await sendThrough([429, 403, 200])).toEqual({ status: 200, sent: 3 });
+    // …unless the check expects 403: then the 403 is the answer it is judged on.
+    expect(await sendThrough([429, 403, 200], [403])).toEqual({ status: 403, sent: 2 });
   });
 });
