@@ -28,7 +28,8 @@ export function jwtFromDocument(doc: Json, todo: string[]): Json | undefined {
   const components = isObject(doc.components) ? doc.components : {};
   const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
   const bearer = Object.values(schemes).find(
-    (s) => isObject(s) && s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer' && isObject(s[X_JWT]),
+    (s) =>
+      isObject(s) && s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer' && isObject(s[X_JWT]),
   ) as Json | undefined;
   const x = bearer?.[X_JWT];
   if (!isObject(x)) return undefined;
@@ -60,11 +61,25 @@ export function jwtFromDocument(doc: Json, todo: string[]): Json | undefined {
   return jwt;
 }
 
+const RATE_LIMIT_KEYS = ['address', 'identity', 'credential', 'endpoint'];
+
 /** `x-gatecheck-rate-limit` → `rateLimit`, its burst sent by the throw-away `ratelimit` identity. */
-export function rateLimitFromDocument(doc: Json): Json | undefined {
+export function rateLimitFromDocument(doc: Json, todo: string[]): Json | undefined {
   const x = doc[X_RATE_LIMIT];
   if (!isObject(x)) return undefined;
   const { limit, windowSeconds, key, burst, banAfter, banSeconds } = x;
+  const usable =
+    Number.isInteger(limit) &&
+    (limit as number) >= 1 &&
+    typeof windowSeconds === 'number' &&
+    windowSeconds > 0 &&
+    (key === undefined || RATE_LIMIT_KEYS.includes(key as string));
+  if (!usable) {
+    todo.push(
+      `/rateLimit: the document's ${X_RATE_LIMIT} needs a whole limit ≥ 1, windowSeconds > 0 and a key of ${RATE_LIMIT_KEYS.join(', ')}; left out`,
+    );
+    return undefined;
+  }
   return Object.fromEntries(
     Object.entries({ limit, windowSeconds, key, burst, banAfter, banSeconds, identity: 'ratelimit' }).filter(
       ([, v]) => v !== undefined,

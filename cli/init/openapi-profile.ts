@@ -153,7 +153,12 @@ function env(identity: string, field: string): EnvRef {
   return { env: `GATECHECK_${identity.toUpperCase()}_${field}` };
 }
 
-function identity(name: 'admin' | 'user' | 'ratelimit', schemes: readonly Scheme[], map: SchemeMap, scope?: string): Json {
+function identity(
+  name: 'admin' | 'user' | 'ratelimit',
+  schemes: readonly Scheme[],
+  map: SchemeMap,
+  scope?: string,
+): Json {
   const out: Json = {};
   if (schemes.includes('bearer')) {
     if (map.tokenUrl !== undefined) {
@@ -275,7 +280,7 @@ export function profileFromOpenApi(doc: Json): InitResult {
   for (const o of operations) for (const s of o.schemes) used.add(s);
   const all = (['bearer', 'basic', 'apikey'] as const).filter((s) => used.has(s));
   const adminScope = schemes.flowScopes.length > 0 ? schemes.flowScopes.join(' ') : undefined;
-  const rateLimit = rateLimitFromDocument(doc);
+  const rateLimit = rateLimitFromDocument(doc, todo);
   const identities: Record<string, Json> = {
     admin: identity('admin', all, schemes, adminScope),
     user: identity('user', all, schemes),
@@ -289,7 +294,7 @@ export function profileFromOpenApi(doc: Json): InitResult {
     );
   if (rateLimit !== undefined)
     todo.push(
-      "/identities/ratelimit: a throw-away identity the rate-limit rules exhaust (the target may ban it); give it credentials of its own",
+      '/identities/ratelimit: a throw-away identity the rate-limit rules exhaust (the target may ban it); give it credentials of its own',
     );
   const jwt = jwtFromDocument(doc, todo);
   if (jwt !== undefined) {
@@ -325,8 +330,9 @@ export function profileFromOpenApi(doc: Json): InitResult {
 }
 
 /**
- * The claims of minted tokens: the admin holds the admin endpoint's roles and every scope of the flow; the
- * user and the throw-away identity hold the scopes no write and no admin operation asks for.
+ * The claims of minted tokens: the admin holds every role the admin endpoint and the writes ask for and every
+ * scope of the flow; the user and the throw-away identity hold the scopes no write and no admin operation asks
+ * for, and no role.
  */
 function addJwtClaims(
   identities: Record<string, Json>,
@@ -338,7 +344,7 @@ function addJwtClaims(
     ...(admin?.needs ?? []),
     ...operations.filter((o) => o.method !== 'get').flatMap((o) => o.needs),
   ]);
-  const roles = (admin?.needs ?? []).filter((n) => !flowScopes.includes(n));
+  const roles = [...privileged].filter((n) => !flowScopes.includes(n));
   const plain = flowScopes.filter((s) => !privileged.has(s)).join(' ');
   for (const [name, id] of Object.entries(identities))
     id.jwtClaims =
