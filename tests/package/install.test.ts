@@ -140,6 +140,12 @@ test('npx gatecheck checks a mock started with npx gatecheck-mock: exit 0, repor
   expect(report).not.toContain(ROOT);
 });
 
+test('npx gatecheck-mock --help names itself gatecheck-mock', async () => {
+  const help = await (consumer as Consumer).run('npx', ['gatecheck-mock', '--help'], 60_000);
+  expect(help.code, help.stderr).toBe(0);
+  expect(help.stdout.split('\n')[0]).toBe('Usage: gatecheck-mock [options]');
+});
+
 test('a consumer file importing gatecheck/mock, gatecheck/profile and gatecheck/playwright type-checks', async () => {
   const c = consumer as Consumer;
   await c.write('consumer.ts', CONSUMER_FILE);

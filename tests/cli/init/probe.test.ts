@@ -107,7 +107,7 @@ test('--probe prints each request, its status and challenge, and where the targe
   expect(decoyHits).toBe(0);
 });
 
-test('--probe of a closed loopback port → each request printed with "no answer", exit 0, the document's server untouched', async () => {
+test("--probe of a closed loopback port → each request printed with 'no answer', exit 0, the document's server untouched", async () => {
   const closed = createServer();
   const url = await listen(closed);
   closed.close();
