@@ -95,7 +95,7 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     realm: config.realm,
     maxBodyBytes: config.maxBodyBytes,
   });
-  const openapi = await buildOpenApi(config, TOKEN_PATH);
+  const openapi = await buildOpenApi(config, TOKEN_PATH, resolveSwitch(config.faults.header, options.host));
   const faults = buildFaults(
     config.faults,
     resolveSwitch(config.faults.header, options.host),

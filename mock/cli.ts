@@ -1,8 +1,8 @@
 /**
- * `npm run mock` — the mock as a developer's stand-in for the real API. Prints the URL, one whole, ready-to-use
- * credential per identity and scheme (from fixtures/mock.profile.json), each identity's OAuth 2.0 client, and
- * curl examples, the token endpoint's among them; stops cleanly
- * on SIGINT/SIGTERM. A bad flag or configuration → one line on stderr, exit 2.
+ * `npm run mock` in a clone, `gatecheck-mock` where the package is installed — the mock as a developer's
+ * stand-in for the real API. Prints the URL, one whole, ready-to-use credential per identity and scheme (from
+ * fixtures/mock.profile.json), each identity's OAuth 2.0 client, and curl examples, the token endpoint's among
+ * them; stops cleanly on SIGINT/SIGTERM. A bad flag or configuration → one line on stderr, exit 2.
  */
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,7 +28,15 @@ import { JWKS_PATH, TOKEN_PATH } from './oauth/endpoint.ts';
 import { loadPolicy } from './routing/policy.ts';
 import { type RunningMock, startMock, type TlsOption } from './server.ts';
 
-const USAGE = `Usage: npm run mock -- [options]
+/**
+ * How the user started the mock, for the usage line: `gatecheck-mock` (the package's bin, docs/package.md) or
+ * `npm run mock --` (a clone's script, which runs this file directly).
+ */
+const INVOKED_AS = /gatecheck-mock(\.js)?$/.test(process.argv[1] ?? '')
+  ? 'gatecheck-mock'
+  : 'npm run mock --';
+
+const USAGE = `Usage: ${INVOKED_AS} [options]
 
 The gatecheck mock: json-server data behind the Authorization policy of the protected interface.
 

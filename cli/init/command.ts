@@ -27,13 +27,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<void> {
     throw new UsageError(`init: ${options.out} exists; give --force to replace it, or --out another file`);
   const doc = await readOpenApi(options.source);
   const { profile, todo } = profileFromOpenApi(doc);
-  const validate = schemaValidator(path.join(SCHEMAS_DIR, 'profile.schema.json'));
-  if (!validate(profile)) {
-    const first = validate.errors?.[0];
-    throw new Error(
-      `init produced a profile the schema refuses at ${first?.instancePath}: ${first?.message}`,
-    );
-  }
+  checkAgainstSchema(profile, todo);
   await writeFile(options.out, `${JSON.stringify(profile, null, 2)}\n`);
   io.out(
     `gatecheck init: wrote ${path.relative(process.cwd(), options.out) || options.out} from ${options.source}\n`,
@@ -56,6 +50,34 @@ export async function runInit(options: InitOptions, io: Io): Promise<void> {
       disagreements.length === 0
         ? '  The target agrees with its document.\n'
         : `Disagreements:\n${disagreements.map((l) => `  - ${l.request}: ${l.disagreement}\n`).join('')}`,
+    );
+  }
+}
+
+/** Sections copied from the document's `x-gatecheck-*` extensions (document-extensions.ts), by pointer. */
+const FROM_EXTENSIONS = ['/jwt', '/rateLimit', '/fault', '/blocked', '/endpoints/collection/maxBodyBytes'];
+
+/**
+ * The profile must pass its JSON Schema before it is written. A section the document's extensions supplied
+ * and the schema refuses is the document's mistake: it is left out, with a to-do line naming it; anything
+ * else is init's own and stops it.
+ */
+function checkAgainstSchema(profile: Record<string, unknown>, todo: string[]): void {
+  const validate = schemaValidator(path.join(SCHEMAS_DIR, 'profile.schema.json'));
+  for (let attempt = 0; attempt <= FROM_EXTENSIONS.length; attempt++) {
+    if (validate(profile)) return;
+    const first = validate.errors?.[0];
+    const at = first?.instancePath ?? '';
+    const section = FROM_EXTENSIONS.find((p) => at === p || at.startsWith(`${p}/`));
+    if (section === undefined)
+      throw new Error(`init produced a profile the schema refuses at ${at}: ${first?.message}`);
+    const keys = section.split('/').slice(1);
+    const parent = keys
+      .slice(0, -1)
+      .reduce<Record<string, unknown>>((o, k) => o[k] as Record<string, unknown>, profile);
+    delete parent[keys.at(-1) as string];
+    todo.push(
+      `${section}: the document's x-gatecheck-* value is not what the profile takes (${at} ${first?.message}); left out`,
     );
   }
 }

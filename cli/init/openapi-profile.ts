@@ -9,6 +9,15 @@
  * `security` overrides the document's; an empty requirement `{}` makes it public.
  */
 
+import {
+  blockedFromDocument,
+  faultFromDocument,
+  isObject,
+  jwtFromDocument,
+  maxBodyBytesOf,
+  rateLimitFromDocument,
+} from './document-extensions.ts';
+
 type Json = Record<string, unknown>;
 type Scheme = 'bearer' | 'basic' | 'apikey';
 type EnvRef = { env: string };
@@ -18,7 +27,7 @@ type Method = (typeof METHODS)[number];
 
 export interface InitResult {
   readonly profile: Json;
-  readonly todo: readonly string[];
+  readonly todo: string[];
 }
 
 interface Operation {
@@ -32,6 +41,8 @@ interface Operation {
   /** The fewest scopes or roles one alternative requirement asks for: 0 when any credential will do. */
   readonly least: number;
   readonly body: Json | undefined;
+  /** The request body's `x-gatecheck-max-body-bytes`, as the document gives it. */
+  readonly maxBodyBytes: unknown;
 }
 
 interface SchemeMap {
@@ -39,10 +50,6 @@ interface SchemeMap {
   readonly tokenUrl: string | undefined;
   readonly flowScopes: readonly string[];
   readonly unsupported: readonly string[];
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readSchemes(doc: Json): SchemeMap {
@@ -108,6 +115,7 @@ function readOperations(doc: Json, schemes: SchemeMap): Operation[] {
         needs: [...needs],
         least: Number.isFinite(least) ? least : 0,
         body: isObject(json) && isObject(json.schema) ? json.schema : undefined,
+        maxBodyBytes: maxBodyBytesOf(op.requestBody),
       });
     }
   }
@@ -145,7 +153,12 @@ function env(identity: string, field: string): EnvRef {
   return { env: `GATECHECK_${identity.toUpperCase()}_${field}` };
 }
 
-function identity(name: 'admin' | 'user', schemes: readonly Scheme[], map: SchemeMap, scope?: string): Json {
+function identity(
+  name: 'admin' | 'user' | 'ratelimit',
+  schemes: readonly Scheme[],
+  map: SchemeMap,
+  scope?: string,
+): Json {
   const out: Json = {};
   if (schemes.includes('bearer')) {
     if (map.tokenUrl !== undefined) {
@@ -237,6 +250,7 @@ export function profileFromOpenApi(doc: Json): InitResult {
       writer,
       sampleItem: isObject(sample) ? sample : {},
       missingId: 'gatecheck-no-such-id',
+      ...(post.maxBodyBytes === undefined ? {} : { maxBodyBytes: post.maxBodyBytes }),
     };
     todo.push(
       `/endpoints/collection/sampleItem: made from the request body schema of ${line(post)}; check the target accepts it`,
@@ -266,14 +280,31 @@ export function profileFromOpenApi(doc: Json): InitResult {
   for (const o of operations) for (const s of o.schemes) used.add(s);
   const all = (['bearer', 'basic', 'apikey'] as const).filter((s) => used.has(s));
   const adminScope = schemes.flowScopes.length > 0 ? schemes.flowScopes.join(' ') : undefined;
-  const identities = {
+  const rateLimit = rateLimitFromDocument(doc, todo);
+  const identities: Record<string, Json> = {
     admin: identity('admin', all, schemes, adminScope),
     user: identity('user', all, schemes),
+    ...(rateLimit === undefined ? {} : { ratelimit: identity('ratelimit', all, schemes) }),
   };
   if (all.length > 0)
     todo.push(
-      '/identities: credentials are environment references (GATECHECK_ADMIN_…, GATECHECK_USER_…); set them, or the run stops naming the first one missing',
+      `/identities: credentials are environment references (${Object.keys(identities)
+        .map((n) => `GATECHECK_${n.toUpperCase()}_…`)
+        .join(', ')}); set them, or the run stops naming the first one missing`,
     );
+  if (rateLimit !== undefined)
+    todo.push(
+      '/identities/ratelimit: a throw-away identity the rate-limit rules exhaust (the target may ban it); give it credentials of its own',
+    );
+  const jwt = jwtFromDocument(doc, todo);
+  if (jwt !== undefined) {
+    addJwtClaims(identities, schemes.flowScopes, admin, operations);
+    todo.push(
+      '/identities/*/jwtClaims: the claims of the tokens the suite mints (sub, roles, scope) are guessed; use the names your target reads',
+    );
+  }
+  const fault = faultFromDocument(doc, protectedOp?.path);
+  const blocked = blockedFromDocument(doc);
   if (adminScope)
     todo.push(`/identities/admin/token/oauth2/scope: asks for every scope of the flow (${adminScope})`);
 
@@ -290,6 +321,34 @@ export function profileFromOpenApi(doc: Json): InitResult {
     ...(server ? { baseUrl: server.replace(/\/$/, '') } : {}),
     endpoints,
     identities,
+    ...(jwt === undefined ? {} : { jwt }),
+    ...(blocked === undefined ? {} : { blocked }),
+    ...(rateLimit === undefined ? {} : { rateLimit }),
+    ...(fault === undefined ? {} : { fault }),
   };
   return { profile, todo };
+}
+
+/**
+ * The claims of minted tokens: the admin holds every role the admin endpoint and the writes ask for and every
+ * scope of the flow; the user and the throw-away identity hold the scopes no write and no admin operation asks
+ * for, and no role.
+ */
+function addJwtClaims(
+  identities: Record<string, Json>,
+  flowScopes: readonly string[],
+  admin: Operation | undefined,
+  operations: readonly Operation[],
+): void {
+  const privileged = new Set([
+    ...(admin?.needs ?? []),
+    ...operations.filter((o) => o.method !== 'get').flatMap((o) => o.needs),
+  ]);
+  const roles = [...privileged].filter((n) => !flowScopes.includes(n));
+  const plain = flowScopes.filter((s) => !privileged.has(s)).join(' ');
+  for (const [name, id] of Object.entries(identities))
+    id.jwtClaims =
+      name === 'admin'
+        ? { sub: `gatecheck-${name}`, roles, scope: flowScopes.join(' ') }
+        : { sub: `gatecheck-${name}`, roles: [], scope: plain };
 }

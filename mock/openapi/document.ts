@@ -5,7 +5,15 @@
  * Object"), with the policy's scopes on the `oauth2` requirement and its roles as the role names OpenAPI
  * 3.1 allows on the other schemes. Response bodies are described from the seed data.
  */
+import {
+  X_BLOCKED,
+  X_FAULT,
+  X_JWT,
+  X_MAX_BODY_BYTES,
+  X_RATE_LIMIT,
+} from '../../shared/openapi-extensions.ts';
 import type { Policy, PolicyMethod, ProtectedAccess } from '../routing/policy.ts';
+import type { MockExtensions } from './extensions.ts';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -18,18 +26,21 @@ export interface MockDescription {
   /** Every scope an identity of the mock may hold, for the `oauth2` flow's scope list. */
   readonly scopes: readonly string[];
   readonly realm: string;
+  /** What OpenAPI has no field for, as `x-gatecheck-*` extensions (extensions.ts); absent: left out. */
+  readonly extensions?: MockExtensions;
 }
 
 type Json = Record<string, unknown>;
 
 /** OpenAPI 3.1 §4.8.27 "Security Scheme Object": one per Authorization scheme the mock's policy knows. */
-function securitySchemes(tokenPath: string, scopes: readonly string[]): Json {
+function securitySchemes(tokenPath: string, scopes: readonly string[], extensions?: MockExtensions): Json {
   return {
     bearer: {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
       description: 'RFC 6750 §2.1: Authorization: Bearer <JWT>, e.g. one from the token endpoint.',
+      ...(extensions === undefined ? {} : { [X_JWT]: extensions.jwt }),
     },
     basic: {
       type: 'http',
@@ -55,13 +66,18 @@ function securitySchemes(tokenPath: string, scopes: readonly string[]): Json {
   };
 }
 
-/** The policy's schemes for one operation, as alternative requirements; Bearer tokens may come from oauth2. */
+/**
+ * The policy's schemes for one operation, as alternative requirements; Bearer tokens may come from oauth2.
+ * §4.8.30: an oauth2 requirement lists scopes only, so where the policy also asks for a role the oauth2
+ * alternative is left out (it would claim any token with those scopes opens it): the bearer requirement,
+ * which names the roles, covers tokens from the token endpoint too.
+ */
 function securityOf(access: ProtectedAccess): Json[] {
   const roles = [...(access.roles ?? [])];
   const requirements: Json[] = [];
   for (const scheme of access.schemes) {
     requirements.push({ [scheme]: roles });
-    if (scheme === 'bearer') requirements.push({ oauth2: [...(access.scopes ?? [])] });
+    if (scheme === 'bearer' && roles.length === 0) requirements.push({ oauth2: [...(access.scopes ?? [])] });
   }
   return requirements;
 }
@@ -131,7 +147,15 @@ export function describeMock(description: MockDescription): Json {
         ...(route.description === undefined ? {} : { description: route.description }),
         security: access === 'public' ? [] : securityOf(access),
         ...(WRITES.includes(method as PolicyMethod) && Array.isArray(data)
-          ? { requestBody: { required: true, content: { 'application/json': { schema: item } } } }
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: item } },
+                ...(description.extensions === undefined
+                  ? {}
+                  : { [X_MAX_BODY_BYTES]: description.extensions.maxBodyBytes }),
+              },
+            }
           : {}),
         responses,
       };
@@ -147,6 +171,7 @@ export function describeMock(description: MockDescription): Json {
   };
   for (const [name, value] of Object.entries(description.data))
     if (Array.isArray(value) && value.length > 0) schemas[name] = schemaOf(value[0]);
+  const x = description.extensions;
   return {
     openapi: '3.1.0',
     info: {
@@ -154,7 +179,13 @@ export function describeMock(description: MockDescription): Json {
       version: '1.0.0',
       description: `The gatecheck mock's routes and their Authorization policy (realm "${description.realm}").`,
     },
+    ...(x?.rateLimit === undefined ? {} : { [X_RATE_LIMIT]: x.rateLimit }),
+    ...(x?.fault === undefined ? {} : { [X_FAULT]: x.fault }),
+    ...(x?.blocked === undefined ? {} : { [X_BLOCKED]: x.blocked }),
     paths,
-    components: { schemas, securitySchemes: securitySchemes(description.tokenPath, description.scopes) },
+    components: {
+      schemas,
+      securitySchemes: securitySchemes(description.tokenPath, description.scopes, x),
+    },
   };
 }

@@ -10,6 +10,7 @@ import { jsonReply, type Reply } from '../http/reply.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import type { Policy } from '../routing/policy.ts';
 import { describeMock, OPENAPI_PATH } from './document.ts';
+import type { MockExtensions } from './extensions.ts';
 
 export interface OpenApiEndpoint {
   /** The path (without query) when it is the document's, else undefined. */
@@ -23,6 +24,7 @@ export interface OpenApiOptions {
   readonly identitiesPath: string;
   readonly tokenPath: string;
   readonly realm: string;
+  readonly extensions?: MockExtensions;
 }
 
 export async function createOpenApiEndpoint(options: OpenApiOptions): Promise<OpenApiEndpoint> {
@@ -42,6 +44,7 @@ export async function createOpenApiEndpoint(options: OpenApiOptions): Promise<Op
     tokenPath: options.tokenPath,
     scopes: [...scopes].sort(),
     realm: options.realm,
+    ...(options.extensions === undefined ? {} : { extensions: options.extensions }),
   });
   return {
     owns(url) {

@@ -1,10 +1,14 @@
 /**
- * `gatecheck/playwright`: the conformance suite as one project of the user's own `playwright.config.ts`,
+ * `gatecheck/playwright`: the conformance suite as projects of the user's own `playwright.config.ts`,
  * beside their tests, under their sharding and CI (docs/package.md):
  *
  *   globalSetup: gatecheckGlobalSetup,
  *   reporter: [['list'], gatecheckReporter()],
- *   projects: [{ name: 'e2e' }, gatecheckProject({ profile: './staging.profile.json', baseUrl })],
+ *   projects: [{ name: 'e2e' }, ...gatecheckProjects({ profile: './staging.profile.json', baseUrl })],
+ *
+ * Two projects, as in the repository's own playwright.config.ts: the suite, and its teardown project that
+ * judges every response the suite received (the `observed.*` rules, specs/observe/). One call gives both, to
+ * spread, so the observed rules cannot be left out by forgetting a second line.
  *
  * The suite's global setup is a config-level `globalSetup`, not a setup project the gatecheck project
  * depends on: it hands the run's scheduler and token broker to every worker through the environment, which
@@ -21,7 +25,7 @@ export interface GatecheckProjectOptions {
   readonly profile?: string;
   /** The target's base URL; default $BASE_URL, else the bundled mock, started by the global setup. */
   readonly baseUrl?: string;
-  /** The project's name in Playwright's output and `--project`; default `gatecheck`. */
+  /** The suite project's name in Playwright's output and `--project`; default `gatecheck` (its teardown: `gatecheck-observers`). */
   readonly name?: string;
 }
 
@@ -34,23 +38,29 @@ export function gatecheckReporter(options: ConformanceReporterOptions = {}): Rep
 }
 
 /**
- * The suite as a Playwright project. The profile and base URL go where the suite's global setup and its
- * workers read them (the environment), since a config is loaded by the runner and again by every worker.
+ * The suite's projects: `<name>` (the checks) and `<name>-observers`, its teardown (Playwright runs it after
+ * the checks, failures or not, and with `--project <name>`). The profile and base URL go where the suite's
+ * global setup and its workers read them (the environment), since a config is loaded by the runner and again
+ * by every worker.
  */
-export function gatecheckProject(options: GatecheckProjectOptions = {}): PlaywrightTestProject {
+export function gatecheckProjects(options: GatecheckProjectOptions = {}): PlaywrightTestProject[] {
   if (options.profile !== undefined) process.env[ENV.profile] = resolve(options.profile);
   if (options.baseUrl !== undefined) process.env[ENV.baseUrl] = options.baseUrl;
-  return {
-    name: options.name ?? 'gatecheck',
+  const name = options.name ?? 'gatecheck';
+  const observers = `${name}-observers`;
+  const shared = {
     testDir: resolve(CODE_ROOT, 'specs'),
-    testMatch: `**/*.spec${MODULE_EXT}`,
     fullyParallel: true,
     retries: 0,
     timeout: 30_000,
     use: {
       // Read when a worker loads the config, after the global setup set it (the bundled mock's URL, if started).
       baseURL: process.env[ENV.baseUrl],
-      trace: 'off',
+      trace: 'off' as const,
     },
   };
+  return [
+    { ...shared, name, testMatch: `**/*.spec${MODULE_EXT}`, teardown: observers },
+    { ...shared, name: observers, testMatch: `observe/*.verdict${MODULE_EXT}` },
+  ];
 }

@@ -2,6 +2,6 @@
 export {
   type GatecheckProjectOptions,
   gatecheckGlobalSetup,
-  gatecheckProject,
+  gatecheckProjects,
   gatecheckReporter,
 } from './gatecheck-project.ts';

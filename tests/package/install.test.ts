@@ -20,14 +20,14 @@ const devPins = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8
 const TYPE_CHECK_PACKAGES = [`typescript@${devPins.typescript}`, `@types/node@${devPins['@types/node']}`];
 
 const CONSUMER_FILE = `import { type RunningMock, startMock } from 'gatecheck/mock';
-import { gatecheckProject } from 'gatecheck/playwright';
+import { gatecheckProjects } from 'gatecheck/playwright';
 import { loadProfile, type Profile, PROFILE_SCHEMA_PATH } from 'gatecheck/profile';
 
 const mock: RunningMock = await startMock({ port: 0 });
 const profile: Profile = loadProfile('./node_modules/gatecheck/fixtures/mock.profile.json');
 // @ts-expect-error the mock's URL is a string: the package's types are real, not \`any\`
 const wrong: number = mock.url;
-console.log(profile.name, PROFILE_SCHEMA_PATH, gatecheckProject({ baseUrl: mock.url }).name, wrong);
+console.log(profile.name, PROFILE_SCHEMA_PATH, gatecheckProjects({ baseUrl: mock.url }).map((p) => p.name), wrong);
 await mock.close();
 `;
 
@@ -43,16 +43,16 @@ const CONSUMER_TSCONFIG = {
   include: ['consumer.ts'],
 };
 
-/** The README's way in: the suite as one more project, its global setup and reporter one line each. */
+/** The README's way in: the suite as two more projects (checks, observers), its global setup and reporter one line each. */
 const CONSUMER_CONFIG = `import { defineConfig } from '@playwright/test';
-import { gatecheckGlobalSetup, gatecheckProject, gatecheckReporter } from 'gatecheck/playwright';
+import { gatecheckGlobalSetup, gatecheckProjects, gatecheckReporter } from 'gatecheck/playwright';
 
 export default defineConfig({
   globalSetup: gatecheckGlobalSetup,
   reporter: [['line'], gatecheckReporter({ outputDir: 'gatecheck-report' })],
   projects: [
     { name: 'own', testDir: 'own-tests' },
-    gatecheckProject({ profile: './node_modules/gatecheck/fixtures/mock.profile.json' }),
+    ...gatecheckProjects({ profile: './node_modules/gatecheck/fixtures/mock.profile.json' }),
   ],
 });
 `;
@@ -140,6 +140,12 @@ test('npx gatecheck checks a mock started with npx gatecheck-mock: exit 0, repor
   expect(report).not.toContain(ROOT);
 });
 
+test('npx gatecheck-mock --help names itself gatecheck-mock', async () => {
+  const help = await (consumer as Consumer).run('npx', ['gatecheck-mock', '--help'], 60_000);
+  expect(help.code, help.stderr).toBe(0);
+  expect(help.stdout.split('\n')[0]).toBe('Usage: gatecheck-mock [options]');
+});
+
 test('a consumer file importing gatecheck/mock, gatecheck/profile and gatecheck/playwright type-checks', async () => {
   const c = consumer as Consumer;
   await c.write('consumer.ts', CONSUMER_FILE);
@@ -148,23 +154,26 @@ test('a consumer file importing gatecheck/mock, gatecheck/profile and gatecheck/
   expect(checked.code, checked.stdout + checked.stderr).toBe(0);
 });
 
-test("the suite runs as one project of the consumer's playwright.config.ts, beside its own test", async () => {
+test("the suite runs as projects of the consumer's playwright.config.ts, observers included, beside its own test", async () => {
   const c = consumer as Consumer;
   await c.write('playwright.config.ts', CONSUMER_CONFIG);
   await run('mkdir', ['-p', 'own-tests'], c.dir, 10_000);
   await c.write('own-tests/own.spec.ts', OWN_TEST);
-  // A bounded slice of the catalogue (the 401 rules) and the consumer's own test.
+  // A bounded slice of the catalogue (the 401 rules), the observers' verdicts and the consumer's own test.
   const result = await c.run(
     'npx',
-    ['playwright', 'test', '--grep', '@rule:auth\\.401\\.|consumer keeps'],
+    ['playwright', 'test', '--grep', '@rule:(auth\\.401\\.|observed\\.)|consumer keeps'],
     8 * 60_000,
   );
   expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
   expect(result.stdout).toContain('[own]');
   expect(result.stdout).toContain('[gatecheck]');
+  expect(result.stdout).toContain('[gatecheck-observers]');
   const report = JSON.parse(await c.read('gatecheck-report/conformance.json')) as {
     rules: { id: string; verdict: string }[];
   };
   const passed = report.rules.filter((r) => r.verdict === 'pass').map((r) => r.id);
   expect(passed).toContain('auth.401.missing');
+  // The observers teardown judged the run's answers: the observed.* rules are in the consumer's report.
+  expect(passed).toEqual(expect.arrayContaining(['observed.401.challenge', 'observed.no-stack']));
 });

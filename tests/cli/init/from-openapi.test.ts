@@ -15,6 +15,7 @@ const SHAPES = [
   ['global-security-3.0.yaml', '3.0 YAML, global security with per-operation overrides'],
   ['apikey-oauth2-3.1.json', '3.1 JSON with apiKey in Authorization and oauth2 client credentials'],
   ['public-and-admin-3.1.yaml', '3.1 YAML with public and admin-only operations'],
+  ['extensions-3.1.yaml', '3.1 YAML with x-gatecheck-* extensions, one of them unusable'],
 ] as const;
 const SCHEMA = path.join(import.meta.dirname, '../../../fixtures/schemas/profile.schema.json');
 

@@ -86,3 +86,64 @@ test("the document holds no password, API key or token of the mock's identities"
       if (typeof secret === 'string') expect(text).not.toContain(secret);
   }
 });
+
+test('an oauth2 requirement never stands for a role: /admin (role admin) lists only the bearer requirement naming it', () => {
+  expect(document.paths['/admin']?.get?.security).toEqual([{ bearer: ['admin'] }]);
+  expect(document.paths['/protected']?.get?.security).toContainEqual({ oauth2: [] });
+});
+
+type Extended = Document & {
+  'x-gatecheck-fault'?: { headers: Record<string, string> };
+  'x-gatecheck-blocked'?: {
+    clients: { headers: Record<string, string>; unblockedHeaders?: Record<string, string> }[];
+    closed: { path: string; method: string };
+  };
+  'x-gatecheck-rate-limit'?: Record<string, unknown>;
+};
+
+test('the x-gatecheck-* extensions hold on the mock itself: the fault header gets 500, each blocked client 403 and its unblocked twin 200, the closed request 403', async () => {
+  const x = document as Extended;
+  const basic = PROFILE.identities.admin?.basic;
+  const authorization = `Basic ${Buffer.from(`${basic?.username}:${basic?.password}`).toString('base64')}`;
+  const get = async (path: string, headers: Record<string, string> = {}) =>
+    (await fetch(`${mock.url}${path}`, { headers: { authorization, ...headers } })).status;
+  expect(await get('/protected', x['x-gatecheck-fault']?.headers)).toBe(500);
+  const clients = x['x-gatecheck-blocked']?.clients ?? [];
+  expect(clients.length).toBe(2);
+  for (const client of clients) {
+    expect(await get('/protected', client.headers)).toBe(403);
+    expect(await get('/protected', client.unblockedHeaders)).toBe(200);
+  }
+  expect(x['x-gatecheck-blocked']?.closed).toEqual({ path: '/archive', method: 'GET' });
+  expect(await get('/archive')).toBe(403);
+  expect(x['x-gatecheck-rate-limit']).toEqual({
+    limit: 300,
+    windowSeconds: 10,
+    key: 'identity',
+    banAfter: 200,
+    banSeconds: 30,
+  });
+});
+
+test("the JWT extension names the verifier's issuer, audience and a public key it trusts — never a private member", () => {
+  const jwt = document.components.securitySchemes.bearer?.['x-gatecheck-jwt'] as Record<string, unknown>;
+  expect(jwt).toMatchObject({
+    issuer: PROFILE.jwt?.issuer,
+    audience: PROFILE.jwt?.audience,
+    algorithms: ['RS256', 'ES256'],
+    publicJwk: PROFILE.jwt?.publicJwk,
+    jwksUri: '/.well-known/jwks.json',
+  });
+  expect(Object.keys(jwt.publicJwk as object).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+});
+
+test('a mock that ignores the fault header does not claim one', async () => {
+  const quiet = await startMock({ port: 0, faults: { header: false } });
+  try {
+    const doc = (await (await fetch(`${quiet.url}/openapi.json`)).json()) as Extended;
+    expect(doc['x-gatecheck-fault']).toBeUndefined();
+    expect(doc['x-gatecheck-blocked']).toBeDefined();
+  } finally {
+    await quiet.close();
+  }
+});

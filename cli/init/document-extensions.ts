@@ -1,0 +1,112 @@
+/**
+ * What a document states beyond OpenAPI's own fields, in the `x-gatecheck-*` extensions
+ * (shared/openapi-extensions.ts; docs/package.md "What a document can add"), turned into profile sections:
+ * `jwt` with the private key left to an environment variable, `rateLimit` with a throw-away identity,
+ * `fault`, `blocked`, and the collection's `maxBodyBytes`. Values are copied as the document gives them;
+ * a section the profile schema then refuses is dropped with a to-do line by the caller (command.ts).
+ */
+import {
+  X_BLOCKED,
+  X_FAULT,
+  X_JWT,
+  X_MAX_BODY_BYTES,
+  X_RATE_LIMIT,
+} from '../../shared/openapi-extensions.ts';
+
+type Json = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The environment variable the private signing key (a JWK as JSON, or an HMAC secret) is read from. */
+export const JWT_KEY_ENV = 'GATECHECK_JWT_PRIVATE_JWK';
+export const JWT_SECRET_ENV = 'GATECHECK_JWT_SECRET';
+
+/** The first `http` `bearer` scheme's `x-gatecheck-jwt`, as the profile's `jwt` (RFC 7519, RFC 8725 §3.1). */
+export function jwtFromDocument(doc: Json, todo: string[]): Json | undefined {
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const bearer = Object.values(schemes).find(
+    (s) =>
+      isObject(s) && s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer' && isObject(s[X_JWT]),
+  ) as Json | undefined;
+  const x = bearer?.[X_JWT];
+  if (!isObject(x)) return undefined;
+  const algorithms = Array.isArray(x.algorithms) ? x.algorithms.map(String) : [];
+  const publicJwk = isObject(x.publicJwk) ? x.publicJwk : undefined;
+  const alg = (typeof publicJwk?.alg === 'string' ? publicJwk.alg : undefined) ?? algorithms[0];
+  if (alg === undefined) {
+    todo.push(`/jwt: the document's ${X_JWT} names no algorithm; add jwt.alg and its key to mint tokens`);
+    return undefined;
+  }
+  const symmetric = alg.startsWith('HS');
+  const jwt: Json = {
+    alg,
+    ...(symmetric ? { secret: { env: JWT_SECRET_ENV } } : { privateJwk: { env: JWT_KEY_ENV } }),
+    ...(publicJwk !== undefined && !symmetric ? { publicJwk } : {}),
+    ...(typeof x.issuer === 'string' ? { issuer: x.issuer } : {}),
+    ...(typeof x.audience === 'string' ? { audience: x.audience } : {}),
+    ...(typeof x.leewaySeconds === 'number' ? { leewaySeconds: x.leewaySeconds } : {}),
+  };
+  todo.push(
+    symmetric
+      ? `/jwt/secret: the ${alg} secret the target verifies with, in ${JWT_SECRET_ENV}`
+      : `/jwt/privateJwk: the private key (a JWK, as JSON) of a test issuer the target trusts${typeof publicJwk?.kid === 'string' ? ` (kid ${publicJwk.kid})` : ''}, in ${JWT_KEY_ENV}`,
+  );
+  if (publicJwk === undefined && !symmetric)
+    todo.push(
+      `/jwt/publicJwk: the target's public key${typeof x.jwksUri === 'string' ? `, from ${x.jwksUri}` : ''}; the key-confusion rules need it`,
+    );
+  return jwt;
+}
+
+const RATE_LIMIT_KEYS = ['address', 'identity', 'credential', 'endpoint'];
+
+/** `x-gatecheck-rate-limit` → `rateLimit`, its burst sent by the throw-away `ratelimit` identity. */
+export function rateLimitFromDocument(doc: Json, todo: string[]): Json | undefined {
+  const x = doc[X_RATE_LIMIT];
+  if (!isObject(x)) return undefined;
+  const { limit, windowSeconds, key, burst, banAfter, banSeconds } = x;
+  const usable =
+    Number.isInteger(limit) &&
+    (limit as number) >= 1 &&
+    typeof windowSeconds === 'number' &&
+    windowSeconds > 0 &&
+    (key === undefined || RATE_LIMIT_KEYS.includes(key as string));
+  if (!usable) {
+    todo.push(
+      `/rateLimit: the document's ${X_RATE_LIMIT} needs a whole limit ≥ 1, windowSeconds > 0 and a key of ${RATE_LIMIT_KEYS.join(', ')}; left out`,
+    );
+    return undefined;
+  }
+  return Object.fromEntries(
+    Object.entries({ limit, windowSeconds, key, burst, banAfter, banSeconds, identity: 'ratelimit' }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
+}
+
+/** `x-gatecheck-fault` → `fault`; without a path of its own it goes to `fallbackPath` (any operation honours it). */
+export function faultFromDocument(doc: Json, fallbackPath: string | undefined): Json | undefined {
+  const x = doc[X_FAULT];
+  if (!isObject(x)) return undefined;
+  const path = typeof x.path === 'string' ? x.path : fallbackPath;
+  if (path === undefined) return undefined;
+  return { path, method: typeof x.method === 'string' ? x.method : 'GET', headers: x.headers };
+}
+
+/** `x-gatecheck-blocked` → `blocked`: the clients as the document gives them, and the closed request. */
+export function blockedFromDocument(doc: Json): Json | undefined {
+  const x = doc[X_BLOCKED];
+  if (!isObject(x)) return undefined;
+  return {
+    ...(x.clients === undefined ? {} : { clients: x.clients }),
+    ...(x.closed === undefined ? {} : { closed: x.closed }),
+  };
+}
+
+/** The request body's `x-gatecheck-max-body-bytes` → the collection's `maxBodyBytes`. */
+export function maxBodyBytesOf(requestBody: unknown): unknown {
+  return isObject(requestBody) ? requestBody[X_MAX_BODY_BYTES] : undefined;
+}
