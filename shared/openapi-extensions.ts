@@ -37,6 +37,9 @@ export interface RateLimitExtension {
   readonly burst?: number;
   readonly banAfter?: number;
   readonly banSeconds?: number;
+  /** The operation that has this limit as a quota of its own; absent: the limit counts on every operation. */
+  readonly path?: string;
+  readonly method?: string;
 }
 
 export interface FaultExtension {

@@ -63,8 +63,16 @@ export function jwtFromDocument(doc: Json, todo: string[]): Json | undefined {
 
 const RATE_LIMIT_KEYS = ['address', 'identity', 'credential', 'endpoint'];
 
-/** `x-gatecheck-rate-limit` → `rateLimit`, its burst sent by the throw-away `ratelimit` identity. */
-export function rateLimitFromDocument(doc: Json, todo: string[]): Json | undefined {
+/**
+ * `x-gatecheck-rate-limit` → `rateLimit`, its burst sent by the throw-away `ratelimit` identity. With a `path`
+ * (an operation's quota of its own) the burst goes there and the limit counts only there (`appliesTo`);
+ * `schemesOf` gives the schemes that operation accepts.
+ */
+export function rateLimitFromDocument(
+  doc: Json,
+  todo: string[],
+  schemesOf: (path: string, method: string) => readonly string[] | undefined = () => undefined,
+): Json | undefined {
   const x = doc[X_RATE_LIMIT];
   if (!isObject(x)) return undefined;
   const { limit, windowSeconds, key, burst, banAfter, banSeconds } = x;
@@ -80,10 +88,26 @@ export function rateLimitFromDocument(doc: Json, todo: string[]): Json | undefin
     );
     return undefined;
   }
+  const method = typeof x.method === 'string' ? x.method.toUpperCase() : 'GET';
+  const schemes = typeof x.path === 'string' ? schemesOf(x.path, method) : undefined;
+  const only =
+    typeof x.path === 'string'
+      ? {
+          appliesTo: 'endpoint',
+          endpoint: { path: x.path, method, ...(schemes?.length ? { schemes: [...schemes] } : {}) },
+        }
+      : {};
   return Object.fromEntries(
-    Object.entries({ limit, windowSeconds, key, burst, banAfter, banSeconds, identity: 'ratelimit' }).filter(
-      ([, v]) => v !== undefined,
-    ),
+    Object.entries({
+      limit,
+      windowSeconds,
+      key,
+      burst,
+      banAfter,
+      banSeconds,
+      identity: 'ratelimit',
+      ...only,
+    }).filter(([, v]) => v !== undefined),
   );
 }
 

@@ -280,7 +280,11 @@ export function profileFromOpenApi(doc: Json): InitResult {
   for (const o of operations) for (const s of o.schemes) used.add(s);
   const all = (['bearer', 'basic', 'apikey'] as const).filter((s) => used.has(s));
   const adminScope = schemes.flowScopes.length > 0 ? schemes.flowScopes.join(' ') : undefined;
-  const rateLimit = rateLimitFromDocument(doc, todo);
+  const rateLimit = rateLimitFromDocument(
+    doc,
+    todo,
+    (path, method) => operations.find((o) => o.path === path && o.method === method.toLowerCase())?.schemes,
+  );
   const identities: Record<string, Json> = {
     admin: identity('admin', all, schemes, adminScope),
     user: identity('user', all, schemes),

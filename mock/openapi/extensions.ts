@@ -14,6 +14,7 @@ import type {
   RateLimitExtension,
 } from '../../shared/openapi-extensions.ts';
 import { type Address, compileCidrList, formatAddress, parseAddress } from '../access/cidr.ts';
+import type { RateLimitGroup } from '../access/rate-limit-settings.ts';
 import type { AccessSettings } from '../access/settings.ts';
 import type { AuthSettings } from '../auth/types.ts';
 import type { MockConfig } from '../config.ts';
@@ -43,9 +44,25 @@ async function jwtOf(auth: AuthSettings, jwksUri: string): Promise<JwtExtension>
   };
 }
 
-function rateLimitOf(config: MockConfig): RateLimitExtension | undefined {
+/**
+ * The limit a client can provoke: a route's quota of its own when the policy has one (the default
+ * `GET /limited`, docs/mock.md "Rate limits"), with that route; else the default group on every route.
+ */
+function rateLimitOf(config: MockConfig, policy: Policy): RateLimitExtension | undefined {
+  if (!config.rateLimit.enabled) return undefined;
+  for (const [routeKey, name] of Object.entries(config.rateLimit.routes)) {
+    const [method, path] = routeKey.includes(' ') ? routeKey.split(' ', 2) : ['GET', routeKey];
+    const group = config.rateLimit.groups[name];
+    const route = policy.routes.find((r) => r.path === path);
+    if (group === undefined || route === undefined || method === undefined) continue;
+    if (typeof route.methods[method as keyof typeof route.methods] !== 'object') continue;
+    return { ...extensionOf(group), path: path as string, method };
+  }
   const group = config.rateLimit.groups.default;
-  if (!config.rateLimit.enabled || group === undefined) return undefined;
+  return group === undefined ? undefined : extensionOf(group);
+}
+
+function extensionOf(group: RateLimitGroup): RateLimitExtension {
   return {
     limit: group.limit,
     windowSeconds: group.windowSeconds,
@@ -122,7 +139,7 @@ export async function describeExtensions(
 ): Promise<MockExtensions> {
   return {
     jwt: await jwtOf(config.auth, jwksPath),
-    rateLimit: rateLimitOf(config),
+    rateLimit: rateLimitOf(config, policy),
     fault: faultHeader ? { headers: { [headerName(FAULT_HEADER)]: '500' } } : undefined,
     blocked: blockedOf(config.access, policy),
     maxBodyBytes: config.maxBodyBytes,

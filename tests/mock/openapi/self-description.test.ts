@@ -116,12 +116,15 @@ test('the x-gatecheck-* extensions hold on the mock itself: the fault header get
   }
   expect(x['x-gatecheck-blocked']?.closed).toEqual({ path: '/archive', method: 'GET' });
   expect(await get('/archive')).toBe(403);
+  // The limit a client can provoke: GET /limited's quota of its own (docs/mock.md "Rate limits").
   expect(x['x-gatecheck-rate-limit']).toEqual({
-    limit: 300,
-    windowSeconds: 10,
+    limit: 60,
+    windowSeconds: 2,
     key: 'identity',
     banAfter: 200,
     banSeconds: 30,
+    path: '/limited',
+    method: 'GET',
   });
 });
 
