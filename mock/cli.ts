@@ -101,7 +101,7 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (values['list-defects'] === true) {
-    process.stdout.write(defectListing());
+    process.stdout.write(defectListing(INVOKED_AS));
     return;
   }
   const port = parsePort(values.port ?? '3000');
@@ -110,7 +110,7 @@ async function main(argv: readonly string[]): Promise<void> {
   if (host === '') return fail(2, '--host: expected an address, got ""');
   const protections = protectionOverrides(values);
   if (typeof protections === 'string') return fail(2, protections);
-  const defects = defectOverrides(values);
+  const defects = defectOverrides(values, INVOKED_AS);
   if (typeof defects === 'string') return fail(2, defects);
   const tls = tlsOption(values);
   if (typeof tls === 'object' && 'error' in tls) return fail(2, tls.error);

@@ -19,21 +19,27 @@ Defect modes (docs/defects.md; never on by default):
       --defect <name>  Switch on a named, realistic bug (repeatable), e.g. --defect alg-none
       --list-defects   List the defects and what each breaks`;
 
-/** `{ defects }` for startMock, or the one-line error for an unknown name. */
-export function defectOverrides(flags: DefectFlags): { defects?: DefectName[] } | string {
+/**
+ * `{ defects }` for startMock, or the one-line error for an unknown name. `invokedAs` is how the user started
+ * the mock (`gatecheck-mock`, or `npm run mock --` in a clone), for the commands the messages suggest.
+ */
+export function defectOverrides(
+  flags: DefectFlags,
+  invokedAs = 'npm run mock --',
+): { defects?: DefectName[] } | string {
   const given = flags.defect ?? [];
   if (given.length === 0) return {};
   const unknown = given.find((name) => !(DEFECT_NAMES as readonly string[]).includes(name));
   if (unknown !== undefined) {
-    return `--defect: unknown defect "${unknown}" (npm run mock -- --list-defects lists them)`;
+    return `--defect: unknown defect "${unknown}" (${invokedAs} --list-defects lists them)`;
   }
   return { defects: [...new Set(given as DefectName[])] };
 }
 
 /** The `--list-defects` text: per layer, each name with the bug and where it is seen. */
-export function defectListing(): string {
+export function defectListing(invokedAs = 'npm run mock --'): string {
   const lines = [
-    `${DEFECTS.length} defect modes (npm run mock -- --defect <name>; the rules that catch each: docs/defects.md):`,
+    `${DEFECTS.length} defect modes (${invokedAs} --defect <name>; the rules that catch each: docs/defects.md):`,
   ];
   let layer = '';
   for (const defect of DEFECTS as readonly DefectSpec[]) {

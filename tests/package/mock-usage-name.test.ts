@@ -25,3 +25,9 @@ test('npm run mock -- --help → "Usage: npm run mock -- [options]"', async () =
   const stdout = await run('npm', ['run', '--silent', 'mock', '--', '--help']);
   expect(stdout.split('\n')[0]).toBe('Usage: npm run mock -- [options]');
 });
+
+test('gatecheck-mock --list-defects suggests gatecheck-mock commands, never npm run mock', async () => {
+  const stdout = await run(process.execPath, [path.join(ROOT, 'bin/gatecheck-mock.js'), '--list-defects']);
+  expect(stdout.split('\n')[0]).toContain('(gatecheck-mock --defect <name>;');
+  expect(stdout).not.toContain('npm run mock');
+});
