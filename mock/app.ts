@@ -187,10 +187,7 @@ function requestListener(
     }
     try {
       // The rate-limit fields go on every answer of a limited route; the reply's own fields win over them.
-      const extra = exchange?.extraHeaders;
-      if (extra !== undefined)
-        for (const name in extra) res.setHeader(name, extra[name] as string | string[]);
-      send(res, reply, head);
+      send(res, reply, head, exchange?.extraHeaders);
     } catch (error) {
       fail(error);
       res.destroy();
