@@ -193,6 +193,21 @@ function requestListener(
       res.destroy();
     }
   };
+  // An async function rather than `.then` callbacks: no closures made per request. Never rejects.
+  const writeLater = async (
+    pending: Promise<Reply>,
+    res: ServerResponse,
+    head: boolean,
+    exchange: Exchange | undefined,
+  ): Promise<void> => {
+    let reply: Reply;
+    try {
+      reply = await pending;
+    } catch (error) {
+      reply = fail(error);
+    }
+    write(res, reply, head, exchange);
+  };
   return (req, res) => {
     const head = req.method === 'HEAD';
     let out: Reply | Promise<Reply>;
@@ -214,13 +229,7 @@ function requestListener(
     } catch (error) {
       out = fail(error);
     }
-    if (out instanceof Promise) {
-      out.then(
-        (reply) => write(res, reply, head, exchange),
-        (error: unknown) => write(res, fail(error), head, exchange),
-      );
-    } else {
-      write(res, out, head, exchange);
-    }
+    if (out instanceof Promise) void writeLater(out, res, head, exchange);
+    else write(res, out, head, exchange);
   };
 }

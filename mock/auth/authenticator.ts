@@ -107,11 +107,14 @@ async function loadJwks(path: string): Promise<JSONWebKeySet> {
   return jwks;
 }
 
+const notString = (value: unknown): boolean => typeof value !== 'string';
+const notScheme = (scheme: string): boolean => !SCHEMES.has(scheme);
+
 function checkArguments(headerValues: readonly string[], accepted: readonly Scheme[], now: number): void {
-  if (!Array.isArray(headerValues) || headerValues.some((value) => typeof value !== 'string')) {
+  if (!Array.isArray(headerValues) || headerValues.some(notString)) {
     throw new TypeError('authenticate: headerValues must be an array of strings');
   }
-  if (!Array.isArray(accepted) || accepted.some((scheme) => !SCHEMES.has(scheme))) {
+  if (!Array.isArray(accepted) || accepted.some(notScheme)) {
     throw new TypeError('authenticate: accepted must list schemes among bearer, basic, apikey');
   }
   if (!Number.isFinite(now)) throw new TypeError('authenticate: now must be a finite number of milliseconds');
