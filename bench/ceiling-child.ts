@@ -14,6 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../mock/config.ts';
+import { answerCpuProbes } from './cpu-probe.ts';
 import type { RecordedAnswer } from './recorded-answer.ts';
 
 interface Replay {
@@ -49,3 +50,4 @@ process.on('message', (message: { type: 'record'; id: string; answer: RecordedAn
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 process.on('disconnect', () => process.exit(0));
+answerCpuProbes();

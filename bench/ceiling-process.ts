@@ -2,6 +2,7 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { askCpu } from './cpu-probe.ts';
 import { type Exit, ROOT } from './mock-process.ts';
 import type { RecordedAnswer } from './recorded-answer.ts';
 
@@ -11,6 +12,8 @@ export interface CeilingProcess {
   readonly url: string;
   /** Hands the ceiling an answer to replay; resolves with the path that answers it (`/replay/<id>`). */
   replay(id: string, answer: RecordedAnswer, timeoutMs?: number): Promise<string>;
+  /** Its CPU time so far, µs (bench/cpu-probe.ts). */
+  cpu(): Promise<number>;
   stop(): Promise<Exit>;
 }
 
@@ -71,5 +74,5 @@ export async function startCeiling(timeoutMs = 20_000): Promise<CeilingProcess> 
       child.on('message', onMessage);
       child.send({ type: 'record', id, answer });
     });
-  return { url, replay, stop };
+  return { url, replay, cpu: () => askCpu(child), stop };
 }

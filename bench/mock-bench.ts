@@ -69,8 +69,19 @@ export interface CaseReport {
   readonly latencyP99: Spread;
   /** Against bare json-server in the same round; bare itself is 1. */
   readonly ratio: Spread;
-  /** A mock case's own ceiling (its recorded answer replayed by bare node:http), measured next to it. */
-  readonly ceiling?: { readonly requestsPerSecond: Spread; readonly ratio: Spread };
+  /** The server's CPU time per answered request, µs (mocks and the ceiling; not bare json-server). */
+  readonly cpuPerRequest?: Spread;
+  /**
+   * A mock case's own ceiling (its recorded answer replayed by bare node:http), measured next to it: its
+   * requests/s and CPU per request, the case's requests/s over the ceiling's (`ratio`), and the ceiling's CPU
+   * per request over the case's (`cpuRatio`: the same "fraction of the ceiling", from what each server spent).
+   */
+  readonly ceiling?: {
+    readonly requestsPerSecond: Spread;
+    readonly ratio: Spread;
+    readonly cpuPerRequest?: Spread;
+    readonly cpuRatio?: Spread;
+  };
   /** Counts toward the ceiling target. */
   readonly ceilingTarget: boolean;
   /** Answers with another status than expected, and connection errors/timeouts, over all rounds. */
@@ -107,6 +118,18 @@ export interface MockBenchReport {
     readonly worst: string;
     readonly apikeyOverBearer: Spread;
     readonly apikeyMet: boolean;
+    /**
+     * The same from CPU per request (what each server spent, less swayed by other work on the machine): the
+     * lowest ceiling-CPU-over-case ratio among the target cases, and Apikey's CPU per request over Bearer
+     * RS256's (≤ 1: costs no more).
+     */
+    readonly cpu?: {
+      readonly met: boolean;
+      readonly worst: string;
+      readonly worstRatio: number;
+      readonly apikeyCostOverBearer: number;
+      readonly apikeyMet: boolean;
+    };
   };
   /** Process id of each mock (by name): `--cpu-prof` names its profile file after it. */
   readonly mockPids: Readonly<Record<string, number>>;
@@ -163,6 +186,8 @@ interface Servers {
   /** Process ids of the mocks, for their CPU profiles (CPU.<date>.<time>.<pid>.…cpuprofile). */
   readonly mockPids: Record<MockName, number>;
   readonly ceiling: CeilingProcess;
+  /** CPU time so far of the servers that answer probes (the mocks and the ceiling), µs. */
+  readonly cpu: Partial<Record<ServerName, () => Promise<number>>>;
   stop(): Promise<void>;
 }
 
@@ -185,14 +210,17 @@ async function startServers(cpuProfDir: string | undefined): Promise<Servers> {
     }
     const urls = { ceiling: ceiling.url, bare: bare.url, bareDev: bareDev.url } as Record<ServerName, string>;
     const mockPids = {} as Record<MockName, number>;
+    const cpu: Partial<Record<ServerName, () => Promise<number>>> = { ceiling: () => ceiling.cpu() };
     for (const name of MOCK_NAMES) {
       urls[name] = mocks[name].url;
       mockPids[name] = mocks[name].pid;
+      cpu[name] = () => mocks[name].cpu();
     }
     return {
       urls,
       mockPids,
       ceiling,
+      cpu,
       async stop() {
         await Promise.all(started.map((s) => s.stop()));
       },
@@ -201,6 +229,12 @@ async function startServers(cpuProfDir: string | undefined): Promise<Servers> {
     await Promise.all(started.map((s) => s.stop()));
     throw error;
   }
+}
+
+function push(map: Map<string, number[]>, id: string, value: number): void {
+  const list = map.get(id);
+  if (list === undefined) map.set(id, [value]);
+  else list.push(value);
 }
 
 function isMock(server: ServerName): server is MockName {
@@ -229,6 +263,9 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
   const ratios = new Map<string, number[]>(cases.map((c) => [c.id, []]));
   const ceilingRuns = new Map<string, number[]>();
   const ceilingRatios = new Map<string, number[]>();
+  const cpuRuns = new Map<string, number[]>();
+  const ceilingCpuRuns = new Map<string, number[]>();
+  const ceilingCpuRatios = new Map<string, number[]>();
   const apikeyOverBearer: number[] = [];
   const scaling: ScalePoint[] = [];
   const mockPids = servers.mockPids;
@@ -246,40 +283,68 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
       ceilingRuns.set(c.id, []);
       ceilingRatios.set(c.id, []);
     }
-    const measure = async (label: string, url: string, path: string, c: MockCase, round: number) => {
-      const result = await runLoad({
-        url,
-        path,
-        headers: c.headers,
-        connections: options.connections,
-        durationSeconds: options.durationSeconds,
-        warmupSeconds: options.warmupSeconds,
-      });
+    const measure = async (
+      label: string,
+      server: ServerName,
+      path: string,
+      c: MockCase,
+      round: number,
+    ): Promise<{ result: LoadResult; cpuPerRequest: number | undefined }> => {
+      const load = (seconds: number) =>
+        runLoad({
+          url: servers.urls[server],
+          path,
+          headers: c.headers,
+          connections: options.connections,
+          durationSeconds: seconds,
+          warmupSeconds: 0,
+        });
+      if (options.warmupSeconds > 0) await load(options.warmupSeconds);
+      // The server's CPU time over the measured part only (the warm-up's is left out).
+      const cpu = servers.cpu[server];
+      const before = await cpu?.();
+      const result = await load(options.durationSeconds);
+      const after = await cpu?.();
+      const cpuPerRequest =
+        before === undefined || after === undefined || result.requests === 0
+          ? undefined
+          : (after - before) / result.requests;
       options.log(
-        `  round ${round + 1}/${options.rounds}  ${label.padEnd(40)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms  ${JSON.stringify(result.statuses)}${result.errors ? `  errors ${result.errors}` : ''}`,
+        `  round ${round + 1}/${options.rounds}  ${label.padEnd(40)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms${cpuPerRequest === undefined ? '' : `  ${cpuPerRequest.toFixed(1)} µs CPU/req`}  ${JSON.stringify(result.statuses)}${result.errors ? `  errors ${result.errors}` : ''}`,
       );
-      return result;
+      return { result, cpuPerRequest };
     };
     for (let round = 0; round < options.rounds; round++) {
       const order = cases.map((_, i) => cases[(i + round) % cases.length] as MockCase);
       const rps = new Map<string, number>();
       for (const c of order) {
         const replayPath = replayPaths.get(c.id);
-        const ceilingOf = async (): Promise<number> =>
+        type Measured = Awaited<ReturnType<typeof measure>>;
+        const ceilingOf = async (): Promise<Measured | undefined> =>
           replayPath === undefined
-            ? 0
-            : (await measure(`  ceiling of ${c.id}`, servers.urls.ceiling, replayPath, c, round))
-                .requestsPerSecond;
-        const ceilingBefore = round % 2 === 1 ? await ceilingOf() : 0;
-        const result = await measure(c.label, servers.urls[c.server], '/users', c, round);
+            ? undefined
+            : measure(`  ceiling of ${c.id}`, 'ceiling', replayPath, c, round);
+        const ceilingBefore = round % 2 === 1 ? await ceilingOf() : undefined;
+        const { result, cpuPerRequest } = await measure(c.label, c.server, '/users', c, round);
         const ceiling = round % 2 === 1 ? ceilingBefore : await ceilingOf();
         runs.get(c.id)?.push(result);
         rps.set(c.id, result.requestsPerSecond);
-        if (replayPath !== undefined) {
-          ceilingRuns.get(c.id)?.push(ceiling);
-          const ratio = ceiling > 0 ? result.requestsPerSecond / ceiling : 0;
+        if (cpuPerRequest !== undefined) push(cpuRuns, c.id, cpuPerRequest);
+        if (ceiling !== undefined) {
+          const ceilingRps = ceiling.result.requestsPerSecond;
+          ceilingRuns.get(c.id)?.push(ceilingRps);
+          const ratio = ceilingRps > 0 ? result.requestsPerSecond / ceilingRps : 0;
           ceilingRatios.get(c.id)?.push(ratio);
-          options.log(`  round ${round + 1}/${options.rounds}  ${c.id} × its ceiling: ${ratio.toFixed(2)}`);
+          let cpuText = '';
+          if (ceiling.cpuPerRequest !== undefined && cpuPerRequest !== undefined && cpuPerRequest > 0) {
+            push(ceilingCpuRuns, c.id, ceiling.cpuPerRequest);
+            const cpuRatio = ceiling.cpuPerRequest / cpuPerRequest;
+            push(ceilingCpuRatios, c.id, cpuRatio);
+            cpuText = `; by CPU per request ${cpuRatio.toFixed(2)}`;
+          }
+          options.log(
+            `  round ${round + 1}/${options.rounds}  ${c.id} × its ceiling: ${ratio.toFixed(2)}${cpuText}`,
+          );
         }
       }
       const bare = rps.get('bare') ?? 0;
@@ -323,12 +388,19 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
       latencyP50: spread(list.map((r) => r.latencyP50)),
       latencyP99: spread(list.map((r) => r.latencyP99)),
       ratio: spread(ratios.get(c.id) ?? []),
+      ...(cpuRuns.has(c.id) ? { cpuPerRequest: spread(cpuRuns.get(c.id) ?? []) } : {}),
       ...(ceilingList === undefined
         ? {}
         : {
             ceiling: {
               requestsPerSecond: spread(ceilingList),
               ratio: spread(ceilingRatios.get(c.id) ?? []),
+              ...(ceilingCpuRatios.has(c.id)
+                ? {
+                    cpuPerRequest: spread(ceilingCpuRuns.get(c.id) ?? []),
+                    cpuRatio: spread(ceilingCpuRatios.get(c.id) ?? []),
+                  }
+                : {}),
             },
           }),
       ceilingTarget: c.authenticated || c.errorPath,
@@ -343,6 +415,21 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
   const ceilingOf = (r: CaseReport): number => r.ceiling?.ratio.median ?? 0;
   const worstCeiling = againstCeiling.reduce((a, b) => (ceilingOf(b) < ceilingOf(a) ? b : a));
   const apikey = spread(apikeyOverBearer);
+  const cpuRatioOf = (r: CaseReport): number => r.ceiling?.cpuRatio?.median ?? 0;
+  const worstCpu = againstCeiling.reduce((a, b) => (cpuRatioOf(b) < cpuRatioOf(a) ? b : a));
+  const costOf = (id: string): number | undefined => reports.find((r) => r.id === id)?.cpuPerRequest?.median;
+  const apikeyCost = costOf('apikey');
+  const bearerCost = costOf('bearer-rs256');
+  const cpu =
+    cpuRatioOf(worstCpu) > 0 && apikeyCost !== undefined && bearerCost !== undefined && bearerCost > 0
+      ? {
+          met: cpuRatioOf(worstCpu) >= CEILING_TARGET_RATIO,
+          worst: worstCpu.id,
+          worstRatio: cpuRatioOf(worstCpu),
+          apikeyCostOverBearer: apikeyCost / bearerCost,
+          apikeyMet: apikeyCost <= bearerCost,
+        }
+      : undefined;
   return {
     method:
       "autocannon in the bench process; each server in its own child process (json-server CLI on a temp copy of fixtures/db.json; the mock via bench/mock-child.ts); loopback; cases in rounds with rotated order, ratio against bare json-server of the same round; each mock case's ceiling is its recorded answer replayed by bare node:http, measured next to it",
@@ -360,6 +447,7 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
       worst: worstCeiling.id,
       apikeyOverBearer: apikey,
       apikeyMet: apikey.median >= 1,
+      ...(cpu === undefined ? {} : { cpu }),
     },
     mockPids,
   };

@@ -132,8 +132,12 @@ async function main(): Promise<number> {
     log('\nmock × its ceiling (bare node:http answering the same bytes, same round), median over rounds:');
     for (const c of mock.cases) {
       if (c.ceiling === undefined) continue;
+      const byCpu =
+        c.ceiling.cpuRatio === undefined
+          ? ''
+          : `, by CPU per request ${c.ceiling.cpuRatio.median.toFixed(2)}×`;
       log(
-        `  ${c.label.padEnd(36)} ${c.ceiling.ratio.median.toFixed(2)}×  (× bare json-server ${c.ratio.median.toFixed(2)})${c.ceilingTarget ? '' : '  — not a target'}`,
+        `  ${c.label.padEnd(36)} ${c.ceiling.ratio.median.toFixed(2)}×${byCpu}  (× bare json-server ${c.ratio.median.toFixed(2)})${c.ceilingTarget ? '' : '  — not a target'}`,
       );
     }
     log(ceilingTargetLine(mock) ?? '');
