@@ -2,12 +2,18 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { askCpu } from './cpu-probe.ts';
 import { type Exit, ROOT } from './mock-process.ts';
+import type { RecordedAnswer } from './recorded-answer.ts';
 
 const CHILD = fileURLToPath(new URL('./ceiling-child.ts', import.meta.url));
 
 export interface CeilingProcess {
   readonly url: string;
+  /** Hands the ceiling an answer to replay; resolves with the path that answers it (`/replay/<id>`). */
+  replay(id: string, answer: RecordedAnswer, timeoutMs?: number): Promise<string>;
+  /** Its CPU time so far, µs (bench/cpu-probe.ts). */
+  cpu(): Promise<number>;
   stop(): Promise<Exit>;
 }
 
@@ -53,5 +59,20 @@ export async function startCeiling(timeoutMs = 20_000): Promise<CeilingProcess> 
     await stop();
     throw error;
   });
-  return { url, stop };
+  const replay = (id: string, answer: RecordedAnswer, timeoutMs = 10_000): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.off('message', onMessage);
+        reject(new Error(`ceiling server did not take the recording of ${id} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onMessage = (message: { type?: string; id?: string }): void => {
+        if (message.type !== 'recorded' || message.id !== id) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(`/replay/${encodeURIComponent(id)}`);
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'record', id, answer });
+    });
+  return { url, replay, cpu: () => askCpu(child), stop };
 }

@@ -38,14 +38,21 @@ function mockSection(mock: MockBenchReport & { environment?: Environment }): str
   out.push(
     `### Mock throughput — \`GET /users\`, ${mock.connections} connections, ${mock.durationSeconds} s per case after ${mock.warmupSeconds} s warm-up, ${mock.rounds} round${mock.rounds === 1 ? '' : 's'}`,
     '',
-    `Median over rounds (min–max). "× bare" is the case's requests/s over bare json-server's (NODE_ENV=production) **in the same round**. Latency in whole milliseconds (autocannon's resolution). Load average (1 min) ${mock.loadAverage.before.toFixed(1)} before, ${mock.loadAverage.after.toFixed(1)} after, on ${mock.environment?.cpus ?? 'this machine'}.`,
+    `Median over rounds (min–max). "× bare" is the case's requests/s over bare json-server's (NODE_ENV=production) **in the same round**. "ceiling req/s" is a bare node:http server replaying the mock's recorded answer for the case (same status, header fields and body), measured right next to the case with the same request; "× ceiling" is the case over it. Latency in whole milliseconds (autocannon's resolution). Load average (1 min) ${mock.loadAverage.before.toFixed(1)} before, ${mock.loadAverage.after.toFixed(1)} after, on ${mock.environment?.cpus ?? 'this machine'}.`,
     '',
-    '| case | answer | req/s | p50 ms | p99 ms | × bare | unexpected |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| case | answer | req/s | p50 ms | p99 ms | × bare | ceiling req/s | × ceiling | µs CPU/req | ceiling µs CPU/req | × ceiling by CPU | unexpected |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const c of mock.cases) {
+    const marks = `${c.authenticated ? ' ¹' : ''}${c.ceilingTarget ? ' ²' : ''}`;
+    const ceiling =
+      c.ceiling === undefined
+        ? '| – | –'
+        : `| ${range(c.ceiling.requestsPerSecond, int)} | ${range(c.ceiling.ratio, (x) => x.toFixed(2))}`;
+    const micros = (x: number): string => x.toFixed(1);
+    const cpu = `| ${c.cpuPerRequest === undefined ? '–' : range(c.cpuPerRequest, micros)} | ${c.ceiling?.cpuPerRequest === undefined ? '–' : range(c.ceiling.cpuPerRequest, micros)} | ${c.ceiling?.cpuRatio === undefined ? '–' : range(c.ceiling.cpuRatio, (x) => x.toFixed(2))}`;
     out.push(
-      `| ${c.label}${c.authenticated ? ' ¹' : ''} | ${c.expectedStatus} | ${range(c.requestsPerSecond, int)} | ${range(c.latencyP50, String)} | ${range(c.latencyP99, String)} | ${range(c.ratio, (x) => x.toFixed(2))} | ${c.unexpected} |`,
+      `| ${c.label}${marks} | ${c.expectedStatus} | ${range(c.requestsPerSecond, int)} | ${range(c.latencyP50, String)} | ${range(c.latencyP99, String)} | ${range(c.ratio, (x) => x.toFixed(2))} ${ceiling} ${cpu} | ${c.unexpected} |`,
     );
   }
   const worst = mock.cases.find((c) => c.id === mock.target.worst);
@@ -54,6 +61,8 @@ function mockSection(mock: MockBenchReport & { environment?: Environment }): str
     `¹ Target: every authenticated case ≥ ${mock.target.ratio}× bare json-server — **${mock.target.met ? 'met' : 'missed'}** (lowest: ${worst?.label ?? mock.target.worst}, ${worst?.ratio.median.toFixed(2)}×).`,
     '',
   );
+  const line = ceilingTargetLine(mock);
+  if (line !== undefined) out.push(line, '');
   if (mock.scaling.length > 0) {
     out.push(
       `#### Throughput by connections — \`GET /users\`, ${mock.durationSeconds} s each, one round`,
@@ -69,6 +78,23 @@ function mockSection(mock: MockBenchReport & { environment?: Environment }): str
     out.push('');
   }
   return out;
+}
+
+/** The ceiling target's one line (console and bench.md); undefined for a report from before it existed. */
+export function ceilingTargetLine(mock: MockBenchReport): string | undefined {
+  const target = mock.ceilingTarget;
+  if (target === undefined) return undefined;
+  const worst = mock.cases.find((c) => c.id === target.worst);
+  const apikey = target.apikeyOverBearer;
+  const cpu = target.cpu;
+  const worstCpu = cpu === undefined ? undefined : mock.cases.find((c) => c.id === cpu.worst);
+  return (
+    `² Target: each authenticated scheme, the 401 and the 400 path ≥ ${target.ratio.toFixed(2)}× its own ceiling — **${target.met ? 'met' : 'missed'}** (lowest: ${worst?.label ?? target.worst}, ${worst?.ceiling?.ratio.median.toFixed(2) ?? '?'}×); ` +
+    `Apikey costs no more than Bearer (Apikey req/s over Bearer RS256's in the same round ≥ 1.00) — ${range(apikey, (x) => x.toFixed(2))}: **${target.apikeyMet ? 'met' : 'missed'}**.` +
+    (cpu === undefined
+      ? ''
+      : ` By CPU per request (ceiling's over the case's): **${cpu.met ? 'met' : 'missed'}** (lowest: ${worstCpu?.label ?? cpu.worst}, ${cpu.worstRatio.toFixed(2)}×); Apikey's CPU per request over Bearer RS256's ${cpu.apikeyCostOverBearer.toFixed(2)}: **${cpu.apikeyMet ? 'met' : 'missed'}**.`)
+  );
 }
 
 function runRow(run: SuiteRunReport, label: string): string {

@@ -5,10 +5,12 @@
  *   → { type: 'ready', url, pid }            once listening
  *   ← { type: 'memory', id }  → { type: 'memory', id, memory }   (after a full GC when --expose-gc is on)
  *   ← { type: 'stop' }        → closes the mock and exits 0 (so --cpu-prof writes its profile)
+ *   ← { type: 'cpu', id }     → { type: 'cpu', id, micros }   (bench/cpu-probe.ts)
  * The parent going away stops it too: a benchmark never leaves a mock listening.
  */
 
 import { startMock } from '../mock/server.ts';
+import { answerCpuProbes } from './cpu-probe.ts';
 import type { ChildMessage, MemorySample, ParentMessage } from './mock-protocol.ts';
 
 const send = (message: ChildMessage): void => {
@@ -42,4 +44,5 @@ process.on('message', (message: ParentMessage) => {
   else if (message.type === 'stop') stop();
 });
 process.on('disconnect', stop);
+answerCpuProbes();
 send({ type: 'ready', url: mock.url, pid: process.pid });

@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { MockConfigFile } from '../mock/config.ts';
+import { askCpu } from './cpu-probe.ts';
 import type { ChildMessage, MemorySample, ParentMessage } from './mock-protocol.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -38,6 +39,8 @@ export interface MockProcess {
   /** Whether the process has exited. */
   hasExited(): boolean;
   memory(timeoutMs?: number): Promise<MemorySample>;
+  /** Its CPU time so far, µs (bench/cpu-probe.ts). */
+  cpu(): Promise<number>;
   /** Asks the mock to close and exit (its CPU profile is written then); SIGKILL after `timeoutMs`. */
   stop(timeoutMs?: number): Promise<Exit>;
   kill(signal?: NodeJS.Signals): Promise<Exit>;
@@ -123,6 +126,7 @@ export async function startMockProcess(options: MockProcessOptions = {}): Promis
       if (!exitedNow) child.kill(signal);
       return exited;
     },
+    cpu: () => askCpu(child),
     stderr: () => stderr,
   };
 }

@@ -3,7 +3,7 @@
  * reports/bench.json and reports/bench.md. docs/performance.md explains them.
  *
  *   npm run bench                          both parts (≈ 8 min on a 2-core machine)
- *   npm run bench -- --only mock           mock throughput and latency against bare json-server
+ *   npm run bench -- --only mock           mock throughput and latency against bare json-server and its ceiling
  *   npm run bench -- --only suite          suite wall time, phases, fuzz rate, growth with the fuzz budget
  *   npm run bench -- --only store          rate-limit store: memory vs Redis, one and two mock instances
  *   npm run bench -- --only polite         the default run against a rate-limited mock vs requests ÷ rate
@@ -17,7 +17,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatSummary, type ProfileSummary, readProfile, summariseProfile } from './cpu-profile.ts';
-import { type BenchReport, type Environment, renderMarkdown } from './markdown.ts';
+import { type BenchReport, ceilingTargetLine, type Environment, renderMarkdown } from './markdown.ts';
 import { benchMock } from './mock-bench.ts';
 import { ROOT } from './mock-process.ts';
 import { benchPolite } from './polite-bench.ts';
@@ -129,6 +129,18 @@ async function main(): Promise<number> {
       log,
     });
     report.mock = { ...mock, environment };
+    log('\nmock × its ceiling (bare node:http answering the same bytes, same round), median over rounds:');
+    for (const c of mock.cases) {
+      if (c.ceiling === undefined) continue;
+      const byCpu =
+        c.ceiling.cpuRatio === undefined
+          ? ''
+          : `, by CPU per request ${c.ceiling.cpuRatio.median.toFixed(2)}×`;
+      log(
+        `  ${c.label.padEnd(36)} ${c.ceiling.ratio.median.toFixed(2)}×${byCpu}  (× bare json-server ${c.ratio.median.toFixed(2)})${c.ceilingTarget ? '' : '  — not a target'}`,
+      );
+    }
+    log(ceilingTargetLine(mock) ?? '');
     if (profDir !== undefined) {
       const files = existsSync(profDir) ? readdirSync(profDir) : [];
       for (const [name, pid] of Object.entries(mock.mockPids)) {

@@ -60,13 +60,26 @@ export function authenticatedUsersPolicy(): Policy {
   return { ...policy, routes } as Policy;
 }
 
+export type MockName = 'public' | 'auth' | 'unauthenticated' | 'malformed' | 'limited';
+
+/**
+ * The 400 path: a Bearer credential that is not one token68 (RFC 6750 §2.1 b64token; a space inside), which
+ * the mock answers 400 `error="invalid_request"` before any verification.
+ */
+export const MALFORMED_AUTHORIZATION = 'Bearer not one token68';
+
 /** The measured mocks, by name. */
-export function mockConfigs(): Record<'public' | 'auth' | 'limited', MockProcessConfig> {
+export function mockConfigs(): Record<MockName, MockProcessConfig> {
+  const auth: MockProcessConfig = { rateLimit: UNREACHABLE_RATE_LIMIT, policy: authenticatedUsersPolicy() };
   return {
     /** The default policy: GET /users is public. */
     public: { rateLimit: UNREACHABLE_RATE_LIMIT },
-    /** GET /users needs credentials: the 200 cases of each scheme, and the 401 case without any. */
-    auth: { rateLimit: UNREACHABLE_RATE_LIMIT, policy: authenticatedUsersPolicy() },
+    /** GET /users needs credentials: the 200 cases of each scheme. */
+    auth,
+    /** The same, for the 401 case (no credentials) alone, so its CPU profile shows that path only. */
+    unauthenticated: auth,
+    /** The same, for the 400 case (malformed credentials) alone. */
+    malformed: auth,
     /** The 429 case. */
     limited: { rateLimit: TINY_RATE_LIMIT },
   };

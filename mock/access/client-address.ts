@@ -11,7 +11,7 @@
  */
 
 import type { IncomingMessage } from 'node:http';
-import { type CidrList, formatAddress, parseAddress } from './cidr.ts';
+import { type Address, type CidrList, formatAddress, parseAddress } from './cidr.ts';
 import { forwardedHops } from './forwarded.ts';
 import { type Hop, walkProxyChain } from './proxy-chain.ts';
 import type { ProxyHeader } from './settings.ts';
@@ -33,15 +33,47 @@ export function createClientAddress(trusted: CidrList | undefined, header: Proxy
   if (trusted === undefined || trusted.source.length === 0) {
     return (req) => socketAddress(req.socket.remoteAddress);
   }
+  const peers = peerCache(trusted);
   return (req) => {
     const peerText = req.socket.remoteAddress;
-    const peer = peerText === undefined ? undefined : parseAddress(peerText);
-    if (peer === undefined) return socketAddress(peerText);
-    if (!trusted.has(peer)) return formatAddress(peer);
+    const known = peerText === undefined ? undefined : peers(peerText);
+    if (known === undefined) return socketAddress(peerText);
+    const { peer, text } = known;
+    // Not a trusted proxy: the peer is the client. A trusted one that sent no chain: the peer too.
+    if (!known.trusted || req.headers[header] === undefined) return text;
     // One entry per field line, in order (Node's req.headers would join repeated lines with ", "); `header`
     // is the lower-case field name, as headersDistinct keys it.
     const lines = nonEmpty(req.headersDistinct[header]);
     return formatAddress(walkProxyChain(peer, readHops(lines), trusted));
+  };
+}
+
+interface KnownPeer {
+  readonly peer: Address;
+  /** Its canonical text (formatAddress). */
+  readonly text: string;
+  /** Whether it is a trusted proxy (its chain header is read). */
+  readonly trusted: boolean;
+}
+
+/** Peers whose parse is kept (a few hundred kilobytes at most); emptied when full. */
+const MAX_PEERS = 4096;
+
+/**
+ * The peer's address parsed, and whether it is a trusted proxy, once per peer text: a keep-alive client
+ * sends many requests over one socket, and the trusted list is fixed at start-up. Undefined: not an address.
+ */
+function peerCache(trusted: CidrList): (peerText: string) => KnownPeer | undefined {
+  const known = new Map<string, KnownPeer | null>();
+  return (peerText) => {
+    let entry = known.get(peerText);
+    if (entry === undefined) {
+      const peer = parseAddress(peerText);
+      entry = peer === undefined ? null : { peer, text: formatAddress(peer), trusted: trusted.has(peer) };
+      if (known.size >= MAX_PEERS) known.clear();
+      known.set(peerText, entry);
+    }
+    return entry ?? undefined;
   };
 }
 

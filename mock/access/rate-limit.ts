@@ -209,11 +209,14 @@ export function createRateLimiter(
     return { kind: 'limited', ...limited };
   };
 
-  const hit = (group: Group, key: string, now: number): Promise<Verdict> =>
-    count(group, key, now).catch((error: unknown): Verdict => {
+  const hit = async (group: Group, key: string, now: number): Promise<Verdict> => {
+    try {
+      return await count(group, key, now);
+    } catch (error) {
       store.noteFailure?.(error);
       return { kind: 'unavailable', retryAfterMs: UNAVAILABLE_RETRY_MS };
-    });
+    }
+  };
 
   return {
     get settings() {

@@ -49,7 +49,26 @@ const malformed: Readonly<Record<Scheme, AuthResult>> = {
   apikey: authFailure('malformed', 'Apikey credentials must be one token68 (RFC 9110 §11.4)', 'apikey'),
 };
 
+/**
+ * One failure per accepted-schemes list (a route's, fixed at start-up) and scheme tried, made on first use: the
+ * same refusal object each time lets the pipeline reuse the answer built for it.
+ */
+const notAcceptedMade = new WeakMap<readonly Scheme[], Map<Scheme | undefined, AuthResult>>();
 function notAccepted(accepted: readonly Scheme[], scheme: Scheme | undefined): AuthResult {
+  let made = notAcceptedMade.get(accepted);
+  if (made === undefined) {
+    made = new Map();
+    notAcceptedMade.set(accepted, made);
+  }
+  let failure = made.get(scheme);
+  if (failure === undefined) {
+    failure = notAcceptedFailure(accepted, scheme);
+    made.set(scheme, failure);
+  }
+  return failure;
+}
+
+function notAcceptedFailure(accepted: readonly Scheme[], scheme: Scheme | undefined): AuthResult {
   const list = accepted.length === 0 ? 'none' : accepted.map((name) => DISPLAY[name]).join(', ');
   return authFailure(
     'scheme_not_accepted',
@@ -88,11 +107,14 @@ async function loadJwks(path: string): Promise<JSONWebKeySet> {
   return jwks;
 }
 
+const notString = (value: unknown): boolean => typeof value !== 'string';
+const notScheme = (scheme: string): boolean => !SCHEMES.has(scheme);
+
 function checkArguments(headerValues: readonly string[], accepted: readonly Scheme[], now: number): void {
-  if (!Array.isArray(headerValues) || headerValues.some((value) => typeof value !== 'string')) {
+  if (!Array.isArray(headerValues) || headerValues.some(notString)) {
     throw new TypeError('authenticate: headerValues must be an array of strings');
   }
-  if (!Array.isArray(accepted) || accepted.some((scheme) => !SCHEMES.has(scheme))) {
+  if (!Array.isArray(accepted) || accepted.some(notScheme)) {
     throw new TypeError('authenticate: accepted must list schemes among bearer, basic, apikey');
   }
   if (!Number.isFinite(now)) throw new TypeError('authenticate: now must be a finite number of milliseconds');

@@ -28,6 +28,14 @@ const CREDENTIALS = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+)(?: +([^ ].*))?$/s;
  */
 const SURROUNDING_OWS = /^[ \t]+|[ \t]+$/g;
 
+function isOws(code: number): boolean {
+  return code === 32 /* SP */ || code === 9 /* HTAB */;
+}
+
+function hasSurroundingOws(value: string): boolean {
+  return value.length > 0 && (isOws(value.charCodeAt(0)) || isOws(value.charCodeAt(value.length - 1)));
+}
+
 /**
  * Parses `auth-scheme [ 1*SP rest ]`. Returns undefined when the value does not start with a token followed
  * by nothing or by spaces and more (e.g. empty, `,Bearer x`, `Bearer\tx`). Throws TypeError only when
@@ -35,7 +43,8 @@ const SURROUNDING_OWS = /^[ \t]+|[ \t]+$/g;
  */
 export function parseAuthorization(value: string): ParsedAuthorization | undefined {
   if (typeof value !== 'string') throw new TypeError('Authorization field value must be a string');
-  const match = CREDENTIALS.exec(value.replace(SURROUNDING_OWS, ''));
+  // The replace only when there is something to strip: a value off the wire never has any.
+  const match = CREDENTIALS.exec(hasSurroundingOws(value) ? value.replace(SURROUNDING_OWS, '') : value);
   if (match === null) return undefined;
   return { scheme: (match[1] as string).toLowerCase(), credentials: match[2] };
 }

@@ -39,10 +39,33 @@ export function jsonReply(status: number, value: unknown, headers?: OutgoingHttp
 /**
  * Writes the reply. HEAD gets the headers GET would get, content-length included, and no body
  * (RFC 9110 §9.3.2). Does nothing when the client is gone or a response has already started.
+ *
+ * `extra`: fields added to this answer (the rate-limit fields of a limited route); the reply's own fields win
+ * over them. Everything goes out in one `writeHead` with a flat [name, value, …] list: fields set beforehand
+ * with `setHeader` would make Node merge the two, validating and storing each field twice.
  */
-export function send(res: ServerResponse, reply: Reply, head: boolean): void {
+export function send(
+  res: ServerResponse,
+  reply: Reply,
+  head: boolean,
+  extra?: Readonly<OutgoingHttpHeaders>,
+): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(reply.status, reply.headers);
+  res.writeHead(reply.status, extra === undefined ? reply.headers : merged(reply.headers, extra));
   if (head || reply.body === undefined) res.end();
   else res.end(reply.body);
+}
+
+/** The reply's fields, then each extra field the reply does not set itself (names are lower-case in both). */
+function merged(own: OutgoingHttpHeaders, extra: Readonly<OutgoingHttpHeaders>): string[] {
+  const out: string[] = [];
+  for (const name in extra) if (own[name] === undefined) pushField(out, name, extra[name]);
+  for (const name in own) pushField(out, name, own[name]);
+  return out;
+}
+
+function pushField(out: string[], name: string, value: OutgoingHttpHeaders[string]): void {
+  if (value === undefined) return;
+  if (Array.isArray(value)) for (const line of value) out.push(name, line);
+  else out.push(name, String(value));
 }

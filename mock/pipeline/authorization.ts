@@ -8,13 +8,16 @@ import { challenge } from '../http/challenge.ts';
 import { problem } from '../http/problem.ts';
 import { missing, type Stage } from './exchange.ts';
 
+const NONE: readonly string[] = [];
+
 export function authorizationStage(realm: string): Stage {
   return (exchange) => {
     const rule = exchange.rule ?? missing('rule');
     if (rule.public) return undefined;
     const identity = exchange.identity ?? missing('identity');
     const lacksRole = rule.roles.length > 0 && !rule.roles.some((role) => identity.roles.includes(role));
-    const lacksScopes = rule.scopes.filter((scope) => !identity.scopes.includes(scope));
+    const lacksScopes =
+      rule.scopes.length === 0 ? NONE : rule.scopes.filter((scope) => !identity.scopes.includes(scope));
     if (!lacksRole && lacksScopes.length === 0) return undefined;
 
     const needs: string[] = [];

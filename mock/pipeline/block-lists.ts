@@ -14,10 +14,10 @@
 
 import { type CidrList, parseAddress } from '../access/cidr.ts';
 import type { ClientAddress } from '../access/client-address.ts';
-import type { RateLimiter } from '../access/rate-limit.ts';
+import type { Group, RateLimiter } from '../access/rate-limit.ts';
 import { problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
-import { missing, type Stage } from './exchange.ts';
+import { type Exchange, missing, type Stage, type StageResult } from './exchange.ts';
 import { clientOf, note } from './notes.ts';
 import { answer } from './rate-limit.ts';
 
@@ -30,6 +30,9 @@ export interface AccessStageOptions {
   readonly blockedCountries: ReadonlySet<string> | undefined;
   readonly limiter: RateLimiter | undefined;
 }
+
+/** Addresses whose block-list verdict is kept (a few kilobytes at most). */
+const MAX_VERDICTS = 4096;
 
 export function blockListsStage(options: AccessStageOptions): Stage {
   const { address, blockedIps, countryHeader, blockedCountries, limiter } = options;
@@ -50,6 +53,20 @@ export function blockListsStage(options: AccessStageOptions): Stage {
     return reply;
   };
 
+  // The list is fixed at start-up, so an address's verdict is too: parsed and matched once, then looked up
+  // (a keep-alive client sends many requests from one address). Bounded: emptied when full.
+  const verdicts = new Map<string, boolean>();
+  const isBlocked = (client: string): boolean => {
+    let blocked = verdicts.get(client);
+    if (blocked === undefined) {
+      const parsed = parseAddress(client);
+      blocked = parsed !== undefined && (blockedIps as CidrList).has(parsed);
+      if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+      verdicts.set(client, blocked);
+    }
+    return blocked;
+  };
+
   return (exchange) => {
     const rule = exchange.rule ?? missing('rule');
     if (rule.closed) {
@@ -59,8 +76,7 @@ export function blockListsStage(options: AccessStageOptions): Stage {
     }
     if (blockedIps !== undefined) {
       const client = clientOf(exchange, address);
-      const parsed = parseAddress(client);
-      if (parsed !== undefined && blockedIps.has(parsed)) {
+      if (isBlocked(client)) {
         const detail = `Requests from ${client} are blocked by this server's access rules.`;
         note(exchange, 'ip_blocked', detail);
         return problem('ip-blocked', detail, undefined, { code: 'ip_blocked' });
@@ -79,17 +95,26 @@ export function blockListsStage(options: AccessStageOptions): Stage {
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
     if (group === undefined) return undefined;
     const key = `ip:${clientOf(exchange, address)}`;
-    const failedBefore = () => {
-      if (rule.public) return undefined;
-      const known = limiter.knownOver(group.failures, key, exchange.now);
-      if (known === undefined) return undefined;
-      exchange.clientKey = key;
-      return known.then((verdict) => answer(limiter, exchange, group.failures, verdict));
-    };
-    if (group.key !== 'address') return failedBefore();
+    if (group.key !== 'address') return failedBefore(limiter, exchange, group, key);
     exchange.clientKey = key;
     return limiter
       .hit(group, key, exchange.now)
-      .then((verdict) => answer(limiter, exchange, group, verdict) ?? failedBefore());
+      .then(
+        (verdict) => answer(limiter, exchange, group, verdict) ?? failedBefore(limiter, exchange, group, key),
+      );
   };
+}
+
+/** An address already known to be over its failed-attempt limit on a protected route → 429 (403 if banned). */
+function failedBefore(
+  limiter: RateLimiter,
+  exchange: Exchange,
+  group: Group,
+  key: string,
+): StageResult | Promise<StageResult> {
+  if ((exchange.rule ?? missing('rule')).public) return undefined;
+  const known = limiter.knownOver(group.failures, key, exchange.now);
+  if (known === undefined) return undefined;
+  exchange.clientKey = key;
+  return known.then((verdict) => answer(limiter, exchange, group.failures, verdict));
 }

@@ -9,24 +9,54 @@ import { type BearerError, challenge } from '../http/challenge.ts';
 import { problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
 import type { AccessRule } from '../routing/router.ts';
-import { missing, type Stage } from './exchange.ts';
+import { type Exchange, missing, type Stage, type StageResult } from './exchange.ts';
 
 export function credentialsStage(authenticator: Authenticator, realm: string): Stage {
+  const refusals = refusalCache(realm);
+  // An async function rather than a `.then` callback: no closure made per request.
+  const check = async (exchange: Exchange, rule: AccessRule): Promise<StageResult> => {
+    const result = await authenticator.authenticate(
+      authorizationValues(exchange.req.rawHeaders),
+      rule.schemes,
+      exchange.now,
+    );
+    if (result.ok) {
+      exchange.identity = result.identity;
+      return undefined;
+    }
+    // For the journal: the code and reason of mock/auth, which never contain the credential.
+    exchange.outcome = result.code;
+    exchange.outcomeReason = result.reason;
+    return refusals(result, rule);
+  };
   return (exchange) => {
     const rule = exchange.rule ?? missing('rule');
     if (rule.public) return undefined;
-    return authenticator
-      .authenticate(authorizationValues(exchange.req.rawHeaders), rule.schemes, exchange.now)
-      .then((result) => {
-        if (result.ok) {
-          exchange.identity = result.identity;
-          return undefined;
-        }
-        // For the journal: the code and reason of mock/auth, which never contain the credential.
-        exchange.outcome = result.code;
-        exchange.outcomeReason = result.reason;
-        return refusal(result, rule, realm);
-      });
+    return check(exchange, rule);
+  };
+}
+
+/**
+ * The refusal for a failure on a rule, built once per (rule, failure) and reused: the authenticator's fixed
+ * failures (no credentials, malformed, unknown API key, …) are module-level constants, so the 400 and 401
+ * answers a client gets again and again are serialised once. Keyed weakly by the failure object, so a
+ * failure made for one request (a reason naming seconds, say) is dropped with it; the reply depends on nothing
+ * else (rule and realm are fixed, the body carries no per-request member).
+ */
+export function refusalCache(realm: string): (failure: Failure, rule: AccessRule) => Reply {
+  const byRule = new Map<AccessRule, WeakMap<Failure, Reply>>();
+  return (failure, rule) => {
+    let replies = byRule.get(rule);
+    if (replies === undefined) {
+      replies = new WeakMap();
+      byRule.set(rule, replies);
+    }
+    let reply = replies.get(failure);
+    if (reply === undefined) {
+      reply = refusal(failure, rule, realm);
+      replies.set(failure, reply);
+    }
+    return reply;
   };
 }
 

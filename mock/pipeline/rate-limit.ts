@@ -21,6 +21,9 @@ import { type Exchange, missing, type Stage, type StageResult } from './exchange
 import { clientOf, note } from './notes.ts';
 
 export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): Stage {
+  // An async function rather than a `.then` callback: no closure made per request.
+  const count = async (exchange: Exchange, group: Group, key: string): Promise<StageResult> =>
+    answer(limiter, exchange, group, await limiter.hit(group, key, exchange.now));
   return (exchange) => {
     if (!limiter.settings.enabled) return undefined;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
@@ -28,28 +31,33 @@ export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): St
     const key =
       exchange.identity === undefined ? `ip:${clientOf(exchange, address)}` : `id:${exchange.identity.id}`;
     exchange.clientKey = key;
-    return limiter.hit(group, key, exchange.now).then((verdict) => answer(limiter, exchange, group, verdict));
+    return count(exchange, group, key);
   };
 }
 
 export function countFailedAttempts(credentials: Stage, limiter: RateLimiter, address: ClientAddress): Stage {
-  const failed = (exchange: Exchange, reply: Reply): Reply | Promise<Reply> => {
+  const failed = async (exchange: Exchange, reply: Reply): Promise<Reply> => {
     if ((reply.status !== 400 && reply.status !== 401) || !limiter.settings.enabled) return reply;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
     if (group === undefined) return reply;
     const key = `ip:${clientOf(exchange, address)}`;
     exchange.clientKey = key;
     const { failures } = group;
-    return limiter
-      .hit(failures, key, exchange.now)
-      .then((verdict) => answer(limiter, exchange, failures, verdict) ?? reply);
+    const verdict = await limiter.hit(failures, key, exchange.now);
+    return answer(limiter, exchange, failures, verdict) ?? reply;
+  };
+  // Async functions rather than `.then` callbacks: no closure made per request.
+  const afterCredentials = async (
+    exchange: Exchange,
+    pending: Promise<StageResult>,
+  ): Promise<StageResult> => {
+    const reply = await pending;
+    return reply === undefined ? undefined : failed(exchange, reply);
   };
   return (exchange) => {
     const out = credentials(exchange);
     if (out === undefined) return undefined;
-    if (out instanceof Promise) {
-      return out.then((reply: StageResult) => (reply === undefined ? undefined : failed(exchange, reply)));
-    }
+    if (out instanceof Promise) return afterCredentials(exchange, out);
     return failed(exchange, out);
   };
 }

@@ -22,17 +22,24 @@ const ip = (text: string): Address => parseAddress(text) as Address;
 const texts = (hops: ReadonlyArray<Address | undefined>): Array<string | undefined> =>
   hops.map((hop) => (hop === undefined ? undefined : formatAddress(hop)));
 
-/** What createClientAddress reads of a request: the peer, and each header's field lines as Node keeps them apart. */
+/**
+ * What createClientAddress reads of a request: the peer, and each header as Node keeps it — field lines apart
+ * (headersDistinct) and joined with ", " (headers).
+ */
 const fakeRequest = (
   peer: string | undefined,
   lines: Record<string, string | string[]> = {},
-): IncomingMessage =>
-  ({
+): IncomingMessage => {
+  const distinct = Object.fromEntries(
+    Object.entries(lines).map(([name, value]) => [name, typeof value === 'string' ? [value] : value]),
+  );
+  const joined = Object.fromEntries(Object.entries(distinct).map(([name, list]) => [name, list.join(', ')]));
+  return {
     socket: { remoteAddress: peer },
-    headersDistinct: Object.fromEntries(
-      Object.entries(lines).map(([name, value]) => [name, typeof value === 'string' ? [value] : value]),
-    ),
-  }) as unknown as IncomingMessage;
+    headers: joined,
+    headersDistinct: distinct,
+  } as unknown as IncomingMessage;
+};
 
 test('addresses: dotted-quad IPv4 and any IPv6 form; IPv4-mapped IPv6 is IPv4; forms no proxy writes are refused', () => {
   expect(v('192.0.2.1')).toBe('192.0.2.1');
