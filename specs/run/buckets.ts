@@ -5,6 +5,7 @@
  * A request whose credential is no declared identity's counts against no declared counter ('').
  */
 import type { Profile } from '../profile/types.ts';
+import { mintedIdentity } from './minted-identity.ts';
 
 export type Bucketer = (path: string, authorization: readonly string[]) => string;
 
@@ -21,8 +22,8 @@ export function bucketer(profile: Profile): Bucketer {
  * The declared identity whose credential `value` (an Authorization field value) is, or ''. Only a credential
  * the target will verify counts: a target keys an identity's counter by the *verified* identity, so a forged
  * or wrong credential counts wherever the target puts unverified clients (usually the address), which no
- * declared counter here models. Tokens the suite mints are not recognised either; should their identity's
- * counter run out, the scheduler's waiting and learned pace take over.
+ * declared counter here models. A Bearer token the suite minted counts as the identity it was minted for when
+ * the target would verify it (specs/run/minted-identity.ts).
  */
 function identityRecogniser(profile: Profile): (value: string) => string {
   const known = new Map<string, string>();
@@ -35,9 +36,15 @@ function identityRecogniser(profile: Profile): (value: string) => string {
       known.set(`basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`, name);
     }
   }
+  const minted = mintedIdentity(profile);
   return (value) => {
     // RFC 9110 §11.4: credentials = auth-scheme [ 1*SP ( token68 / #auth-param ) ]; the scheme is case-insensitive.
     const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(\S+)\s*$/.exec(value);
-    return m ? (known.get(`${(m[1] ?? '').toLowerCase()} ${m[2] ?? ''}`) ?? '') : '';
+    if (!m) return '';
+    const scheme = (m[1] ?? '').toLowerCase();
+    const credentials = m[2] ?? '';
+    const name = known.get(`${scheme} ${credentials}`);
+    if (name !== undefined) return name;
+    return scheme === 'bearer' && minted !== undefined ? minted(credentials) : '';
   };
 }

@@ -3,7 +3,9 @@
  * answer and how long it asks to wait, the pause every worker obeys, the learned pace, exclusive use, the
  * budgets, and which counter a request counts against.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { SignJWT } from 'jose';
 import type { Profile } from '../../specs/profile/types.ts';
 import { bucketer } from '../../specs/run/buckets.ts';
 import { RunCoordinator, type TargetPolicy } from '../../specs/run/coordinator.ts';
@@ -260,5 +262,50 @@ test.describe('buckets', () => {
       bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'endpoint' } })('/a?x=1', []),
     ).toBe('/a');
     expect(bucketer(profile)('/a', ['Apikey k1'])).toBe('');
+  });
+});
+
+test.describe('buckets: tokens the suite mints', () => {
+  const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = keys.privateKey.export({ format: 'jwk' });
+  const profile = {
+    name: 'p',
+    endpoints: {},
+    identities: {
+      admin: { bearer: 'tok.en.a', jwtClaims: { sub: 'alice' } },
+      user: { apikey: 'k2', jwtClaims: { sub: 'bob' } },
+    },
+    jwt: { alg: 'ES256', privateJwk: jwk, issuer: 'https://issuer.test/', audience: 'api' },
+    rateLimit: { limit: 1, windowSeconds: 1, key: 'identity' },
+  } as unknown as Profile;
+  const mint = (claims: Record<string, unknown>, alg = 'ES256') =>
+    new SignJWT({
+      iss: 'https://issuer.test/',
+      aud: 'api',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+      ...claims,
+    })
+      .setProtectedHeader({ alg })
+      .setIssuedAt()
+      .sign(keys.privateKey);
+
+  test('a token signed with the profile’s key for a declared identity’s sub counts as that identity', async () => {
+    const of = bucketer(profile);
+    expect(of('/x', [`Bearer ${await mint({ sub: 'bob', roles: ['admin'] })}`])).toBe('user');
+    expect(of('/x', [`bearer  ${await mint({ sub: 'alice' })}`])).toBe('admin');
+  });
+
+  test('one the target would not verify (forged, unsigned, expired, wrong issuer or audience, unknown sub) is ""', async () => {
+    const of = bucketer(profile);
+    const good = await mint({ sub: 'bob' });
+    const [h, p, s] = good.split('.');
+    const forged = `${h}.${Buffer.from(JSON.stringify({ sub: 'bob', iss: 'https://issuer.test/', aud: 'api' })).toString('base64url')}.${s}`;
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`;
+    expect(of('/x', [`Bearer ${forged}`])).toBe('');
+    expect(of('/x', [`Bearer ${unsigned}`])).toBe('');
+    expect(of('/x', [`Bearer ${await mint({ sub: 'bob', exp: 1_000 })}`])).toBe('');
+    expect(of('/x', [`Bearer ${await mint({ sub: 'bob', iss: 'https://other.test/' })}`])).toBe('');
+    expect(of('/x', [`Bearer ${await mint({ sub: 'bob', aud: 'other' })}`])).toBe('');
+    expect(of('/x', [`Bearer ${await mint({ sub: 'mallory' })}`])).toBe('');
   });
 });
