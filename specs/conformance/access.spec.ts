@@ -35,6 +35,9 @@ async function credentials(
   return lacks('identities', 'no credential in a scheme the request accepts');
 }
 
+/** Requests that expect a refusal: a 403 without Retry-After is the verdict, not a ban to wait out. */
+const EXPECTING_403 = { expect: [403] } as const;
+
 function request(endpoint: Endpoint): { method: string; path: string } {
   return { method: endpoint.method ?? 'GET', path: endpoint.path };
 }
@@ -52,7 +55,7 @@ test(
     const creds = await credentials(kit, endpoint.schemes);
     for (const client of clients) {
       for (const { label, value } of creds) {
-        const ex = await kit.send(request(endpoint), value, client.headers);
+        const ex = await kit.send(request(endpoint), value, client.headers, EXPECTING_403);
         expectStatus(ex, [403], blockedClient, `for ${client.label} with ${label}`);
       }
     }
@@ -72,7 +75,7 @@ test(
     const [first] = await credentials(kit, endpoint.schemes);
     if (!first) return;
     for (const client of clients) {
-      const blocked = await kit.send(request(endpoint), first.value, client.headers);
+      const blocked = await kit.send(request(endpoint), first.value, client.headers, EXPECTING_403);
       if (blocked.status !== 403)
         unmet(`${client.label} answered ${blocked.status}, not 403 (see access.403.blocked-client)`);
       const ex = await kit.send(request(endpoint), first.value, client.unblockedHeaders);
@@ -99,7 +102,7 @@ test(
       'no request closed by configuration declared',
     );
     for (const { label, value } of await credentials(kit, closed.schemes ?? [])) {
-      const ex = await kit.send(request(closed), value);
+      const ex = await kit.send(request(closed), value, undefined, EXPECTING_403);
       expectStatus(ex, [403], closedPath, `for ${closed.method ?? 'GET'} ${closed.path} with ${label}`);
     }
   },

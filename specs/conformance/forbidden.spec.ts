@@ -8,6 +8,8 @@ import { lackingRole, lackingScope, reauthFresh, reauthOtherScheme, reauthSame }
 
 /** RFC 9110 §15.5.4: a target that hides the resource from the identity may answer 404 instead. */
 const REFUSED = [403, 404] as const;
+/** Every request here expects a refusal: a 403 without Retry-After is the verdict, not a ban to wait out. */
+const EXPECTING_403 = { expect: [403] } as const;
 
 /** The user's first refusal on the admin path: which scheme, which credential, which answer. */
 async function refusal(kit: Kit): Promise<{ scheme: Scheme; authorization: string; ex: Exchange }> {
@@ -15,7 +17,12 @@ async function refusal(kit: Kit): Promise<{ scheme: Scheme; authorization: strin
   for (const scheme of admin.schemes) {
     const authorization = await kit.authorization('user', scheme);
     if (!authorization) continue;
-    const ex = await kit.send({ method: admin.method ?? 'GET', path: admin.path }, authorization);
+    const ex = await kit.send(
+      { method: admin.method ?? 'GET', path: admin.path },
+      authorization,
+      undefined,
+      EXPECTING_403,
+    );
     return { scheme, authorization, ex };
   }
   return lacks('identities.user', 'no credential of the user identity in a scheme endpoints.admin accepts');
@@ -30,7 +37,12 @@ test(
     for (const scheme of admin.schemes) {
       const authorization = await kit.authorization('user', scheme);
       if (!authorization) continue;
-      const ex = await kit.send({ method: admin.method ?? 'GET', path: admin.path }, authorization);
+      const ex = await kit.send(
+        { method: admin.method ?? 'GET', path: admin.path },
+        authorization,
+        undefined,
+        EXPECTING_403,
+      );
       expectStatus(ex, REFUSED, lackingRole, `for the user identity with ${SCHEME_NAME[scheme]}`);
       sent++;
     }
@@ -48,7 +60,12 @@ test(
       unmet(`the first request answered ${first.ex.status}, not 403 (see authz.403.lacking-role)`);
     const admin = kit.guarded('admin');
     for (let i = 0; i < 2; i++) {
-      const again = await kit.send({ method: admin.method ?? 'GET', path: admin.path }, first.authorization);
+      const again = await kit.send(
+        { method: admin.method ?? 'GET', path: admin.path },
+        first.authorization,
+        undefined,
+        EXPECTING_403,
+      );
       expectStatus(again, [403], reauthSame, `on repetition ${i + 1} with the same credentials`);
     }
   },
@@ -63,10 +80,20 @@ test(
       lacks('endpoints.admin.schemes', 'the admin path does not accept Bearer');
     const { mint, claims } = kit.jwtClaims('user');
     const path = { method: admin.method ?? 'GET', path: admin.path };
-    const first = await kit.send(path, `${SCHEME_NAME.bearer} ${await mint.fresh(claims)}`);
+    const first = await kit.send(
+      path,
+      `${SCHEME_NAME.bearer} ${await mint.fresh(claims)}`,
+      undefined,
+      EXPECTING_403,
+    );
     if (first.status !== 403)
       unmet(`the first token answered ${first.status}, not 403 (see authz.403.lacking-role)`);
-    const again = await kit.send(path, `${SCHEME_NAME.bearer} ${await mint.fresh(claims)}`);
+    const again = await kit.send(
+      path,
+      `${SCHEME_NAME.bearer} ${await mint.fresh(claims)}`,
+      undefined,
+      EXPECTING_403,
+    );
     expectStatus(again, [403], reauthFresh, 'for a freshly minted token of the same identity');
   },
 );
@@ -133,7 +160,7 @@ test(
         schemes,
         identities: ['admin' as const],
       };
-      const ex = await kit.send(probe, authorization);
+      const ex = await kit.send(probe, authorization, undefined, EXPECTING_403);
       // Should the target wrongly accept it, the writer removes the item.
       const writer = await kit.authorization('admin', scheme);
       if (writer) await kit.cleanup(probe, ex, writer);
@@ -167,11 +194,11 @@ test(
       }
       const [first, ...others] = creds;
       if (!first || others.length === 0) continue;
-      const ex = await kit.send(req, first.authorization);
+      const ex = await kit.send(req, first.authorization, undefined, EXPECTING_403);
       if (ex.status !== 403)
         unmet(`${req.field} answered ${ex.status} to the user, not 403 (see authz.403.*)`);
       for (const other of others) {
-        const again = await kit.send(req, other.authorization);
+        const again = await kit.send(req, other.authorization, undefined, EXPECTING_403);
         expectStatus(
           again,
           [403],

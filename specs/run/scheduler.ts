@@ -54,6 +54,11 @@ export interface SendOptions {
    * returned, not waited out.
    */
   readonly provoking?: boolean;
+  /**
+   * The statuses the check expects. A 403 among them is judged, not taken for a ban, unless it carries
+   * Retry-After (specs/run/limited-answer.ts).
+   */
+  readonly expect?: readonly number[];
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -100,7 +105,7 @@ export class Scheduler {
       if (provoking) return answer;
       const h = head(answer);
       if (h === undefined) return answer;
-      const signal = limitedAnswer(h, this.banContext(), Date.now());
+      const signal = limitedAnswer(h, this.banContext(), Date.now(), options.expect);
       if (signal === undefined) return answer;
       await this.waitOut(signal, bucket, declaredRateHint(h.headers));
     }
