@@ -90,18 +90,20 @@ export class Scheduler {
   /**
    * Sends with `send` in a slot of `bucket` and returns the first answer that is not rate limiting (or, when
    * `provoking`, the first answer). `head` reads an answer's status and headers (undefined: no answer).
+   * `send` learns which attempt it is (0 first, then one more after each limited answer waited out): a
+   * re-send may need fresh credentials, the old ones having expired during the wait.
    */
   async run<T>(
     bucket: string,
-    send: () => Promise<T>,
+    send: (attempt: number) => Promise<T>,
     head: (answer: T) => AnswerHead | undefined,
     options: SendOptions = {},
   ): Promise<T> {
     await this.ready;
     const provoking = options.provoking === true;
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       await this.slot(bucket, provoking);
-      const answer = await send();
+      const answer = await send(attempt);
       if (provoking) return answer;
       const h = head(answer);
       if (h === undefined) return answer;
