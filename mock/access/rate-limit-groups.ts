@@ -7,6 +7,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Route, Router } from '../routing/router.ts';
 import {
+  BUNDLED_ROUTES,
   NO_GROUP,
   type RateLimitGroup,
   type RateLimitKey,
@@ -99,6 +100,7 @@ export function compileRoutes(settings: RateLimitSettings, router: Router, store
     const { method, pattern } = splitRouteKey(key);
     const route = patterns.get(pattern);
     if (route === undefined) {
+      if (BUNDLED_ROUTES[key] === group) continue;
       throw new TypeError(
         `${where}: the policy has no route ${pattern} (routes: ${[...patterns.keys()].join(', ')})`,
       );

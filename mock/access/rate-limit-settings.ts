@@ -70,35 +70,48 @@ export interface RateLimitSettings {
 export const NO_GROUP = 'none';
 
 /**
- * 300 requests per 2 s per client key, then 200 more answered 429 before a 30 s ban; 20,000 failed credential
- * attempts per 2 s per address. The bundled profile (fixtures/mock.profile.json) declares the same, and the
- * suite's scheduler paces every declared identity at 90 % of it (135 requests/s), so the numbers decide how
- * long a default conformance run takes (docs/performance.md "The default run"):
- *  - the busiest identity (bob: legal respellings of his credentials, tokens minted for him) sends ≈500
- *    requests per run, ≈250 of them in one fuzz rule: at 135 requests/s, under two seconds of one worker
- *    (300 per 10 s paced the same rule at 27 requests/s, ≈9 s, and made it the run's longest test);
- *  - failed attempts (fuzzing the Authorization header: ≈2,100 answers 400/401 per default run, more with a
- *    larger fuzz budget) are counted apart, and 20,000 per 2 s keeps a fuzzer at 10,000 cases/s clear of them;
- *  - the suite's `ratelimit.*` burst (identity carol) must hold more than 2 × limit requests within one window
- *    to be conclusive (a span overlaps at most two windows aligned to the clock): 600 within 2 s, i.e. 300
- *    requests/s, which its concurrent waves reach on 2 busy cores (≈480 requests/s one at a time, more in waves);
- *  - 2 s bounds Retry-After, and so the suite's recovery wait; 200 tolerates clients that fire a few requests
- *    before reading the 429; 30 s is long enough to notice a ban and short enough to wait out.
+ * Every route but /limited: 3,000 requests per 10 s per client key, then 200 more answered 429 before a 30 s
+ * ban; 20,000 failed credential attempts per 10 s per address. A limit the suite's own traffic fits (the
+ * bundled profile declares the short limit of /limited, below, and the suite paces only that route): in a
+ * default conformance run the busiest identity (bob: legal respellings of his credentials, tokens minted for
+ * him) sends ≈500 requests, the busiest address ≈400 on the public route, and ≈2,100 failed attempts
+ * (fuzzing the Authorization header) — every one of them in well under 10 s on 2 cores.
  */
 export const DEFAULT_GROUP: RateLimitGroup = {
-  limit: 300,
-  windowSeconds: 2,
+  limit: 3000,
+  windowSeconds: 10,
   failedAttemptLimit: 20_000,
   banAfter: 200,
   banSeconds: 30,
 };
 
+/**
+ * GET /limited: 20 requests per 1 s per client key, a ban (30 s) after 20 more — the limit the bundled profile
+ * declares (`rateLimit.appliesTo: endpoint`) and the suite's `ratelimit.*` rules probe with the throw-away
+ * identity carol. Their burst is conclusive once one window-length span holds more than 2 × limit requests
+ * (40 within 1 s: any client on a busy machine gets there), and 1 s bounds Retry-After and so their
+ * recovery wait. No other request of the suite goes there, so none is limited by it.
+ */
+export const LIMITED_GROUP: RateLimitGroup = {
+  limit: 20,
+  windowSeconds: 1,
+  failedAttemptLimit: 20_000,
+  banAfter: 20,
+  banSeconds: 30,
+};
+
+/**
+ * The bundled policy's /limited route in its group. A policy without that route (a configuration's own) leaves
+ * this entry unused rather than refused (mock/access/rate-limit-groups.ts).
+ */
+export const BUNDLED_ROUTES: Readonly<Record<string, string>> = { '/limited': 'limited' };
+
 export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
   enabled: true,
   headers: 'ietf',
   maxKeys: 10_000,
-  groups: { default: DEFAULT_GROUP },
-  routes: {},
+  groups: { default: DEFAULT_GROUP, limited: LIMITED_GROUP },
+  routes: BUNDLED_ROUTES,
 };
 
 /** The file form: every key optional; a group given in part is completed from the same group, else the defaults. */

@@ -35,7 +35,7 @@ export type ProtectionFlags = Partial<Record<keyof typeof PROTECTION_OPTIONS, st
 
 export const PROTECTION_USAGE = `
 Access control, faults and the control API (docs/mock.md):
-      --rate-limit <n>/<s>       Limit per client key: n requests per s-second window (default 300/2), or off
+      --rate-limit <n>/<s>       Limit per client key: n requests per s-second window (default 3000/10), or off
       --rate-limit-key <k>       identity (verified identity, else address; default) or address (every request)
       --burst <n>/<s>            Burst limit: at most n requests per s-second window (s divides the window)
       --failed-attempt-limit <n> Failed credential attempts per window per address (default 20000)

@@ -182,6 +182,11 @@ export interface Profile {
     readonly key?: 'address' | 'identity' | 'credential' | 'endpoint';
     /** Most requests the target takes back to back, when fewer than `limit`. */
     readonly burst?: number;
+    /**
+     * Which requests the limit counts: all of them (default), or only those to `endpoint` — a target that
+     * gives one route a short limit of its own. The scheduler then paces only that route.
+     */
+    readonly appliesTo?: 'all' | 'endpoint';
   };
   /** How to provoke a 500, if the target offers a way. */
   readonly fault?: {

@@ -2,7 +2,8 @@
  * Which of the target's rate-limit counters a request counts against, as the profile declares them
  * (`rateLimit.key`): one for the client address across all routes (`all`), one per path, or one per
  * identity — recognised from the credential the request carries, the way the target recognises it.
- * A request whose credential is no declared identity's counts against no declared counter ('').
+ * A request whose credential is no declared identity's counts against no declared counter (''), and so does
+ * every request to another endpoint when the limit is one endpoint's (`rateLimit.appliesTo: endpoint`).
  */
 import type { Profile } from '../profile/types.ts';
 import { mintedIdentity } from './minted-identity.ts';
@@ -10,10 +11,21 @@ import { mintedIdentity } from './minted-identity.ts';
 export type Bucketer = (path: string, authorization: readonly string[]) => string;
 
 export function bucketer(profile: Profile): Bucketer {
+  const declared = counters(profile);
+  const rl = profile.rateLimit;
+  // A limit of one endpoint (`appliesTo: endpoint`) counts nothing else.
+  const only = rl?.appliesTo === 'endpoint' ? rl.endpoint?.path : undefined;
+  if (only === undefined) return declared;
+  return (path, authorization) => (pathOnly(path) === only ? declared(path, authorization) : '');
+}
+
+const pathOnly = (path: string): string => path.split('?')[0] ?? path;
+
+function counters(profile: Profile): Bucketer {
   const key = profile.rateLimit === undefined ? undefined : (profile.rateLimit.key ?? 'identity');
   if (key === undefined) return () => '';
   if (key === 'address') return () => 'all';
-  if (key === 'endpoint') return (path) => path.split('?')[0] ?? path;
+  if (key === 'endpoint') return pathOnly;
   const who = identityRecogniser(profile);
   return (_path, authorization) => (authorization.length === 1 ? who(authorization[0] ?? '') : '');
 }

@@ -38,6 +38,7 @@ export function policyOf(profile: Profile): TargetPolicy {
             windowSeconds: rl.windowSeconds,
             key: (rl.key ?? 'identity') as RateKey,
             ...(rl.burst === undefined ? {} : { burst: rl.burst }),
+            ...(rl.appliesTo === 'endpoint' ? { onlyEndpoint: true } : {}),
           },
         }),
     ...(rl?.banSeconds !== undefined || rl?.banAfter !== undefined

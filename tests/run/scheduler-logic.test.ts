@@ -181,6 +181,19 @@ test.describe('coordinator', () => {
     expect(co.politeness().pacePerSecond).toBe(0.9 * 30);
   });
 
+  test('declared for one endpoint per address: its requests are paced, every other request is not', () => {
+    const co = new RunCoordinator(() => NOW);
+    co.register(
+      't',
+      policy({ declared: { limit: 20, windowSeconds: 2, key: 'address', onlyEndpoint: true } }),
+    );
+    const limited = co.lease('t', 'all', 8, 'w1');
+    const other = co.lease('t', '', 8, 'w1');
+    if (!('at' in limited) || !('at' in other)) throw new Error('expected slots');
+    expect(limited.at.at(-1)).toBeGreaterThan(NOW);
+    expect(other.at.every((t) => t === NOW)).toBe(true);
+  });
+
   test('exclusive use: others wait; the holder is neither paused nor paced; the cooldown pauses the run', () => {
     const c = clock();
     const co = new RunCoordinator(c.now);
@@ -252,6 +265,22 @@ test.describe('buckets', () => {
     expect(of('/x', [`Basic ${Buffer.from('alice:wrong').toString('base64')}`])).toBe('');
     expect(of('/x', ['Bearer tok.en.b'])).toBe('');
     expect(of('/x', ['Bearer tok.en.a', 'Bearer tok.en.a'])).toBe('');
+  });
+
+  test('a limit of one endpoint (appliesTo endpoint): its requests count as declared, every other request as ""', () => {
+    const only = { path: '/limited' };
+    const byIdentity = bucketer({
+      ...profile,
+      rateLimit: { limit: 1, windowSeconds: 1, key: 'identity', appliesTo: 'endpoint', endpoint: only },
+    });
+    expect(byIdentity('/limited', ['Bearer tok.en.a'])).toBe('admin');
+    expect(byIdentity('/limited?x=1', ['Bearer tok.en.a'])).toBe('admin');
+    expect(byIdentity('/x', ['Bearer tok.en.a'])).toBe('');
+    const byAddress = bucketer({
+      ...profile,
+      rateLimit: { limit: 1, windowSeconds: 1, key: 'address', appliesTo: 'endpoint', endpoint: only },
+    });
+    expect([byAddress('/limited', []), byAddress('/x', [])]).toEqual(['all', '']);
   });
 
   test('per address: everything counts once; per endpoint: by path, query aside; undeclared: ""', () => {

@@ -70,6 +70,7 @@ test('each operation without a security requirement answers without credentials;
     '/users/{id} public 200',
     '/protected protected 401',
     '/admin protected 401',
+    '/limited protected 401',
   ]);
 });
 
