@@ -45,6 +45,7 @@ export default defineConfig({
   projects: [
     // Its teardown runs after it, failures or not: the observer verdicts over every response it received.
     { name: 'conformance', testMatch: `**/*.spec${MODULE_EXT}`, teardown: 'observers' },
-    { name: 'observers', testMatch: `observe/*.verdict${MODULE_EXT}` },
+    // Its verdicts take milliseconds over stored observations: one worker process, not one per core to start.
+    { name: 'observers', testMatch: `observe/*.verdict${MODULE_EXT}`, fullyParallel: false },
   ],
 });

@@ -131,11 +131,18 @@ function suiteSection(suite: SuiteBenchReport): string[] {
     out.push(runRow(run, `default${suite.defaultRuns.length > 1 ? ` #${i + 1}` : ''}`));
   });
   for (const run of suite.growth) out.push(runRow(run, `${run.budget} ²`));
+  for (const run of suite.ruleSeries ?? []) out.push(runRow(run, `${run.budget}, ${run.rules} rules ²`));
   const perTest = suite.defaultRuns[0]?.fuzz.perTestPerSecond;
   const marginal = marginalRate(suite.growth);
   out.push(
     '',
-    "² Growth series: against a fresh mock in its own process with the rate limits out of reach (BASE_URL + the bundled profile) and without the `ratelimit.*` rules — the embedded mock's default limits (5,000 failed credential attempts, 300 requests per 10 s per client) stop a 20k-case run after a few thousand cases, which would measure the limiter. The default runs above include the `ratelimit.*` rules' fixed cost (a burst, then waiting out the window).",
+    "² Growth and rule series: against a fresh mock in its own process with the rate limits out of reach (BASE_URL + the bundled profile without `rateLimit`, `budget.maxRequests` sized to the cases) and without the `ratelimit.*` rules — the embedded mock's limits would turn a 100k-case run into a measurement of the limiter. The default runs above include the `ratelimit.*` rules' fixed cost (a burst, then waiting out the window)." +
+      (suite.growthFit
+        ? ` Growth: wall ≈ **${suite.growthFit.intercept.toFixed(1)} s + ${suite.growthFit.slope.toFixed(2)} s per 1,000 fuzz cases** (least squares, R² ${suite.growthFit.r2.toFixed(3)}).`
+        : '') +
+      (suite.ruleFit
+        ? ` Rules: wall ≈ **${suite.ruleFit.intercept.toFixed(1)} s + ${suite.ruleFit.slope.toFixed(3)} s per rule** at 1,000 fuzz cases (R² ${suite.ruleFit.r2.toFixed(3)}).`
+        : ''),
     '',
     `Targets: wall < ${sec(suite.target.wallMs)} s with ≥ 2,000 fuzz cases — median ${sec(suite.wallMs.median)} s (${sec(suite.wallMs.min)}–${sec(suite.wallMs.max)}): **${suite.wallMs.median < suite.target.wallMs ? 'met' : 'missed'}**; ` +
       `fuzzing ≥ ${int(suite.target.fuzzPerSecond)} cases/s — median ${int(suite.fuzzPerSecond.median)} cases/s at the default budget: **${suite.fuzzPerSecond.median >= suite.target.fuzzPerSecond ? 'met' : 'missed'}**` +

@@ -62,7 +62,16 @@ export async function runPoliteOnce(fuzzCases: number): Promise<PoliteRun> {
     const profile = {
       ...PROFILE,
       $schema: join(ROOT, 'fixtures', 'schemas', 'profile.schema.json'),
-      rateLimit: { ...PROFILE.rateLimit, ...POLITE_LIMIT, key: 'address', banAfter: 3, banSeconds: 2 },
+      // The mock's limit counts every request per address; the burst goes to the protected endpoint.
+      rateLimit: {
+        ...PROFILE.rateLimit,
+        endpoint: PROFILE.endpoints.protected,
+        appliesTo: 'all',
+        ...POLITE_LIMIT,
+        key: 'address',
+        banAfter: 3,
+        banSeconds: 2,
+      },
       budget: { ...PROFILE.budget, fuzzCases, maxSeconds: 600 },
     };
     const profilePath = join(dir, 'profile.json');

@@ -34,7 +34,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --connections <n>       connections of the mock cases (default 16)
   --scale <list>          connection counts of the scaling series (default 1,16,64,256; "" for none)
   --suite-repeats <n>     default-budget suite runs (default 2)
-  --budgets <list>        fuzz budgets of the growth series (default 1000,2400,5000,20000; "" for none)
+  --budgets <list>        fuzz budgets of the growth series (default 1000,4000,20000,100000; "" for none)
+  --rule-percents <list>  % of the catalogue's rules per run of the rule series, 1000 cases each (default 25,50,100; "" for none)
   --cpu-prof              CPU-profile the mock processes and one suite run (reports/bench-prof/)
   --out <dir>             where bench.json and bench.md go (default reports/)
   --render                only rewrite bench.md from bench.json
@@ -72,6 +73,7 @@ async function main(): Promise<number> {
       scale: { type: 'string' },
       'suite-repeats': { type: 'string' },
       budgets: { type: 'string' },
+      'rule-percents': { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       out: { type: 'string' },
       render: { type: 'boolean' },
@@ -178,7 +180,8 @@ async function main(): Promise<number> {
     const profDir = profRoot === undefined ? undefined : join(profRoot, 'suite');
     const suite = await benchSuite({
       repeats: Math.round(positive('suite-repeats', values['suite-repeats'], 2)),
-      budgets: list(values.budgets ?? '1000,2400,5000,20000'),
+      budgets: list(values.budgets ?? '1000,4000,20000,100000'),
+      ruleShares: list(values['rule-percents'] ?? '25,50,100').map((p) => p / 100),
       cpuProfDir: profDir,
       log,
     });

@@ -24,8 +24,8 @@ export const USER = PROFILE.identities.user as Required<IdentityCredentials>;
 
 /**
  * Throughput, load and data runs: the rate limiter stays on (its cost is part of every request, as by
- * default) but its limits are out of reach — the default 300 requests (and 5,000 failed credential attempts)
- * per 10 s per client would turn a benchmark into a measurement of the 429 path within a second.
+ * default) but its limits are out of reach — the default 3,000 requests (and 20,000 failed credential
+ * attempts) per 10 s per client would turn a benchmark into a measurement of the 429 path within seconds.
  */
 export const UNREACHABLE_RATE_LIMIT: RateLimitFile = {
   enabled: true,

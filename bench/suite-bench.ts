@@ -1,6 +1,7 @@
 /**
- * The conformance suite's cost (docs/design.md "Performance targets": the full default run against the embedded
- * mock, ≥ 2,000 fuzz cases, under 20 s wall on a 2-core machine; fuzzing ≥ 1,500 cases/s).
+ * The conformance suite's cost (docs/performance.md "The default run": the full default run against the
+ * embedded mock, the same rules and ≥ 3,996 fuzz cases, under 6 s wall median on a 2-core machine; fuzzing
+ * ≥ 1,500 cases/s).
  *
  * Each run is `playwright test` in a child process, exactly the default run (bench/suite.config.ts adds the
  * JSON reporter for the breakdown), with GATECHECK_BUDGET set and reports written to a temporary folder.
@@ -9,26 +10,30 @@
  * (each the span during which at least one of its tests ran — they overlap, two workers), and after the last
  * test (teardown and reporters).
  *
- * The growth series (fuzz budgets 1k … 20k) cannot use the embedded mock: its default limits (5,000 failed
- * credential attempts and 300 requests per 10 s per client) stop a 20k-case run after a few thousand cases —
- * the rest is 429s, a ban, and skipped fuzz rules, i.e. a measurement of the limiter. So each growth run
- * targets a fresh mock in a child process with the limits out of reach (bench/setups.ts), through BASE_URL and
- * the bundled profile, without the `ratelimit.*` rules (which need the real limit; their fixed cost — a burst
- * and a wait for the window — is in the default runs).
+ * The growth series (fuzz budgets 1k … 100k) and the rule series (a growing share of the catalogue's rules at
+ * a fixed budget) cannot use the embedded mock: its default limits (20,000 failed credential attempts and 3,000
+ * requests per 10 s per client) would stop a 100k-case run — the rest being 429s and waits, a measurement of the
+ * limiter. So each of those runs targets a fresh mock in a child process with the limits out of reach
+ * (bench/setups.ts), through BASE_URL and the bundled profile without its `rateLimit` (the mock has none in
+ * reach, so none is declared) and with `budget.maxRequests` sized to the cases, without the `ratelimit.*`
+ * rules (their fixed cost — a burst and a wait for the window — is in the default runs). Each run is bounded
+ * in time (RUN_TIMEOUT_MS). A least-squares line through each series says how wall time grows: seconds per
+ * 1,000 fuzz cases and per rule, and what is left at zero (start-up and fixed costs).
  */
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { type Spread, spread } from './mock-bench.ts';
 import { ROOT, startMockProcess } from './mock-process.ts';
-import { PROFILE_PATH, UNREACHABLE_RATE_LIMIT } from './setups.ts';
+import { PROFILE, UNREACHABLE_RATE_LIMIT } from './setups.ts';
 
 const CLI = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 const CONFIG = join(ROOT, 'bench', 'suite.config.ts');
 
-export const SUITE_TARGET_MS = 20_000;
+export const SUITE_TARGET_MS = 6_000;
 export const FUZZ_TARGET_PER_SECOND = 1_500;
 
 export interface Phase {
@@ -41,6 +46,8 @@ export interface Phase {
 
 export interface SuiteRunReport {
   readonly budget: number | undefined;
+  /** Rules selected (the rule series); undefined: the whole catalogue. */
+  readonly rules?: number;
   /** `embedded`: the default run; `child`: a mock in its own process, limits out of reach, no ratelimit.* rules. */
   readonly target: 'embedded' | 'child';
   readonly wallMs: number;
@@ -184,6 +191,36 @@ export interface SuiteRunOptions {
   readonly timeoutMs?: number;
   /** `node --cpu-prof` for the runner and (inherited) its workers. */
   readonly cpuProfDir?: string | undefined;
+  /** Only these rules (the rule series; child target only). */
+  readonly ruleIds?: readonly string[];
+}
+
+/** The longest any one run may take: start-up and a minute, plus 10 ms per fuzz case (100k cases: 17 min). */
+export function runTimeoutMs(budget: number | undefined): number {
+  return Math.min(20 * 60_000, 120_000 + 10 * (budget ?? 4000));
+}
+
+/**
+ * The bundled profile for a mock whose limits are out of reach: no `rateLimit` (nothing in reach to declare, so
+ * nothing paced), and room in `budget.maxRequests` for every case of `budget` (default 10,000 would stop a 20k run).
+ */
+function unlimitedProfile(dir: string, budget: number | undefined): string {
+  const { rateLimit: _limit, $schema: _schema, ...rest } = PROFILE as typeof PROFILE & { $schema?: string };
+  const cases = budget ?? rest.budget?.fuzzCases ?? 4000;
+  const profile = {
+    ...rest,
+    $schema: join(ROOT, 'fixtures', 'schemas', 'profile.schema.json'),
+    budget: { ...rest.budget, maxRequests: 3 * cases + 10_000, maxSeconds: 1800 },
+  };
+  const path = join(dir, 'profile.json');
+  writeFileSync(path, JSON.stringify(profile));
+  return path;
+}
+
+/** Playwright --grep for exactly these rules (by their `@rule:<id>` tag). */
+function grepRules(ids: readonly string[]): string {
+  const escaped = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `@rule:(?:${escaped.join('|')})(?=\\s|$)`;
 }
 
 /** The `ratelimit.*` rules, left out of the runs against a mock whose limits are out of reach. */
@@ -205,7 +242,7 @@ export async function runSuiteOnce(options: SuiteRunOptions): Promise<SuiteRunRe
   if (options.budget !== undefined) env.GATECHECK_BUDGET = String(options.budget);
   env.GATECHECK_REPORT_DIR = join(dir, 'reports');
   env.GATECHECK_BENCH_JSON = jsonFile;
-  const timeoutMs = options.timeoutMs ?? 300_000;
+  const timeoutMs = options.timeoutMs ?? runTimeoutMs(options.budget);
   const mock =
     options.target === 'child'
       ? await startMockProcess({ config: { rateLimit: UNREACHABLE_RATE_LIMIT } })
@@ -213,8 +250,9 @@ export async function runSuiteOnce(options: SuiteRunOptions): Promise<SuiteRunRe
   const args = [CLI, 'test', '--config', CONFIG, '--output', join(dir, 'out')];
   if (mock !== undefined) {
     env.BASE_URL = mock.url;
-    env.GATECHECK_PROFILE = PROFILE_PATH;
+    env.GATECHECK_PROFILE = unlimitedProfile(dir, options.budget);
     args.push(WITHOUT_RATE_LIMIT_RULES);
+    if (options.ruleIds !== undefined) args.push(`--grep=${grepRules(options.ruleIds)}`);
   }
   const nodeFlags = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
   try {
@@ -238,6 +276,7 @@ export async function runSuiteOnce(options: SuiteRunOptions): Promise<SuiteRunRe
     }
     return {
       budget: options.budget,
+      ...(options.ruleIds === undefined ? {} : { rules: options.ruleIds.length }),
       target: options.target,
       wallMs: exitedAt - spawnedAt,
       exitCode,
@@ -254,6 +293,8 @@ export interface SuiteBenchOptions {
   readonly repeats: number;
   /** Fuzz budgets of the growth series. */
   readonly budgets: readonly number[];
+  /** Shares of the catalogue's rules (0–1] of the rule series, each at RULE_SERIES_BUDGET fuzz cases. */
+  readonly ruleShares?: readonly number[];
   /** Profile the first default run (runner with the embedded mock, and its workers). */
   readonly cpuProfDir?: string | undefined;
   readonly log: (line: string) => void;
@@ -265,7 +306,54 @@ export interface SuiteBenchReport {
   readonly wallMs: Spread;
   readonly fuzzPerSecond: Spread;
   readonly growth: readonly SuiteRunReport[];
+  /** Wall time over fuzz cases (the growth series): seconds per 1,000 cases, seconds at zero, R². */
+  readonly growthFit?: LineFit;
+  readonly ruleSeries: readonly SuiteRunReport[];
+  /** Wall time over rules selected (the rule series): seconds per rule, seconds at zero, R². */
+  readonly ruleFit?: LineFit;
   readonly target: { readonly wallMs: number; readonly fuzzPerSecond: number; readonly met: boolean };
+}
+
+/** The fuzz budget of every run of the rule series. */
+export const RULE_SERIES_BUDGET = 1000;
+
+export interface LineFit {
+  /** Seconds per unit of x (per 1,000 cases, or per rule). */
+  readonly slope: number;
+  /** Seconds at x = 0. */
+  readonly intercept: number;
+  readonly r2: number;
+  readonly points: number;
+}
+
+/** Least-squares line through (x, seconds); undefined with fewer than two distinct x. */
+export function fitLine(points: readonly (readonly [number, number])[]): LineFit | undefined {
+  const n = points.length;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (const [x, y] of points) {
+    sxx += (x - mx) ** 2;
+    sxy += (x - mx) * (y - my);
+    syy += (y - my) ** 2;
+  }
+  if (n < 2 || sxx === 0) return undefined;
+  const slope = sxy / sxx;
+  return {
+    slope,
+    intercept: my - slope * mx,
+    r2: syy === 0 ? 1 : (sxy * sxy) / (sxx * syy),
+    points: n,
+  };
+}
+
+/** Every `1 / share`-th rule of the catalogue, `ratelimit.*` aside (they need the real limit). */
+async function ruleSubset(share: number): Promise<string[]> {
+  const ids = (await loadCatalogue()).rules.map((r) => r.id).filter((id) => !id.startsWith('ratelimit.'));
+  const want = Math.max(1, Math.round(ids.length * Math.min(1, share)));
+  return Array.from({ length: want }, (_, i) => ids[Math.floor((i * ids.length) / want)] as string);
 }
 
 function oneLine(run: SuiteRunReport): string {
@@ -301,6 +389,23 @@ export async function benchSuite(options: SuiteBenchOptions): Promise<SuiteBench
     (target === 'embedded' ? defaultRuns : growth).push(run);
     options.log(`  budget ${budget ?? 'default'}: ${oneLine(run)}`);
   }
+  const ruleSeries: SuiteRunReport[] = [];
+  for (const share of options.ruleShares ?? []) {
+    const ruleIds = await ruleSubset(share);
+    const run = await runSuiteOnce({ budget: RULE_SERIES_BUDGET, target: 'child', ruleIds });
+    ruleSeries.push(run);
+    options.log(`  ${ruleIds.length} rules, budget ${RULE_SERIES_BUDGET}: ${oneLine(run)}`);
+  }
+  const growthFit = fitLine(growth.map((r) => [r.fuzz.cases / 1000, r.wallMs / 1000]));
+  const ruleFit = fitLine(ruleSeries.map((r) => [r.rules ?? 0, r.wallMs / 1000]));
+  if (growthFit)
+    options.log(
+      `  growth: wall ≈ ${growthFit.intercept.toFixed(1)} s + ${growthFit.slope.toFixed(2)} s per 1,000 fuzz cases (R² ${growthFit.r2.toFixed(3)}, ${growthFit.points} runs)`,
+    );
+  if (ruleFit)
+    options.log(
+      `  rules: wall ≈ ${ruleFit.intercept.toFixed(1)} s + ${ruleFit.slope.toFixed(3)} s per rule at ${RULE_SERIES_BUDGET} fuzz cases (R² ${ruleFit.r2.toFixed(3)}, ${ruleFit.points} runs)`,
+    );
   const wallMs = spread(defaultRuns.map((r) => r.wallMs));
   const fuzzPerSecond = spread(defaultRuns.map((r) => r.fuzz.perSecond));
   return {
@@ -310,6 +415,9 @@ export async function benchSuite(options: SuiteBenchOptions): Promise<SuiteBench
     wallMs,
     fuzzPerSecond,
     growth: growth.sort((a, b) => (a.budget ?? 0) - (b.budget ?? 0)),
+    ...(growthFit === undefined ? {} : { growthFit }),
+    ruleSeries,
+    ...(ruleFit === undefined ? {} : { ruleFit }),
     target: {
       wallMs: SUITE_TARGET_MS,
       fuzzPerSecond: FUZZ_TARGET_PER_SECOND,

@@ -11,7 +11,6 @@ import { suiteVersion } from '../specs/report/suite-version.ts';
 import { parseCommand } from './args.ts';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { helpText } from './help.ts';
-import { runInit } from './init/command.ts';
 import type { Io } from './outcome.ts';
 import { renderRulesMarkdown, renderRulesText } from './rules.ts';
 import { mergeShards, runSuite } from './run.ts';
@@ -58,9 +57,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         return await runSuite(command.options, io);
       case 'merge':
         return await mergeShards(command.blobDir, command.options, io);
-      case 'init':
+      case 'init': {
+        // Loaded only here: the OpenAPI parser it needs would cost every run its start-up time.
+        const { runInit } = await import('./init/command.ts');
         await runInit(command.options, io);
         return EXIT.conformant;
+      }
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof ProfileError) {

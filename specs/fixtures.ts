@@ -12,6 +12,7 @@
  * fails on what the target does.
  */
 import { test as base, expect } from '@playwright/test';
+import { refreshedAuthorization } from './credentials/client.ts';
 import { Budget, DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
 import { ENV } from './lib/env.ts';
 import { type Exchange, Target } from './lib/http.ts';
@@ -123,7 +124,15 @@ export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
       const observer = observerFor(profile, baseUrl);
       const observe = (ex: Exchange) => observer.observe(seenOf(ex));
       await use(
-        new Target(ctx, { baseUrl, budget, scheduler, timeoutMs, tls: nodeTlsOptions(tls), observe }),
+        new Target(ctx, {
+          baseUrl,
+          budget,
+          scheduler,
+          timeoutMs,
+          tls: nodeTlsOptions(tls),
+          observe,
+          refreshAuthorization: (value) => refreshedAuthorization(value),
+        }),
       );
       await ctx.dispose();
     },

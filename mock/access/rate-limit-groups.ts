@@ -7,7 +7,7 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Route, Router } from '../routing/router.ts';
 import {
-  DEFAULT_ROUTE_GROUPS,
+  BUNDLED_ROUTES,
   NO_GROUP,
   type RateLimitGroup,
   type RateLimitKey,
@@ -99,9 +99,8 @@ export function compileRoutes(settings: RateLimitSettings, router: Router, store
     const where = `rateLimit.routes[${JSON.stringify(key)}]`;
     const { method, pattern } = splitRouteKey(key);
     const route = patterns.get(pattern);
-    // A default mapping (the bundled policy's quota route) fits any policy and any groups: left out if either lacks it.
-    if (DEFAULT_ROUTE_GROUPS[key] === group && (route === undefined || !groups.has(group))) continue;
     if (route === undefined) {
+      if (BUNDLED_ROUTES[key] === group) continue;
       throw new TypeError(
         `${where}: the policy has no route ${pattern} (routes: ${[...patterns.keys()].join(', ')})`,
       );

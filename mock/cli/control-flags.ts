@@ -38,7 +38,7 @@ Access control, faults and the control API (docs/mock.md):
       --rate-limit <n>/<s>       Limit per client key: n requests per s-second window (default 3000/10), or off
       --rate-limit-key <k>       identity (verified identity, else address; default) or address (every request)
       --burst <n>/<s>            Burst limit: at most n requests per s-second window (s divides the window)
-      --failed-attempt-limit <n> Failed credential attempts per window per address (default 5000)
+      --failed-attempt-limit <n> Failed credential attempts per window per address (default 20000)
       --ban <n>/<s>              Ban for s seconds after n more requests while limited (default 200/30), or off
       --rate-limit-headers <h>   ietf (RateLimit-Policy + RateLimit, default), legacy (RateLimit-Limit/…), none
       --redis-url <url>          Keep counts and bans in this Redis, shared by every instance (redis://host:port)

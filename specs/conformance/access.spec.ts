@@ -35,8 +35,8 @@ async function credentials(
   return lacks('identities', 'no credential in a scheme the request accepts');
 }
 
-/** Every blocked or closed request expects 403: a bare 403 is the verdict, never a guessed rate-limit ban. */
-const EXPECTING_403 = { expecting: [403] };
+/** Requests that expect a refusal: a 403 without Retry-After is the verdict, not a ban to wait out. */
+const EXPECTING_403 = { expect: [403] } as const;
 
 /** The declared ways to appear blocked, and the protected endpoint they are tried on. */
 function blockedSetting(kit: Kit) {

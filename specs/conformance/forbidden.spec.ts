@@ -8,8 +8,8 @@ import { lackingRole, lackingScope, reauthFresh, reauthOtherScheme, reauthSame }
 
 /** RFC 9110 §15.5.4: a target that hides the resource from the identity may answer 404 instead. */
 const REFUSED = [403, 404] as const;
-/** Every request here expects a refusal: a bare 403 is the verdict, never a guessed rate-limit ban. */
-const EXPECTING_403 = { expecting: REFUSED };
+/** Every request here expects a refusal: a 403 without Retry-After is the verdict, not a ban to wait out. */
+const EXPECTING_403 = { expect: [403] } as const;
 
 /** The user's first refusal on the admin path: which scheme, which credential, which answer. */
 async function refusal(kit: Kit): Promise<{ scheme: Scheme; authorization: string; ex: Exchange }> {

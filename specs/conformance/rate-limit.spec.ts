@@ -18,12 +18,16 @@ test.describe.configure({ mode: 'default' });
 /** Longest the recovery check waits for a window to pass. */
 const MAX_WAIT_SECONDS = 60;
 const LIMITED = [429, 403];
+/** Most requests of the burst sent at once after its first wave (see sendBurst). */
+const MAX_WAVE = 16;
 
 interface Plan {
   readonly request: { method: string; path: string };
   readonly authorization: string | undefined;
   readonly limit: number;
   readonly maxSend: number;
+  /** Requests sent at once after the first wave. */
+  readonly wave: number;
 }
 
 interface Burst extends Plan {
@@ -68,11 +72,13 @@ async function plan(kit: Kit): Promise<Plan> {
   // conclusive only once one window-length span holds more than 2 × limit; a client slower than that needs
   // more requests to get there, and gives up at twice as many.
   const maxSend = 4 * rl.limit + 2;
+  const wave = rl.banAfter === undefined ? 1 : Math.max(1, Math.min(MAX_WAVE, Math.floor(rl.banAfter / 2)));
   return {
     request: { method: endpoint.method ?? 'GET', path: endpoint.path },
     authorization,
     limit: rl.limit,
     maxSend,
+    wave,
   };
 }
 
@@ -148,17 +154,22 @@ async function sendBurst(kit: Kit, p: Plan, windowMs: number): Promise<Burst & {
     last = wave[wave.length - 1] ?? last;
     limited = wave.find((ex) => LIMITED.includes(ex.status));
   }
-  // Then one at a time, stopping at the first limited answer (a target may ban a client that keeps going).
-  // Answers come in order here, so the newest span is the one to watch (a linear count, not a sort).
+  // Then in small waves, stopping after the first limited answer: a target may ban a client that keeps going,
+  // so a wave is at most half the limited answers the profile says it tolerates (one at a time when it does
+  // not say). Answers come in order here, so the newest span is the one to watch (a linear count, not a sort).
   const newestSpanFull = () => {
     const newest = sentAt[sentAt.length - 1] ?? 0;
     return sentAt.filter((t) => t > newest - windowMs).length > 2 * p.limit;
   };
   let done = conclusive(sentAt, windowMs, p.limit);
   while (!limited && sent < p.maxSend && !done) {
-    last = await at(kit.send(request, authorization, undefined, PROVOKING));
-    sent++;
-    if (LIMITED.includes(last.status)) limited = last;
+    const size = Math.min(p.wave, p.maxSend - sent);
+    const wave = await Promise.all(
+      Array.from({ length: size }, () => at(kit.send(request, authorization, undefined, PROVOKING))),
+    );
+    sent += wave.length;
+    last = wave[wave.length - 1] ?? last;
+    limited = wave.find((ex) => LIMITED.includes(ex.status));
     done = newestSpanFull();
   }
   return { ...p, limited, last, sent, sentAt };

@@ -14,6 +14,8 @@ interface Held {
 }
 
 const held = new Map<string, Held>();
+/** Whose each token fetched in this process is, so a re-sent request can swap it for a fresher one. */
+const identityOf = new Map<string, string>();
 const inflight = new Map<string, Promise<string>>();
 
 function ask(path: string, env: NodeJS.ProcessEnv): Promise<unknown> {
@@ -47,12 +49,30 @@ export function tokenFor(identity: string, env: NodeJS.ProcessEnv = process.env)
       .then((answer) => {
         rememberSecrets([answer.token]);
         held.set(identity, answer);
+        identityOf.set(answer.token, identity);
         return answer.token;
       })
       .finally(() => inflight.delete(identity));
     inflight.set(identity, pending);
   }
   return pending;
+}
+
+/**
+ * `value` (an Authorization field value) as it should be sent now: a Bearer token fetched at run time that
+ * has come due for refresh — typically while the run waited out a rate limit — is replaced by its identity's
+ * current token; the scheme's spelling and the spacing stay as they were. Any other value is returned as is.
+ */
+export async function refreshedAuthorization(
+  value: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  // RFC 6750 §2.1: b64token after "Bearer" and 1*SP; the scheme is case-insensitive (RFC 9110 §11.1).
+  const m = /^(\s*bearer +)(\S+)(\s*)$/i.exec(value);
+  const identity = m ? identityOf.get(m[2] ?? '') : undefined;
+  if (m === null || identity === undefined) return value;
+  const current = await tokenFor(identity, env);
+  return current === m[2] ? value : `${m[1]}${current}${m[3]}`;
 }
 
 /** Every token the broker fetched in this run (for the reporter's redaction); [] without a broker. */

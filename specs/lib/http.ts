@@ -64,6 +64,11 @@ export interface TargetOptions {
   readonly timeoutMs: number;
   /** Sees every answer, limited ones waited out included (the observers, specs/observe/). */
   readonly observe?: (ex: Exchange) => void;
+  /**
+   * An Authorization value as it should be sent now: a token obtained at run time that came due while the
+   * run waited out a limit is swapped for its identity's current one (specs/credentials/client.ts).
+   */
+  readonly refreshAuthorization?: (value: string) => Promise<string>;
 }
 
 export class Target {
@@ -78,6 +83,7 @@ export class Target {
    */
   private readonly provokingBudget: Budget;
   private readonly observe: ((ex: Exchange) => void) | undefined;
+  private readonly refreshAuthorization: ((value: string) => Promise<string>) | undefined;
 
   constructor(
     private readonly ctx: APIRequestContext,
@@ -90,6 +96,7 @@ export class Target {
     this.timeoutMs = options.timeoutMs;
     this.tls = options.tls;
     this.observe = options.observe;
+    this.refreshAuthorization = options.refreshAuthorization;
   }
 
   /** Joins without `new URL(path, base)`, which would drop a base path such as https://host/api. */
@@ -130,7 +137,7 @@ export class Target {
    */
   private async budgeted(
     request: ReplayRequest,
-    send: () => Promise<Exchange>,
+    send: (request: ReplayRequest) => Promise<Exchange>,
     options: SendOptions | undefined,
   ): Promise<Exchange> {
     const authorization = request.headerLines
@@ -141,8 +148,10 @@ export class Target {
       const budget = options?.provoking ? this.provokingBudget : this.budget;
       return await this.scheduler.run(
         bucket,
-        async () => {
-          const ex = await budget.run(send);
+        async (attempt) => {
+          // After a wait the credentials may have come due: the re-sent request carries the current ones.
+          const current = attempt === 0 ? request : await this.refreshed(request);
+          const ex = await budget.run(() => send(current));
           this.observe?.(ex);
           return ex;
         },
@@ -155,12 +164,23 @@ export class Target {
     }
   }
 
+  private async refreshed(request: ReplayRequest): Promise<ReplayRequest> {
+    const refresh = this.refreshAuthorization;
+    if (refresh === undefined) return request;
+    const headerLines = await Promise.all(
+      request.headerLines.map(
+        async ([name, value]) =>
+          [name, name.toLowerCase() === 'authorization' ? await refresh(value) : value] as const,
+      ),
+    );
+    return { ...request, headerLines };
+  }
+
   /** Sends one request with Playwright's APIRequestContext. */
   async send(req: Request, options?: SendOptions): Promise<Exchange> {
-    const request = this.prepare(req);
     return this.budgeted(
-      request,
-      async () => {
+      this.prepare(req),
+      async (request) => {
         const started = performance.now();
         let res: Awaited<ReturnType<APIRequestContext['fetch']>>;
         try {
@@ -207,10 +227,9 @@ export class Target {
     lines: readonly (readonly [string, string])[],
     options?: SendOptions,
   ): Promise<Exchange> {
-    const request = this.prepare(req, lines);
     return this.budgeted(
-      request,
-      () =>
+      this.prepare(req, lines),
+      (request) =>
         new Promise<Exchange>((resolve, reject) => {
           const started = performance.now();
           const url = new URL(request.url);

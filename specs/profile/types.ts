@@ -183,10 +183,10 @@ export interface Profile {
     /** Most requests the target takes back to back, when fewer than `limit`. */
     readonly burst?: number;
     /**
-     * Where the limit counts (default `all-routes`): `endpoint` when only `endpoint` has it — a route with a
-     * quota of its own; requests elsewhere then count against no declared counter.
+     * Which requests the limit counts: all of them (default), or only those to `endpoint` — a target that
+     * gives one route a short limit of its own. The scheduler then paces only that route.
      */
-    readonly appliesTo?: 'all-routes' | 'endpoint';
+    readonly appliesTo?: 'all' | 'endpoint';
   };
   /** How to provoke a 500, if the target offers a way. */
   readonly fault?: {

@@ -27,6 +27,8 @@ export interface TargetPolicy {
     readonly windowSeconds: number;
     readonly burst?: number;
     readonly key: RateKey;
+    /** The limit counts only the requests to one endpoint (profile `rateLimit.appliesTo`). */
+    readonly onlyEndpoint?: boolean;
   };
   /** The target bans (403) after limiting; `seconds` when the profile says how long. */
   readonly ban?: { readonly seconds?: number };
@@ -108,6 +110,8 @@ interface TargetState {
 /** Whether the declared limit gives each identity, credential or endpoint a scope of its own. */
 function scopeKeyed(s: TargetState): boolean {
   const key = s.policy.declared?.key;
+  // A limit of one endpoint never counts the other requests, whatever its key: they are a scope of their own.
+  if (s.policy.declared?.onlyEndpoint === true) return true;
   return key === 'identity' || key === 'credential' || key === 'endpoint';
 }
 

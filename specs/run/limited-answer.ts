@@ -32,7 +32,17 @@ export interface BanContext {
   readonly limitedRecently: boolean;
 }
 
-export function limitedAnswer(head: AnswerHead, ban: BanContext, now = Date.now()): LimitSignal | undefined {
+/**
+ * `expected`: the statuses the request's check expects. A 403 it expects (access.403.*, authz.403.*) is a
+ * ban only when it carries Retry-After: otherwise it is the verdict the check asked for, not a limit to wait
+ * out and re-send into.
+ */
+export function limitedAnswer(
+  head: AnswerHead,
+  ban: BanContext,
+  now = Date.now(),
+  expected: readonly number[] = [],
+): LimitSignal | undefined {
   if (head.status === 429) return { kind: 'limited', waitMs: resetHintMs(head.headers, now), reason: '429' };
   if (head.status !== 403) return undefined;
   const retryAfter = head.headers['retry-after'];
@@ -40,7 +50,7 @@ export function limitedAnswer(head: AnswerHead, ban: BanContext, now = Date.now(
     const waitMs = resetHintMs(head.headers, now);
     return { kind: 'banned', waitMs, reason: '403 with Retry-After' };
   }
-  if (ban.banDeclared && ban.limitedRecently) {
+  if (ban.banDeclared && ban.limitedRecently && !expected.includes(403)) {
     const waitMs = ban.banSeconds === undefined ? undefined : ban.banSeconds * 1000;
     return { kind: 'banned', waitMs, reason: '403 during a declared ban' };
   }

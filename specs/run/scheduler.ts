@@ -38,6 +38,7 @@ export function policyOf(profile: Profile): TargetPolicy {
             windowSeconds: rl.windowSeconds,
             key: (rl.key ?? 'identity') as RateKey,
             ...(rl.burst === undefined ? {} : { burst: rl.burst }),
+            ...(rl.appliesTo === 'endpoint' ? { onlyEndpoint: true } : {}),
           },
         }),
     ...(rl?.banSeconds !== undefined || rl?.banAfter !== undefined
@@ -55,10 +56,10 @@ export interface SendOptions {
    */
   readonly provoking?: boolean;
   /**
-   * The statuses the check expects. A 403 among them is the check's verdict unless it carries Retry-After:
-   * it is never taken for a ban just because bans are declared and a limited answer came shortly before.
+   * The statuses the check expects. A 403 among them is judged, not taken for a ban, unless it carries
+   * Retry-After (specs/run/limited-answer.ts).
    */
-  readonly expecting?: readonly number[];
+  readonly expect?: readonly number[];
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -90,33 +91,34 @@ export class Scheduler {
   /**
    * Sends with `send` in a slot of `bucket` and returns the first answer that is not rate limiting (or, when
    * `provoking`, the first answer). `head` reads an answer's status and headers (undefined: no answer).
+   * `send` learns which attempt it is (0 first, then one more after each limited answer waited out): a
+   * re-send may need fresh credentials, the old ones having expired during the wait.
    */
   async run<T>(
     bucket: string,
-    send: () => Promise<T>,
+    send: (attempt: number) => Promise<T>,
     head: (answer: T) => AnswerHead | undefined,
     options: SendOptions = {},
   ): Promise<T> {
     await this.ready;
     const provoking = options.provoking === true;
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       await this.slot(bucket, provoking);
-      const answer = await send();
+      const answer = await send(attempt);
       if (provoking) return answer;
       const h = head(answer);
       if (h === undefined) return answer;
-      const signal = limitedAnswer(h, this.banContext(options.expecting), Date.now());
+      const signal = limitedAnswer(h, this.banContext(), Date.now(), options.expect);
       if (signal === undefined) return answer;
       await this.waitOut(signal, bucket, declaredRateHint(h.headers));
     }
   }
 
-  private banContext(expecting: readonly number[] | undefined) {
+  private banContext() {
     const ban = this.policy.ban;
     const banMs = (ban?.seconds ?? 60) * 1000;
     return {
-      // A check expecting 403 (seed §7) takes a bare 403 as its verdict: only Retry-After makes it a ban.
-      banDeclared: ban !== undefined && expecting?.includes(403) !== true,
+      banDeclared: ban !== undefined,
       ...(ban?.seconds === undefined ? {} : { banSeconds: ban.seconds }),
       limitedRecently: Date.now() - this.lastLimitedAt < banMs,
     };
@@ -253,7 +255,7 @@ export function schedulerFor(
   if (scheduler === undefined) {
     const address = env[SCHEDULER_ENV];
     sharedPort ??= address ? httpPort(address) : inProcessPort(new RunCoordinator());
-    scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile, key), Math.max(1, batch));
+    scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile), Math.max(1, batch));
     perProcess.set(key, scheduler);
   }
   return scheduler;

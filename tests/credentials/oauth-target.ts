@@ -13,8 +13,6 @@ export const OAUTH_PROFILE = path.join(ROOT, 'fixtures/mock.oauth.profile.json')
 
 type Json = Record<string, unknown>;
 
-const RATE_WINDOW_SECONDS = 30;
-
 export interface EnvProfile {
   /** The profile as written to disk: `{ "env": … }` wherever a credential goes. */
   readonly profile: Json;
@@ -43,7 +41,6 @@ export function envProfile(): EnvProfile {
     move(oauth, 'password', `GC_${upper}_PASSWORD`);
   }
   move(profile.jwt as Json, 'privateJwk', 'GC_JWT_PRIVATE_JWK');
-  (profile.rateLimit as Json).windowSeconds = RATE_WINDOW_SECONDS;
   const jwk = JSON.parse(env.GC_JWT_PRIVATE_JWK as string) as Record<string, string>;
   const secrets = [
     ...Object.entries(env)
@@ -64,12 +61,8 @@ export function startTlsMock(
     tls: 'generate',
     oauth: { tokenLifetimeSeconds },
     control: { enabled: true, journalSize: 200_000 },
-    // 300 per 30 s rather than per 10 s: a burst of 300 TLS requests on a loaded 2-core machine must fit in one
-    // window. The profile declares the same (envProfile).
-    rateLimit: {
-      enabled: options.limits !== false,
-      groups: { default: { windowSeconds: RATE_WINDOW_SECONDS } },
-    },
+    // The bundled limits, which the bundled profile declares: the rate-limit rules' burst goes to /limited.
+    rateLimit: { enabled: options.limits !== false },
   });
 }
 

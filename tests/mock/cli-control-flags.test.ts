@@ -82,7 +82,8 @@ test('npm run mock -- --rate-limit 2/60 --control-token … → the banner shows
   const token = 'cli-flags-test-token-0123';
   const { text, url, stop } = await serve(['--rate-limit', '2/60', '--ban', 'off', '--control-token', token]);
   try {
-    expect(text).toContain('limits  2 requests per 60 s per client; headers ietf');
+    // The bundled /limited route keeps a group of its own (docs/mock.md "Rate limits").
+    expect(text).toContain('limits  2 requests per 60 s per client (+1 route group); headers ietf');
     expect(text).toContain(`control ${url}/__gatecheck/  token ${token}`);
     expect(text).toContain('X-Gatecheck-Fault: 500 | drop | latency=<ms> honoured');
     const headers = { authorization: authorization(ADMIN, 'basic') };

@@ -3,14 +3,14 @@
  * answer and how long it asks to wait, the pause every worker obeys, the learned pace, exclusive use, the
  * budgets, and which counter a request counts against.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { SignJWT } from 'jose';
 import type { Profile } from '../../specs/profile/types.ts';
 import { bucketer } from '../../specs/run/buckets.ts';
 import { RunCoordinator, type TargetPolicy } from '../../specs/run/coordinator.ts';
 import { declaredRateHint, limitedAnswer, resetHintMs } from '../../specs/run/limited-answer.ts';
 import { Pacer, paceForLimit } from '../../specs/run/pacer.ts';
-import { inProcessPort } from '../../specs/run/port.ts';
-import { Scheduler } from '../../specs/run/scheduler.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const NO_BAN = { banDeclared: false, limitedRecently: false };
@@ -181,6 +181,19 @@ test.describe('coordinator', () => {
     expect(co.politeness().pacePerSecond).toBe(0.9 * 30);
   });
 
+  test('declared for one endpoint per address: its requests are paced, every other request is not', () => {
+    const co = new RunCoordinator(() => NOW);
+    co.register(
+      't',
+      policy({ declared: { limit: 20, windowSeconds: 2, key: 'address', onlyEndpoint: true } }),
+    );
+    const limited = co.lease('t', 'all', 8, 'w1');
+    const other = co.lease('t', '', 8, 'w1');
+    if (!('at' in limited) || !('at' in other)) throw new Error('expected slots');
+    expect(limited.at.at(-1)).toBeGreaterThan(NOW);
+    expect(other.at.every((t) => t === NOW)).toBe(true);
+  });
+
   test('exclusive use: others wait; the holder is neither paused nor paced; the cooldown pauses the run', () => {
     const c = clock();
     const co = new RunCoordinator(c.now);
@@ -241,10 +254,9 @@ test.describe('buckets', () => {
       user: { apikey: 'k2' },
     },
   } as unknown as Profile;
-  const BASE = 'http://127.0.0.1:1';
 
   test('per identity: a declared identity’s exact credential (any scheme case, 1*SP); anything else is ""', () => {
-    const of = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'identity' } }, BASE);
+    const of = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'identity' } });
     expect(of('/x', ['Bearer tok.en.a'])).toBe('admin');
     expect(of('/x', ['bEaReR   tok.en.a'])).toBe('admin');
     expect(of('/x', [`Basic ${Buffer.from('alice:pw:1').toString('base64')}`])).toBe('admin');
@@ -255,72 +267,74 @@ test.describe('buckets', () => {
     expect(of('/x', ['Bearer tok.en.a', 'Bearer tok.en.a'])).toBe('');
   });
 
-  test('per address: everything counts once; per endpoint: by path, query aside; undeclared: ""', () => {
-    expect(
-      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'address' } }, BASE)('/a', []),
-    ).toBe('all');
-    expect(
-      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'endpoint' } }, BASE)(
-        '/a?x=1',
-        [],
-      ),
-    ).toBe('/a');
-    expect(bucketer(profile, BASE)('/a', ['Apikey k1'])).toBe('');
+  test('a limit of one endpoint (appliesTo endpoint): its requests count as declared, every other request as ""', () => {
+    const only = { path: '/limited' };
+    const byIdentity = bucketer({
+      ...profile,
+      rateLimit: { limit: 1, windowSeconds: 1, key: 'identity', appliesTo: 'endpoint', endpoint: only },
+    });
+    expect(byIdentity('/limited', ['Bearer tok.en.a'])).toBe('admin');
+    expect(byIdentity('/limited?x=1', ['Bearer tok.en.a'])).toBe('admin');
+    expect(byIdentity('/x', ['Bearer tok.en.a'])).toBe('');
+    const byAddress = bucketer({
+      ...profile,
+      rateLimit: { limit: 1, windowSeconds: 1, key: 'address', appliesTo: 'endpoint', endpoint: only },
+    });
+    expect([byAddress('/limited', []), byAddress('/x', [])]).toEqual(['all', '']);
   });
 
-  test('a limit on one endpoint only (appliesTo "endpoint"): that path, under the base path, counts; others are ""', () => {
-    const limited = { path: '/limited', method: 'GET' };
-    const rateLimit = { limit: 1, windowSeconds: 1, appliesTo: 'endpoint', endpoint: limited } as const;
-    const perIdentity = bucketer(
-      { ...profile, rateLimit: { ...rateLimit, key: 'identity' } },
-      `${BASE}/api/`,
-    );
-    expect(perIdentity('/api/limited', ['Apikey k1'])).toBe('admin');
-    expect(perIdentity('/api/limited?page=2', ['Apikey k1'])).toBe('admin');
-    expect(perIdentity('/api/protected', ['Apikey k1'])).toBe('');
-    expect(perIdentity('/limited', ['Apikey k1'])).toBe('');
-    const perAddress = bucketer({ ...profile, rateLimit: { ...rateLimit, key: 'address' } }, BASE);
-    expect(perAddress('/limited', [])).toBe('all');
-    expect(perAddress('/users', [])).toBe('');
-    // Without appliesTo the limit counts everywhere.
+  test('per address: everything counts once; per endpoint: by path, query aside; undeclared: ""', () => {
     expect(
-      bucketer({ ...profile, rateLimit: { ...rateLimit, appliesTo: undefined, key: 'address' } }, BASE)(
-        '/users',
-        [],
-      ),
+      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'address' } })('/a', []),
     ).toBe('all');
+    expect(
+      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'endpoint' } })('/a?x=1', []),
+    ).toBe('/a');
+    expect(bucketer(profile)('/a', ['Apikey k1'])).toBe('');
   });
 });
 
-test.describe('a check that expects 403', () => {
-  /** A scheduler over an in-process coordinator, bans declared (0.5 s), sending the given answers in turn. */
-  async function sendThrough(statuses: readonly number[], expecting?: readonly number[]) {
-    const policy: TargetPolicy = { ban: { seconds: 0.5 }, maxRequests: 100, maxSeconds: 60 };
-    const scheduler = new Scheduler(
-      inProcessPort(new RunCoordinator()),
-      'http://127.0.0.1:1',
-      policy,
-      () => '',
-      4,
-    );
-    const answers = statuses.map((status) => ({
-      status,
-      headers: status === 429 ? { 'retry-after': '0' } : ({} as Record<string, string>),
-    }));
-    let sent = 0;
-    const answer = await scheduler.run(
-      '',
-      async () => answers[Math.min(sent++, answers.length - 1)],
-      (a) => a,
-      expecting === undefined ? {} : { expecting },
-    );
-    return { status: answer?.status, sent };
-  }
+test.describe('buckets: tokens the suite mints', () => {
+  const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = keys.privateKey.export({ format: 'jwk' });
+  const profile = {
+    name: 'p',
+    endpoints: {},
+    identities: {
+      admin: { bearer: 'tok.en.a', jwtClaims: { sub: 'alice' } },
+      user: { apikey: 'k2', jwtClaims: { sub: 'bob' } },
+    },
+    jwt: { alg: 'ES256', privateJwk: jwk, issuer: 'https://issuer.test/', audience: 'api' },
+    rateLimit: { limit: 1, windowSeconds: 1, key: 'identity' },
+  } as unknown as Profile;
+  const mint = (claims: Record<string, unknown>, alg = 'ES256') =>
+    new SignJWT({
+      iss: 'https://issuer.test/',
+      aud: 'api',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+      ...claims,
+    })
+      .setProtectedHeader({ alg })
+      .setIssuedAt()
+      .sign(keys.privateKey);
 
-  test('a bare 403 right after a 429 is its verdict, not a ban; without the expectation it is taken for one', async () => {
-    // 429, then 403 without Retry-After while bans are declared: the scheduler guesses a ban and re-sends…
-    expect(await sendThrough([429, 403, 200])).toEqual({ status: 200, sent: 3 });
-    // …unless the check expects 403: then the 403 is the answer it is judged on.
-    expect(await sendThrough([429, 403, 200], [403])).toEqual({ status: 403, sent: 2 });
+  test('a token signed with the profile’s key for a declared identity’s sub counts as that identity', async () => {
+    const of = bucketer(profile);
+    expect(of('/x', [`Bearer ${await mint({ sub: 'bob', roles: ['admin'] })}`])).toBe('user');
+    expect(of('/x', [`bearer  ${await mint({ sub: 'alice' })}`])).toBe('admin');
+  });
+
+  test('one the target would not verify (forged, unsigned, expired, wrong issuer or audience, unknown sub) is ""', async () => {
+    const of = bucketer(profile);
+    const good = await mint({ sub: 'bob' });
+    const [h, p, s] = good.split('.');
+    const forged = `${h}.${Buffer.from(JSON.stringify({ sub: 'bob', iss: 'https://issuer.test/', aud: 'api' })).toString('base64url')}.${s}`;
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`;
+    expect(of('/x', [`Bearer ${forged}`])).toBe('');
+    expect(of('/x', [`Bearer ${unsigned}`])).toBe('');
+    expect(of('/x', [`Bearer ${await mint({ sub: 'bob', exp: 1_000 })}`])).toBe('');
+    expect(of('/x', [`Bearer ${await mint({ sub: 'bob', iss: 'https://other.test/' })}`])).toBe('');
+    expect(of('/x', [`Bearer ${await mint({ sub: 'bob', aud: 'other' })}`])).toBe('');
+    expect(of('/x', [`Bearer ${await mint({ sub: 'mallory' })}`])).toBe('');
   });
 });

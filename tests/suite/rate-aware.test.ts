@@ -64,7 +64,18 @@ function profileFor(declared: Record<string, unknown> | undefined): unknown {
     $schema: join(MOCK_PROFILE, '..', 'schemas', 'profile.schema.json'),
     // Fewer fuzz cases than the bundled 4,000 keep the runs short; every fuzz rule still runs.
     budget: { ...bundled.budget, fuzzCases: 600, maxSeconds: 150 },
-    ...(declared ? { rateLimit: { ...rateLimit, ...declared } } : {}),
+    // The limits here count every request (not the bundled mock's /limited alone); the burst goes to /protected.
+    ...(declared
+      ? {
+          rateLimit: {
+            ...rateLimit,
+            endpoint: { path: '/protected', method: 'GET', schemes: ['bearer', 'basic'] },
+            appliesTo: 'all',
+            banAfter: 200,
+            ...declared,
+          },
+        }
+      : {}),
   };
 }
 

@@ -118,10 +118,10 @@ test('the x-gatecheck-* extensions hold on the mock itself: the fault header get
   expect(await get('/archive')).toBe(403);
   // The limit a client can provoke: GET /limited's quota of its own (docs/mock.md "Rate limits").
   expect(x['x-gatecheck-rate-limit']).toEqual({
-    limit: 60,
-    windowSeconds: 2,
+    limit: 20,
+    windowSeconds: 1,
     key: 'identity',
-    banAfter: 200,
+    banAfter: 20,
     banSeconds: 30,
     path: '/limited',
     method: 'GET',

@@ -33,8 +33,10 @@ export async function writeTargetFiles(dir: string): Promise<TargetFiles> {
   await writeFile(dataPath, JSON.stringify(data, null, 2));
 
   const base = JSON.parse(await readFile(join(ROOT, 'fixtures/policy.json'), 'utf8')) as Policy;
+  // The bundled policy has /limited too (in its own group); the mutation run gives it the `burst` group below.
+  const limited = { path: '/limited', methods: { GET: { schemes: ['bearer', 'basic'] } } } as const;
   const policy: Policy = {
-    routes: [...base.routes, { path: '/limited', methods: { GET: { schemes: ['bearer', 'basic'] } } }],
+    routes: [...base.routes.filter((r) => r.path !== limited.path), limited],
   };
 
   const profile = JSON.parse(await readFile(join(ROOT, 'fixtures/mock.profile.json'), 'utf8')) as Profile & {
