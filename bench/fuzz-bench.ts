@@ -49,6 +49,8 @@ const MALFORMED_BEARER = 'Bearer @@@@';
 export interface FuzzRound {
   readonly ceiling401: LoadResult;
   readonly ceiling400: LoadResult;
+  /** 401 to a well-formed Basic credential never seen before: one scrypt derivation each (the fuzzer sends many). */
+  readonly ceilingFreshBasic: LoadResult;
   readonly fuzz: {
     readonly cases: number;
     readonly fuzzWallMs: number;
@@ -70,6 +72,7 @@ export interface FuzzBenchReport {
   readonly rounds: readonly FuzzRound[];
   readonly ceiling401: Spread;
   readonly ceiling400: Spread;
+  readonly ceilingFreshBasic: Spread;
   readonly fuzzPerSecond: Spread;
   readonly fraction: Spread;
   readonly loadAverage: { readonly before: number; readonly after: number };
@@ -154,24 +157,48 @@ export async function benchFuzz(options: FuzzBenchOptions): Promise<FuzzBenchRep
           durationSeconds: options.durationSeconds,
           warmupSeconds: options.warmupSeconds,
         });
+      let fresh = 0;
+      const freshBasic = () =>
+        runLoad({
+          url: mock.url,
+          requests: [
+            {
+              method: 'GET',
+              path: '/protected',
+              setupRequest: (request) => ({
+                ...request,
+                headers: {
+                  authorization: `Basic ${Buffer.from(`bench-${i}-${fresh++}:x`).toString('base64')}`,
+                },
+              }),
+            },
+          ],
+          connections: options.connections,
+          durationSeconds: options.durationSeconds,
+          warmupSeconds: 0,
+        });
+      const ceilings = async () => ({
+        ceiling401: await load({}),
+        ceiling400: await load({ authorization: MALFORMED_BEARER }),
+        ceilingFreshBasic: await freshBasic(),
+      });
       const profDir = i === 0 ? options.cpuProfDir : undefined;
       if (profDir) mkdirSync(profDir, { recursive: true });
       // Alternate which half goes first, so neither always meets the warmer (or busier) machine.
-      let ceiling401: LoadResult;
-      let ceiling400: LoadResult;
+      let measured: Awaited<ReturnType<typeof ceilings>>;
       let run: Awaited<ReturnType<typeof runFuzzSuite>>;
       if (i % 2 === 0) {
-        ceiling401 = await load({});
-        ceiling400 = await load({ authorization: MALFORMED_BEARER });
+        measured = await ceilings();
         run = await runFuzzSuite(mock.url, options.budget, profDir);
       } else {
         run = await runFuzzSuite(mock.url, options.budget, profDir);
-        ceiling401 = await load({});
-        ceiling400 = await load({ authorization: MALFORMED_BEARER });
+        measured = await ceilings();
       }
+      const { ceiling401, ceiling400, ceilingFreshBasic } = measured;
       const round: FuzzRound = {
         ceiling401,
         ceiling400,
+        ceilingFreshBasic,
         fuzz: {
           cases: run.fuzz.cases,
           fuzzWallMs: run.phases.fuzz.wallMs,
@@ -185,7 +212,8 @@ export async function benchFuzz(options: FuzzBenchOptions): Promise<FuzzBenchRep
       };
       rounds.push(round);
       options.log(
-        `  round ${i + 1}: ceiling 401 ${Math.round(ceiling401.requestsPerSecond)} req/s, 400 ${Math.round(ceiling400.requestsPerSecond)} req/s; ` +
+        `  round ${i + 1}: ceiling 401 ${Math.round(ceiling401.requestsPerSecond)} req/s, 400 ${Math.round(ceiling400.requestsPerSecond)} req/s, ` +
+          `fresh Basic ${Math.round(ceilingFreshBasic.requestsPerSecond)} req/s; ` +
           `fuzz ${run.fuzz.cases} cases in ${(run.phases.fuzz.wallMs / 1000).toFixed(2)} s = ${Math.round(run.fuzz.perSecond)} cases/s ` +
           `(${(round.fraction * 100).toFixed(0)}% of the 401 ceiling; exit ${run.exitCode}, ${run.tests.passed}/${run.tests.failed}/${run.tests.skipped})`,
       );
@@ -203,6 +231,7 @@ export async function benchFuzz(options: FuzzBenchOptions): Promise<FuzzBenchRep
     rounds,
     ceiling401: spread(rounds.map((r) => r.ceiling401.requestsPerSecond)),
     ceiling400: spread(rounds.map((r) => r.ceiling400.requestsPerSecond)),
+    ceilingFreshBasic: spread(rounds.map((r) => r.ceilingFreshBasic.requestsPerSecond)),
     fuzzPerSecond,
     fraction: spread(rounds.map((r) => r.fraction)),
     loadAverage: { before, after: loadavg()[0] ?? 0 },
@@ -223,18 +252,18 @@ export function fuzzSection(fuzz: FuzzBenchReport): string[] {
   const out: string[] = [
     `### Fuzz engine — ${int(fuzz.budget)} cases, beside the mock's error-path ceiling (${fuzz.rounds.length} rounds)`,
     '',
-    `Per round: autocannon (${fuzz.connections} connections, ${fuzz.durationSeconds} s) on the 401 path (\`GET /protected\`, no credentials) and the 400 path (a Bearer value outside token68), and \`playwright test specs/fuzz/\` (2 workers, GATECHECK_BUDGET=${fuzz.budget}) against the same mock in its own process, limits out of reach. Fuzz cases/s = cases (shrinking included) over the span during which fuzz tests ran. Load average (1 min) ${fuzz.loadAverage.before.toFixed(1)} before, ${fuzz.loadAverage.after.toFixed(1)} after.`,
+    `Per round: autocannon (${fuzz.connections} connections, ${fuzz.durationSeconds} s) on the 401 path (\`GET /protected\`, no credentials), the 400 path (a Bearer value outside token68) and the 401 to a Basic credential never seen before (one scrypt derivation each: the fuzzer sends many), and \`playwright test specs/fuzz/\` (2 workers, GATECHECK_BUDGET=${fuzz.budget}) against the same mock in its own process, limits out of reach. Fuzz cases/s = cases (shrinking included) over the span during which fuzz tests ran. Load average (1 min) ${fuzz.loadAverage.before.toFixed(1)} before, ${fuzz.loadAverage.after.toFixed(1)} after.`,
     '',
-    '| round | 401 ceiling req/s | 400 ceiling req/s | fuzz cases | fuzz span s | fuzz cases/s | of the 401 ceiling | per test cases/s (median, min–max) | passed/failed/skipped |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    '| round | 401 ceiling req/s | 400 ceiling req/s | fresh Basic 401 req/s | fuzz cases | fuzz span s | fuzz cases/s | of the 401 ceiling | per test cases/s (median, min–max) | passed/failed/skipped |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
   ];
   fuzz.rounds.forEach((r, i) => {
     out.push(
-      `| ${i + 1} | ${int(r.ceiling401.requestsPerSecond)} | ${int(r.ceiling400.requestsPerSecond)} | ${int(r.fuzz.cases)} | ${(r.fuzz.fuzzWallMs / 1000).toFixed(2)} | ${int(r.fuzz.perSecond)} | ${pct(r.fraction)} | ${range(r.fuzz.perTestPerSecond, int)} | ${r.fuzz.tests.passed}/${r.fuzz.tests.failed}/${r.fuzz.tests.skipped} |`,
+      `| ${i + 1} | ${int(r.ceiling401.requestsPerSecond)} | ${int(r.ceiling400.requestsPerSecond)} | ${int(r.ceilingFreshBasic.requestsPerSecond)} | ${int(r.fuzz.cases)} | ${(r.fuzz.fuzzWallMs / 1000).toFixed(2)} | ${int(r.fuzz.perSecond)} | ${pct(r.fraction)} | ${range(r.fuzz.perTestPerSecond, int)} | ${r.fuzz.tests.passed}/${r.fuzz.tests.failed}/${r.fuzz.tests.skipped} |`,
     );
   });
   out.push(
-    `| **median** | ${int(fuzz.ceiling401.median)} | ${int(fuzz.ceiling400.median)} | | | **${int(fuzz.fuzzPerSecond.median)}** | **${pct(fuzz.fraction.median)}** | | |`,
+    `| **median** | ${int(fuzz.ceiling401.median)} | ${int(fuzz.ceiling400.median)} | ${int(fuzz.ceilingFreshBasic.median)} | | | **${int(fuzz.fuzzPerSecond.median)}** | **${pct(fuzz.fraction.median)}** | | |`,
     '',
     `Target: fuzzing ≥ ${int(fuzz.target.fuzzPerSecond)} cases/s — median ${int(fuzz.fuzzPerSecond.median)} (${int(fuzz.fuzzPerSecond.min)}–${int(fuzz.fuzzPerSecond.max)}): **${fuzz.target.met ? 'met' : 'missed'}**, ${pct(fuzz.fraction.median)} of what the mock answers on its 401 path in the same rounds.`,
     '',

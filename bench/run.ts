@@ -205,8 +205,9 @@ async function main(): Promise<number> {
     });
     report.fuzz = { ...fuzz, environment };
     if (profDir !== undefined) {
+      // In start order: the two fuzz workers, then the observers project's (short-lived) ones.
       workerProfiles(profDir).forEach((file, i) => {
-        const name = `fuzz worker process ${i + 1}`;
+        const name = `fuzz run, worker process ${i + 1}`;
         summaries[name] = summariseProfile(readProfile(file));
         log(`\nCPU profile of the ${name} (${file}):\n${formatSummary(summaries[name] as ProfileSummary)}`);
       });
