@@ -33,7 +33,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --fuzz-cases <n>        GATECHECK_BUDGET of the fuzz engine's runs (default 20000)
   --duration <s>          seconds measured per mock case (default 5; the fuzz ceiling: 3)
   --warmup <s>            seconds of warm-up before each mock case (default 1)
-  --rounds <n>            rounds over the mock cases, order rotated each round (default 3)
+  --rounds <n>            rounds over the mock cases, order rotated each round (default 3; fuzz: at least 3)
   --connections <n>       connections of the mock cases (default 16)
   --scale <list>          connection counts of the scaling series (default 1,16,64,256; "" for none)
   --suite-repeats <n>     default-budget suite runs (default 2)
