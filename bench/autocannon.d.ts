@@ -11,6 +11,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each send of this request: the request to send (e.g. a fresh header each time). */
+    setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
     /** Called with each response of this request (the body is read for it). */
     onResponse?: (
       status: number,

@@ -1,6 +1,7 @@
 /** reports/bench.md: the benchmark's tables, from reports/bench.json's content. */
 
 import type { ProfileSummary } from './cpu-profile.ts';
+import { type FuzzBenchReport, fuzzSection } from './fuzz-bench.ts';
 import type { LoadResult } from './load.ts';
 import type { MockBenchReport, Spread } from './mock-bench.ts';
 import { type PoliteBenchReport, politeSection } from './polite-bench.ts';
@@ -21,6 +22,7 @@ export interface BenchReport {
   readonly suite?: SuiteBenchReport & { readonly environment?: Environment };
   readonly store?: StoreBenchReport & { readonly environment?: Environment };
   readonly polite?: PoliteBenchReport & { readonly environment?: Environment };
+  readonly fuzz?: FuzzBenchReport & { readonly environment?: Environment };
   readonly cpuProfiles?: Readonly<Record<string, ProfileSummary>>;
 }
 
@@ -179,6 +181,7 @@ export function renderMarkdown(report: BenchReport): string {
   if (report.suite) out.push(...suiteSection(report.suite));
   if (report.store) out.push(...storeSection(report.store));
   if (report.polite) out.push(...politeSection(report.polite));
+  if (report.fuzz) out.push(...fuzzSection(report.fuzz));
   if (report.cpuProfiles && Object.keys(report.cpuProfiles).length > 0)
     out.push(...profileSection(report.cpuProfiles));
   return `${out.join('\n').trimEnd()}\n`;

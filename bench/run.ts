@@ -7,6 +7,7 @@
  *   npm run bench -- --only suite          suite wall time, phases, fuzz rate, growth with the fuzz budget
  *   npm run bench -- --only store          rate-limit store: memory vs Redis, one and two mock instances
  *   npm run bench -- --only polite         the default run against a rate-limited mock vs requests ÷ rate
+ *   npm run bench -- --only fuzz           the fuzz engine's cases/s beside the mock's 401/400 ceiling
  *   npm run bench -- --cpu-prof            also profile each mock process; summary in the report
  *
  * A part not run keeps its figures from the previous reports/bench.json, with the date they were taken.
@@ -17,6 +18,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatSummary, type ProfileSummary, readProfile, summariseProfile } from './cpu-profile.ts';
+import { benchFuzz, workerProfiles } from './fuzz-bench.ts';
 import { type BenchReport, ceilingTargetLine, type Environment, renderMarkdown } from './markdown.ts';
 import { benchMock } from './mock-bench.ts';
 import { ROOT } from './mock-process.ts';
@@ -26,11 +28,12 @@ import { benchSuite } from './suite-bench.ts';
 
 const USAGE = `Usage: npm run bench -- [options]
 
-  --only <mock|suite|store|polite>  run one part (default: all)
+  --only <mock|suite|store|polite|fuzz>  run one part (default: all)
   --polite-cases <list>   fuzz cases of the politeness runs (default 2400)
-  --duration <s>          seconds measured per mock case (default 5)
+  --fuzz-cases <n>        GATECHECK_BUDGET of the fuzz engine's runs (default 20000)
+  --duration <s>          seconds measured per mock case (default 5; the fuzz ceiling: 3)
   --warmup <s>            seconds of warm-up before each mock case (default 1)
-  --rounds <n>            rounds over the mock cases, order rotated each round (default 3)
+  --rounds <n>            rounds over the mock cases, order rotated each round (default 3; fuzz: at least 3)
   --connections <n>       connections of the mock cases (default 16)
   --scale <list>          connection counts of the scaling series (default 1,16,64,256; "" for none)
   --suite-repeats <n>     default-budget suite runs (default 2)
@@ -66,6 +69,7 @@ async function main(): Promise<number> {
     options: {
       only: { type: 'string' },
       'polite-cases': { type: 'string' },
+      'fuzz-cases': { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       rounds: { type: 'string' },
@@ -86,8 +90,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (values.only !== undefined && !['mock', 'suite', 'store', 'polite'].includes(values.only))
-    throw new TypeError(`--only: expected mock, suite, store or polite, got "${values.only}"`);
+  if (values.only !== undefined && !['mock', 'suite', 'store', 'polite', 'fuzz'].includes(values.only))
+    throw new TypeError(`--only: expected mock, suite, store, polite or fuzz, got "${values.only}"`);
   const part = (name: string): boolean => values.only === undefined || values.only === name;
   const outDir = values.out ?? join(ROOT, 'reports');
   mkdirSync(outDir, { recursive: true });
@@ -197,6 +201,30 @@ async function main(): Promise<number> {
         log(
           `\nCPU profile of the ${name} (${join(profDir, file)}):\n${formatSummary(summaries[name] as ProfileSummary)}`,
         );
+      });
+    }
+  }
+  if (part('fuzz')) {
+    log(
+      'fuzz engine (a mock in a child process: autocannon on its 401/400 paths, then playwright test specs/fuzz/):',
+    );
+    const profDir = profRoot === undefined ? undefined : join(profRoot, 'fuzz');
+    const fuzz = await benchFuzz({
+      rounds: Math.max(3, Math.round(positive('rounds', values.rounds, 3))),
+      budget: Math.round(positive('fuzz-cases', values['fuzz-cases'], 20_000)),
+      connections: Math.round(positive('connections', values.connections, 16)),
+      durationSeconds: positive('duration', values.duration, 3),
+      warmupSeconds: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 1),
+      cpuProfDir: profDir,
+      log,
+    });
+    report.fuzz = { ...fuzz, environment };
+    if (profDir !== undefined) {
+      // In start order: the two fuzz workers, then the observers project's (short-lived) ones.
+      workerProfiles(profDir).forEach((file, i) => {
+        const name = `fuzz run, worker process ${i + 1}`;
+        summaries[name] = summariseProfile(readProfile(file));
+        log(`\nCPU profile of the ${name} (${file}):\n${formatSummary(summaries[name] as ProfileSummary)}`);
       });
     }
   }

@@ -37,8 +37,11 @@ export interface TargetPolicy {
 }
 
 export type LeaseAnswer =
-  /** Send times (epoch ms), one a request; `lastLimitedAt` lets the worker recognise a ban. */
-  | { readonly at: readonly number[]; readonly lastLimitedAt: number }
+  /**
+   * Send times (epoch ms), one a request; `lastLimitedAt` lets the worker recognise a ban; `unpaced`: no pace
+   * applies to the scope, so the worker may ask for its next lease before it runs out (specs/run/scheduler.ts).
+   */
+  | { readonly at: readonly number[]; readonly lastLimitedAt: number; readonly unpaced?: true }
   /** Nothing may go now: ask again then. */
   | { readonly retryAt: number }
   /** The budget cannot afford another request. */
@@ -66,7 +69,8 @@ export interface Politeness {
 
 /**
  * Unpaced slots handed to a worker at once. A pause that starts meanwhile lets at most this many more of its
- * requests out (their limited answers are waited out like any other).
+ * requests out, and the few left of its previous lease, since a worker asks for the next unpaced lease before
+ * its slots run out (their limited answers are waited out like any other).
  */
 const UNPACED_LEASE = 16;
 /** Slots further ahead than this are not handed out, so a pause stops the run within this long. */
@@ -193,7 +197,7 @@ export class RunCoordinator {
     if (provoking) return this.grant(s, scope, immediately());
     const pausedUntil = Math.max(s.pausedUntil, scope.pausedUntil);
     if (pausedUntil > now) return { retryAt: pausedUntil };
-    if (scope.pacer === undefined) return this.grant(s, scope, immediately());
+    if (scope.pacer === undefined) return { ...this.grant(s, scope, immediately()), unpaced: true };
     const at: number[] = [];
     while (at.length < n) {
       const t = scope.pacer.reserve(now);
@@ -205,7 +209,7 @@ export class RunCoordinator {
     return this.grant(s, scope, at);
   }
 
-  private grant(s: TargetState, scope: Scope, at: number[]): LeaseAnswer {
+  private grant(s: TargetState, scope: Scope, at: number[]): { at: number[]; lastLimitedAt: number } {
     s.sent += at.length;
     const now = this.clock();
     for (const t of at) scope.recent.push(t);

@@ -71,6 +71,15 @@ export class Scheduler {
   private readonly leasing = new Map<string, Promise<void>>();
   /** Requests waiting for a slot, per queue: what a lease asks for. */
   private readonly waiting = new Map<string, number>();
+  /** Queues whose last lease was unpaced: their next lease is asked for before their slots run out. */
+  private readonly unpaced = new Set<string>();
+  /** Why a lease asked for ahead failed (e.g. the budget is spent): the next request without a slot gets it. */
+  private readonly failedAhead = new Map<string, unknown>();
+  /**
+   * Counts the times this worker's slots were dropped (a limited answer, exclusive use): a lease asked for
+   * before the latest drop lands with slots granted before the pause, and they are not used.
+   */
+  private generation = 0;
   private lastLimitedAt = Number.NEGATIVE_INFINITY;
   private readonly ready: Promise<void>;
   readonly bucketOf: Bucketer;
@@ -130,7 +139,7 @@ export class Scheduler {
     declaredRate: number | undefined,
   ): Promise<void> {
     this.lastLimitedAt = Date.now();
-    this.slots.clear();
+    this.dropSlots();
     const { resumeAt, affordable } = await this.port.limited(this.target, signal, bucket, declaredRate);
     const needMs = resumeAt - Date.now();
     if (!affordable) {
@@ -156,14 +165,29 @@ export class Scheduler {
     }
   }
 
+  private dropSlots(): void {
+    this.slots.clear();
+    this.generation++;
+  }
+
   private async nextSlot(bucket: string, queueKey: string, provoking: boolean): Promise<void> {
     for (;;) {
       const queue = this.slots.get(queueKey);
       const at = queue?.shift();
       if (at !== undefined) {
+        // Unpaced: the next lease is asked for while the slots of this one last, so no request waits a round
+        // trip to the coordinator for it. Paced slots are asked for as needed (one reserved and not used is
+        // pace lost to every other worker).
+        if (!provoking && (queue?.length ?? 0) < this.batch && this.unpaced.has(queueKey))
+          this.leaseAhead(bucket, queueKey);
         const wait = at - Date.now();
         if (wait > 0) await sleep(wait);
         return;
+      }
+      const failed = this.failedAhead.get(queueKey);
+      if (failed !== undefined) {
+        this.failedAhead.delete(queueKey);
+        throw failed;
       }
       const pending = this.leasing.get(queueKey);
       if (pending) {
@@ -176,7 +200,19 @@ export class Scheduler {
     }
   }
 
+  /** Asks for the next lease of an unpaced queue in the background; its failure waits for a request to need it. */
+  private leaseAhead(bucket: string, queueKey: string): void {
+    if (this.leasing.has(queueKey) || this.failedAhead.has(queueKey)) return;
+    const lease = this.lease(bucket, queueKey, false)
+      .catch((error: unknown) => {
+        this.failedAhead.set(queueKey, error);
+      })
+      .finally(() => this.leasing.delete(queueKey));
+    this.leasing.set(queueKey, lease);
+  }
+
   private async lease(bucket: string, queueKey: string, provoking: boolean): Promise<void> {
+    const generation = this.generation;
     for (;;) {
       const want = Math.min(this.batch, Math.max(1, this.waiting.get(queueKey) ?? 1));
       const answer = await this.port.lease(this.target, bucket, want, this.holder, provoking);
@@ -186,6 +222,10 @@ export class Scheduler {
         continue;
       }
       this.lastLimitedAt = Math.max(this.lastLimitedAt, answer.lastLimitedAt);
+      // Granted before this worker's slots were dropped (a pause began meanwhile): not used; ask again.
+      if (generation !== this.generation) return;
+      if (answer.unpaced && !provoking) this.unpaced.add(queueKey);
+      else this.unpaced.delete(queueKey);
       const queue = this.slots.get(queueKey) ?? [];
       queue.push(...answer.at);
       this.slots.set(queueKey, queue);
@@ -212,7 +252,7 @@ export class Scheduler {
       await sleep(answer.startAt - Date.now());
       break;
     }
-    this.slots.clear();
+    this.dropSlots();
     let cooldownMs = 0;
     try {
       const out = await provoke();
