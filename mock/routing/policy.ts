@@ -33,6 +33,8 @@ export type Access = 'public' | 'closed' | ProtectedAccess;
 export interface PolicyRoute {
   /** `/<resource>` or `/<resource>/:id`. */
   readonly path: string;
+  /** The data resource a singular route serves, when not the one its path names (`/limited` → `protected`). */
+  readonly resource?: string;
   readonly methods: Readonly<Partial<Record<PolicyMethod, Access>>>;
   readonly description?: string;
 }

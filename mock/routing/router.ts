@@ -79,7 +79,7 @@ export function compileRouter(policy: Policy, engine: ResourceEngine, realm: str
     seen.set(spec.path, index);
 
     const hasId = spec.path.endsWith('/:id');
-    const resource = spec.path.slice(1, hasId ? -4 : undefined);
+    const resource = (!hasId && spec.resource) || spec.path.slice(1, hasId ? -4 : undefined);
     // A route closed for every method never reaches the data (the access stage answers 403 first, seed §7
     // 403 cause 5), so it needs no resource: data files without it keep working with the default policy.
     const closedOnly = Object.values(spec.methods).every((access) => access === 'closed');

@@ -86,10 +86,7 @@ test('persistPath (--data): created from the seed, written on each change, conti
 test('numeric ids in a seed are served as strings, like json-server 1.0', async () => {
   const dir = tempDir('gatecheck-seed-');
   const seed = join(dir, 'seed.json');
-  writeFileSync(
-    seed,
-    JSON.stringify({ users: [{ id: 7, name: 'Seven' }], protected: {}, admin: {}, limited: {} }),
-  );
+  writeFileSync(seed, JSON.stringify({ users: [{ id: 7, name: 'Seven' }], protected: {}, admin: {} }));
   const mock = await startMock({ port: 0, dataPath: seed });
   try {
     expect((await call(mock.url, 'GET', '/users/7')).json()).toEqual({ id: '7', name: 'Seven' });

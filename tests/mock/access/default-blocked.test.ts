@@ -60,7 +60,7 @@ test('a route closed for every method needs no resource in the data: the default
   const dir = mkdtempSync(join(tmpdir(), 'gatecheck-closed-'));
   try {
     const dataPath = join(dir, 'db.json');
-    writeFileSync(dataPath, JSON.stringify({ users: [], protected: {}, admin: {}, limited: {} }));
+    writeFileSync(dataPath, JSON.stringify({ users: [], protected: {}, admin: {} }));
     const other = await startMock({ port: 0, host: '127.0.0.1', dataPath });
     try {
       expect((await call(other.url, 'GET', '/archive', { headers: asUser })).status).toBe(403);
