@@ -12,6 +12,7 @@ import {
   type RateLimitGroup,
   type RateLimitKey,
   type RateLimitSettings,
+  splitRouteKey,
 } from './rate-limit-settings.ts';
 import type { LimiterStore } from './rate-limit-store.ts';
 
@@ -157,12 +158,4 @@ function buildBurst(name: string, spec: RateLimitGroup, build: Build): Group {
     {},
   );
   return burst;
-}
-
-/** `POST /users` → { method: 'POST', pattern: '/users' }; `/users` → { pattern: '/users' }. */
-function splitRouteKey(key: string): { method?: string; pattern: string } {
-  const space = key.indexOf(' ');
-  return space === -1
-    ? { pattern: key }
-    : { method: key.slice(0, space), pattern: key.slice(space + 1).trim() };
 }

@@ -69,6 +69,14 @@ export interface RateLimitSettings {
 /** The value of `routes` that leaves a route unlimited; not a valid group name. */
 export const NO_GROUP = 'none';
 
+/** A `routes` key: `POST /users` → { method: 'POST', pattern: '/users' }; `/users` → { pattern: '/users' }. */
+export function splitRouteKey(key: string): { method?: string; pattern: string } {
+  const space = key.indexOf(' ');
+  return space === -1
+    ? { pattern: key }
+    : { method: key.slice(0, space), pattern: key.slice(space + 1).trim() };
+}
+
 /**
  * Every route but /limited: 3,000 requests per 10 s per client key, then 200 more answered 429 before a 30 s
  * ban; 20,000 failed credential attempts per 10 s per address. A limit the suite's own traffic fits (the

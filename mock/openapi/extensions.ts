@@ -14,7 +14,7 @@ import type {
   RateLimitExtension,
 } from '../../shared/openapi-extensions.ts';
 import { type Address, compileCidrList, formatAddress, parseAddress } from '../access/cidr.ts';
-import type { RateLimitGroup } from '../access/rate-limit-settings.ts';
+import { type RateLimitGroup, splitRouteKey } from '../access/rate-limit-settings.ts';
 import type { AccessSettings } from '../access/settings.ts';
 import type { AuthSettings } from '../auth/types.ts';
 import type { MockConfig } from '../config.ts';
@@ -51,12 +51,13 @@ async function jwtOf(auth: AuthSettings, jwksUri: string): Promise<JwtExtension>
 function rateLimitOf(config: MockConfig, policy: Policy): RateLimitExtension | undefined {
   if (!config.rateLimit.enabled) return undefined;
   for (const [routeKey, name] of Object.entries(config.rateLimit.routes)) {
-    const [method, path] = routeKey.includes(' ') ? routeKey.split(' ', 2) : ['GET', routeKey];
+    // A key without a method names the route's every method; its GET is what a client probes.
+    const { method = 'GET', pattern } = splitRouteKey(routeKey);
     const group = config.rateLimit.groups[name];
-    const route = policy.routes.find((r) => r.path === path);
-    if (group === undefined || route === undefined || method === undefined) continue;
+    const route = policy.routes.find((r) => r.path === pattern);
+    if (group === undefined || route === undefined) continue;
     if (typeof route.methods[method as keyof typeof route.methods] !== 'object') continue;
-    return { ...extensionOf(group), path: path as string, method };
+    return { ...extensionOf(group), path: pattern, method };
   }
   const group = config.rateLimit.groups.default;
   return group === undefined ? undefined : extensionOf(group);

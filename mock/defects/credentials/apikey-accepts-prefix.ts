@@ -1,4 +1,4 @@
-import { apikeyIdentity, plainApikeys } from '../edits/credentials.ts';
+import { looseApikeyRescue } from '../edits/credentials.ts';
 import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
@@ -8,16 +8,6 @@ export default defineDefect({
   seenIn:
     '`strncmp(given, stored, strlen(given))`; `stored.startsWith(given)`; a loop over the shorter of two buffers.',
   hooks: {
-    authenticator: async ({ identities }) => {
-      const keys = plainApikeys(await identities());
-      return {
-        rescue: (parsed, failure) => {
-          const given = parsed?.credentials;
-          if (failure.code !== 'apikey_unknown' || !given) return undefined;
-          const match = keys.find(({ key }) => key.startsWith(given));
-          return match && apikeyIdentity(match.owner);
-        },
-      };
-    },
+    authenticator: looseApikeyRescue((stored, given) => stored.startsWith(given)),
   },
 });

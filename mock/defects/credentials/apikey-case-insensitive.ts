@@ -1,4 +1,4 @@
-import { apikeyIdentity, plainApikeys } from '../edits/credentials.ts';
+import { looseApikeyRescue } from '../edits/credentials.ts';
 import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
@@ -8,16 +8,6 @@ export default defineDefect({
   seenIn:
     'Keys kept in a case-insensitive column (MySQL `utf8mb4_general_ci`) and found with `WHERE api_key = ?`; `a.toLowerCase() === b.toLowerCase()`.',
   hooks: {
-    authenticator: async ({ identities }) => {
-      const keys = plainApikeys(await identities());
-      return {
-        rescue: (parsed, failure) => {
-          const given = parsed?.credentials?.toLowerCase();
-          if (failure.code !== 'apikey_unknown' || !given) return undefined;
-          const match = keys.find(({ key }) => key.toLowerCase() === given);
-          return match && apikeyIdentity(match.owner);
-        },
-      };
-    },
+    authenticator: looseApikeyRescue((stored, given) => stored.toLowerCase() === given.toLowerCase()),
   },
 });

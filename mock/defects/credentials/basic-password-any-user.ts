@@ -1,5 +1,5 @@
 import { verifyPassword } from '../../auth/password-hash.ts';
-import { basicCredentials } from '../edits/credentials.ts';
+import { wrongPasswordRescue } from '../edits/credentials.ts';
 import { defineDefect } from '../unit/define.ts';
 
 export default defineDefect({
@@ -9,21 +9,9 @@ export default defineDefect({
   seenIn:
     '`SELECT 1 FROM users WHERE password_hash = ?` without the user-id; "does this password exist" checks written as login checks.',
   hooks: {
-    authenticator: async ({ identities }) => {
-      const users = (await identities()).passwords;
-      return {
-        rescue: async (parsed, failure) => {
-          if (failure.code !== 'basic_wrong_password') return undefined;
-          const credentials = basicCredentials(parsed);
-          const named = credentials && users.get(credentials.userId.normalize('NFC'));
-          if (credentials === undefined || named === undefined) return undefined;
-          for (const user of users.values()) {
-            if (await verifyPassword(credentials.password, user.hash))
-              return Object.freeze({ ...named.identity, scheme: 'basic' as const });
-          }
-          return undefined;
-        },
-      };
-    },
+    authenticator: wrongPasswordRescue(async (password, users) => {
+      for (const user of users.values()) if (await verifyPassword(password, user.hash)) return true;
+      return false;
+    }),
   },
 });

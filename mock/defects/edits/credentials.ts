@@ -11,7 +11,7 @@ import { type BasicCredentials, decodeUtf8, splitUserPass } from '../../auth/bas
 import { sha256 } from '../../auth/digest.ts';
 import type { IdentityStore, StoredIdentity } from '../../auth/identity-store.ts';
 import type { AuthResult, Identity, Scheme } from '../../auth/types.ts';
-import type { Grants, ParsedCredentials } from '../unit/define.ts';
+import type { AuthenticatorContext, AuthenticatorHook, Grants, ParsedCredentials } from '../unit/define.ts';
 
 export const ALL_SCHEMES: readonly Scheme[] = ['bearer', 'basic', 'apikey'];
 
@@ -81,4 +81,50 @@ export function plainApikeys(
 /** The identity an API key comparison matched, as the authenticator grants it. */
 export function apikeyIdentity(owner: StoredIdentity): Identity {
   return Object.freeze({ ...owner, scheme: 'apikey' as const });
+}
+
+/**
+ * The authenticator hook of a defective API-key comparison: a key the real authenticator refused as unknown
+ * is accepted as the first bundled key `matches` says it is (prefix, masked middle, case, last character…).
+ */
+export function looseApikeyRescue(
+  matches: (stored: string, given: string) => boolean,
+): (context: AuthenticatorContext) => Promise<AuthenticatorHook> {
+  return async ({ identities }) => {
+    const keys = plainApikeys(await identities());
+    return {
+      rescue: (parsed, failure) => {
+        const given = parsed?.credentials;
+        if (failure.code !== 'apikey_unknown' || !given) return undefined;
+        const match = keys.find(({ key }) => matches(key, given));
+        return match && apikeyIdentity(match.owner);
+      },
+    };
+  };
+}
+
+/** The Basic identity of a stored user. */
+export function basicIdentity(owner: StoredIdentity): Identity {
+  return Object.freeze({ ...owner, scheme: 'basic' as const });
+}
+
+/**
+ * The authenticator hook of a defective password check: a known Basic user-id refused for its password is
+ * accepted as that user when `accepts` says the password will do (any, empty, another user's…).
+ */
+export function wrongPasswordRescue(
+  accepts: (password: string, users: IdentityStore['passwords']) => boolean | Promise<boolean>,
+): (context: AuthenticatorContext) => Promise<AuthenticatorHook> {
+  return async ({ identities }) => {
+    const users = (await identities()).passwords;
+    return {
+      rescue: async (parsed, failure) => {
+        if (failure.code !== 'basic_wrong_password') return undefined;
+        const credentials = basicCredentials(parsed);
+        const user = credentials && users.get(credentials.userId.normalize('NFC'));
+        if (credentials === undefined || user === undefined) return undefined;
+        return (await accepts(credentials.password, users)) ? basicIdentity(user.identity) : undefined;
+      },
+    };
+  };
 }
