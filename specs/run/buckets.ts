@@ -10,12 +10,16 @@ import { mintedIdentity } from './minted-identity.ts';
 
 export type Bucketer = (path: string, authorization: readonly string[]) => string;
 
-export function bucketer(profile: Profile): Bucketer {
+/** `target`: the base URL, whose path prefixes every endpoint's path (a baseUrl of https://host/api keeps /api). */
+export function bucketer(profile: Profile, target?: string): Bucketer {
   const declared = counters(profile);
   const rl = profile.rateLimit;
-  // A limit of one endpoint (`appliesTo: endpoint`) counts nothing else.
-  const only = rl?.appliesTo === 'endpoint' ? rl.endpoint?.path : undefined;
-  if (only === undefined) return declared;
+  // A limit of one endpoint (`appliesTo: endpoint`; the burst's endpoint, by default endpoints.protected)
+  // counts nothing else.
+  const endpoint = rl?.appliesTo === 'endpoint' ? (rl.endpoint ?? profile.endpoints.protected) : undefined;
+  if (endpoint === undefined) return declared;
+  const base = target === undefined ? '' : new URL(target).pathname.replace(/\/+$/, '');
+  const only = `${base}${endpoint.path}`;
   return (path, authorization) => (pathOnly(path) === only ? declared(path, authorization) : '');
 }
 

@@ -295,7 +295,7 @@ export function schedulerFor(
   if (scheduler === undefined) {
     const address = env[SCHEDULER_ENV];
     sharedPort ??= address ? httpPort(address) : inProcessPort(new RunCoordinator());
-    scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile), Math.max(1, batch));
+    scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile, key), Math.max(1, batch));
     perProcess.set(key, scheduler);
   }
   return scheduler;

@@ -283,6 +283,29 @@ test.describe('buckets', () => {
     expect([byAddress('/limited', []), byAddress('/x', [])]).toEqual(['all', '']);
   });
 
+  test('a limit of one endpoint under a base path counts that path under it; without rateLimit.endpoint, the protected one', () => {
+    const withBase = bucketer(
+      {
+        ...profile,
+        rateLimit: {
+          limit: 1,
+          windowSeconds: 1,
+          key: 'address',
+          appliesTo: 'endpoint',
+          endpoint: { path: '/limited' },
+        },
+      },
+      'http://127.0.0.1:1/api/',
+    );
+    expect([withBase('/api/limited', []), withBase('/limited', [])]).toEqual(['all', '']);
+    const byDefault = bucketer({
+      ...profile,
+      endpoints: { protected: { path: '/protected' } },
+      rateLimit: { limit: 1, windowSeconds: 1, key: 'address', appliesTo: 'endpoint' },
+    } as Profile);
+    expect([byDefault('/protected', []), byDefault('/users', [])]).toEqual(['all', '']);
+  });
+
   test('per address: everything counts once; per endpoint: by path, query aside; undeclared: ""', () => {
     expect(
       bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'address' } })('/a', []),
