@@ -50,6 +50,9 @@ export async function writeTargetFiles(dir: string): Promise<TargetFiles> {
       ...BURST,
       identity: 'ratelimit',
       endpoint: { path: '/limited', method: 'GET', schemes: ['bearer', 'basic'] },
+      // The burst group counts /limited only (the default group's million is never reached): the suite's
+      // scheduler paces that route alone, as it does the bundled mock's (fixtures/mock.profile.json).
+      appliesTo: 'endpoint',
     },
   };
   const profilePath = join(dir, 'profile.json');
