@@ -2,7 +2,9 @@
  * The suite's one fixtures entry (Playwright idiom): `test` and `expect` for every conformance spec.
  *
  * Worker-scoped: `profile` (validated, from GATECHECK_PROFILE or the bundled mock's), `target` (an
- * APIRequestContext for BASE_URL inside the profile's budget), `mint` (jose tokens from profile.jwt).
+ * APIRequestContext for BASE_URL inside the profile's budget), `mint` (jose tokens from profile.jwt), `fuzz`
+ * (the fuzz specs' clients, specs/fuzz/worker.ts). One fixture set for every spec, fuzz included: Playwright
+ * gives tests with other fixtures other workers, and a worker's start costs about a second of CPU.
  * Test-scoped: `kit`, the three together with the questions checks ask of them.
  *
  * A test of a rule is declared `test(title, forRule(rule), body)`: the title says stimulus → expectation,
@@ -13,67 +15,25 @@
  */
 import { test as base, expect } from '@playwright/test';
 import { refreshedAuthorization } from './credentials/client.ts';
+import { type FuzzWorker, fuzzWorkerFixture } from './fuzz/worker.ts';
 import { Budget, DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
-import { ENV } from './lib/env.ts';
 import { type Exchange, Target } from './lib/http.ts';
 import { Kit } from './lib/kit.ts';
-import { profileSecrets, rememberSecrets } from './lib/secrets.ts';
 import { nodeTlsOptions, runTls } from './lib/tls.ts';
 import { TokenMint } from './lib/tokens.ts';
 import { observationsFlush, observerFor, seenOf } from './observe/observer.ts';
-import { resolveRunTarget } from './profile/resolve.ts';
 import type { Profile } from './profile/types.ts';
 import { ANNOTATION, type Rule } from './rules/types.ts';
 import { schedulerFor } from './run/scheduler.ts';
-
-/**
- * Where a worker's checks go when a configuration's project says so — `use: { runTarget: { baseUrl,
- * profile, budget } }` — ahead of BASE_URL, GATECHECK_PROFILE and GATECHECK_BUDGET. One run can then check
- * several targets, one project each (the mutation run: tests/mutation/mutation.config.ts). Empty by default:
- * the environment decides, as for any run.
- */
-export interface RunTargetOption {
-  /** The target's base URL (BASE_URL). */
-  readonly baseUrl?: string;
-  /** Path of the target's profile (GATECHECK_PROFILE). */
-  readonly profile?: string;
-  /** Fuzz cases for the run (GATECHECK_BUDGET). */
-  readonly budget?: number;
-}
-
-export const runTargetOption: [RunTargetOption, { scope: 'worker'; option: true }] = [
-  {},
-  { scope: 'worker', option: true },
-];
-
-/**
- * The environment a worker's checks read: the process's, with the project's `runTarget` written over it
- * under the variables' own names — so a project's target goes through the same resolution and validation
- * as BASE_URL and GATECHECK_PROFILE (specs/profile/resolve.ts) and the same fuzz settings (GATECHECK_BUDGET).
- */
-export function runEnv(runTarget: RunTargetOption, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const { baseUrl, profile, budget } = runTarget;
-  if (baseUrl === undefined && profile === undefined && budget === undefined) return env;
-  return {
-    ...env,
-    ...(baseUrl === undefined ? {} : { [ENV.baseUrl]: baseUrl }),
-    ...(profile === undefined ? {} : { [ENV.profile]: profile }),
-    ...(budget === undefined ? {} : { [ENV.budget]: String(budget) }),
-  };
-}
-
-/** The base URL a worker checks: BASE_URL of its environment (runEnv), else the profile's. */
-export function baseUrlOf(env: NodeJS.ProcessEnv, profile: Profile): string {
-  const baseUrl = env[ENV.baseUrl] || profile.baseUrl;
-  if (!baseUrl) throw new Error(`no target: set ${ENV.baseUrl} or the profile's baseUrl`);
-  return baseUrl;
-}
+import { baseUrlOf, profileFixture, type RunTargetOption, runEnv, runTargetOption } from './run-target.ts';
 
 export interface GateWorkerFixtures {
   runTarget: RunTargetOption;
   profile: Profile;
   target: Target;
   mint: TokenMint | undefined;
+  /** The fuzz specs' settings, kit and clients (specs/fuzz/worker.ts); built only in a worker that fuzzes. */
+  fuzz: FuzzWorker;
 }
 
 export interface GateTestFixtures {
@@ -81,22 +41,6 @@ export interface GateTestFixtures {
   /** Automatic: writes what the observers saw after each test (specs/observe/). */
   observations: undefined;
 }
-
-/**
- * The validated profile, once per worker, resolved as global setup resolves it (a BASE_URL without a profile
- * is refused); shared with the fuzz specs' lighter test (specs/fuzz/fixtures.ts).
- */
-export const profileFixture: [
-  (args: { runTarget: RunTargetOption }, use: (profile: Profile) => Promise<void>) => Promise<void>,
-  { scope: 'worker' },
-] = [
-  async ({ runTarget }, use) => {
-    const { profile } = resolveRunTarget(runEnv(runTarget));
-    rememberSecrets(profileSecrets(profile));
-    await use(profile);
-  },
-  { scope: 'worker' },
-];
 
 export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
   runTarget: runTargetOption,
@@ -144,6 +88,7 @@ export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  fuzz: fuzzWorkerFixture,
   observations: observationsFlush,
   kit: async ({ profile, target, mint }, use) => {
     await use(new Kit(profile, target, mint));

@@ -1,86 +1,33 @@
 /**
- * The fuzz specs' fixtures: one `fuzz` environment per worker — run settings (seed, cases, in-flight cap),
- * the JWT kit, a keep-alive node:http client and the raw-socket client — and `runFuzzPlan`, which runs a
- * plan inside a test and turns its result into the suite's verdicts (RuleViolation for MUST, `warning` for
- * SHOULD unless strict, `observation` for INFO).
+ * The fuzz specs' `test` and `runFuzzPlan`, which runs a plan inside a test and turns its result into the
+ * suite's verdicts (RuleViolation for MUST, `warning` for SHOULD unless strict, `observation` for INFO).
  *
- * The fuzz tests extend the suite's `test` (Playwright's public `test` plus `runTarget` and `profile`), so
- * with GATECHECK_FUZZ_CLIENT=playwright their cases show in Playwright's traces. Playwright's bare test type
- * (`_baseTest`) would skip the per-test artifacts recorder and its browser-option fixtures, but it is not
- * public API; measured, the full test costs a few milliseconds of set-up a fuzz test (docs/fuzzing.md
- * "Measured").
+ * `test` is the suite's own (specs/fixtures.ts), whose worker fixture `fuzz` (specs/fuzz/worker.ts) holds the
+ * run settings, the JWT kit and the clients: one fixture set for conformance and fuzz tests, so they share
+ * workers. With GATECHECK_FUZZ_CLIENT=playwright the cases show in Playwright's traces.
  */
 import { request as apiRequest, type TestInfo } from '@playwright/test';
-import { withFetchedTokens } from '../credentials/with-tokens.ts';
-import { baseUrlOf, runEnv, test as suiteTest } from '../fixtures.ts';
+import { test as suiteTest } from '../fixtures.ts';
 import { ENV } from '../lib/env.ts';
 import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
-import { rememberSecrets } from '../lib/secrets.ts';
-import { nodeTlsOptions, runTls } from '../lib/tls.ts';
 import { recordBrokenRule } from '../lib/verdict.ts';
 import { RuleViolation } from '../lib/verify.ts';
-import { observationsFlush, observeOutcome, observerFor } from '../observe/observer.ts';
 import { ANNOTATION } from '../rules/types.ts';
-import { type Scheduler, schedulerFor } from '../run/scheduler.ts';
-import { createNodeHttpClient } from './clients/node-http.ts';
 import { createPlaywrightClient } from './clients/playwright.ts';
-import { createRawSocketClient } from './clients/raw-socket.ts';
-import { type ObserveOutcome, scheduledClient } from './clients/scheduled.ts';
+import { scheduledClient } from './clients/scheduled.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
-import { type PlanEnvironment, runPlan } from './engine/run-plan.ts';
-import { casesFor, type FuzzSettings, fuzzSettings, MIN_CASES_PER_RULE } from './engine/settings.ts';
-import { createJwtKit, isKitUnavailable } from './jwt/kit.ts';
+import { runPlan } from './engine/run-plan.ts';
+import { casesFor, MIN_CASES_PER_RULE } from './engine/settings.ts';
 import { FUZZ_WEIGHTS } from './plans/index.ts';
 import type { FuzzPlan } from './plans/types.ts';
+import type { FuzzWorker } from './worker.ts';
+
+export type { FuzzWorker } from './worker.ts';
 
 /** Annotation carrying the fuzz statistics of a test: seed, cases, time, cases/s, answers by status. */
 export const FUZZ_ANNOTATION = 'fuzz';
 
-export interface FuzzWorker {
-  /** As the worker started. */
-  readonly env: PlanEnvironment;
-  /** As of now: fresh run-time tokens and JWT kit (what a plan runs with). */
-  readonly current: () => Promise<PlanEnvironment>;
-  readonly scheduler: Scheduler;
-  readonly settings: FuzzSettings;
-  /** The observers' hook for this target's answers (specs/observe/). */
-  readonly observe: ObserveOutcome;
-}
-
-export const test = suiteTest.extend<{ observations: undefined }, { fuzz: FuzzWorker }>({
-  observations: observationsFlush,
-  fuzz: [
-    async ({ runTarget, profile }, use, workerInfo) => {
-      const env = runEnv(runTarget);
-      const baseUrl = baseUrlOf(env, profile);
-      const tls = nodeTlsOptions(runTls(profile, env));
-      const settings = fuzzSettings(profile, workerInfo.config.workers, env);
-      const http = createNodeHttpClient({
-        timeoutMs: settings.timeoutMs,
-        maxSockets: settings.concurrency,
-        tls,
-      });
-      const raw = createRawSocketClient({ timeoutMs: settings.timeoutMs, tls });
-      const scheduler = schedulerFor(profile, baseUrl, settings.concurrency, env);
-      const observe = observeOutcome(observerFor(profile, baseUrl));
-      const clients = {
-        http: scheduledClient(http, scheduler, observe),
-        raw: scheduledClient(raw, scheduler, observe),
-      };
-      // Per plan, not per worker: the valid token obtained at run time is the current one (specs/credentials),
-      // and the kit's tokens and time claims count from when the plan starts, however long the worker lives.
-      const current = async (): Promise<PlanEnvironment> => {
-        const fuzzProfile = await withFetchedTokens(profile, env);
-        const kit = createJwtKit(fuzzProfile);
-        if (!isKitUnavailable(kit)) rememberSecrets(kit.secrets);
-        return { profile: fuzzProfile, baseUrl, settings, kit, clients };
-      };
-      await use({ env: await current(), current, scheduler, settings, observe });
-      http.close();
-    },
-    { scope: 'worker' },
-  ],
-});
+export const test = suiteTest;
 
 function attachEvidence(info: TestInfo, evidence: unknown): void {
   info.attachments.push({

@@ -7,7 +7,7 @@
  * defect, so a defect that breaks more than it claims shows.
  */
 import { defineConfig } from '@playwright/test';
-import type { RunTargetOption } from '../../specs/fixtures.ts';
+import type { RunTargetOption } from '../../specs/run-target.ts';
 import { OBSERVERS_SUFFIX, readManifest } from './harness/manifest.ts';
 import { ROOT } from './harness/paths.ts';
 

@@ -4,10 +4,10 @@
  * (specs/profile/resolve.ts) — so a project naming a target without a profile is refused as a run is.
  */
 import { expect, test } from '@playwright/test';
-import { baseUrlOf, runEnv } from '../../specs/fixtures.ts';
 import { ProfileError } from '../../specs/profile/load.ts';
 import { resolveRunTarget } from '../../specs/profile/resolve.ts';
 import type { Profile } from '../../specs/profile/types.ts';
+import { baseUrlOf, runEnv } from '../../specs/run-target.ts';
 import { MOCK_PROFILE } from '../helpers/run-suite.ts';
 
 const outer = { BASE_URL: 'http://outer.example', GATECHECK_PROFILE: '/outer.json', GATECHECK_BUDGET: '7' };

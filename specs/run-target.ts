@@ -1,0 +1,65 @@
+/**
+ * Which target a worker checks: the project's `runTarget` option over the process's environment, resolved
+ * and validated as global setup resolves it (specs/profile/resolve.ts). Shared by the suite's fixtures
+ * (specs/fixtures.ts), the fuzz worker (specs/fuzz/worker.ts) and the observer verdicts.
+ */
+import { ENV } from './lib/env.ts';
+import { profileSecrets, rememberSecrets } from './lib/secrets.ts';
+import { resolveRunTarget } from './profile/resolve.ts';
+import type { Profile } from './profile/types.ts';
+
+/**
+ * Where a worker's checks go when a configuration's project says so — `use: { runTarget: { baseUrl,
+ * profile, budget } }` — ahead of BASE_URL, GATECHECK_PROFILE and GATECHECK_BUDGET. One run can then check
+ * several targets, one project each (the mutation run: tests/mutation/mutation.config.ts). Empty by default:
+ * the environment decides, as for any run.
+ */
+export interface RunTargetOption {
+  /** The target's base URL (BASE_URL). */
+  readonly baseUrl?: string;
+  /** Path of the target's profile (GATECHECK_PROFILE). */
+  readonly profile?: string;
+  /** Fuzz cases for the run (GATECHECK_BUDGET). */
+  readonly budget?: number;
+}
+
+export const runTargetOption: [RunTargetOption, { scope: 'worker'; option: true }] = [
+  {},
+  { scope: 'worker', option: true },
+];
+
+/**
+ * The environment a worker's checks read: the process's, with the project's `runTarget` written over it
+ * under the variables' own names — so a project's target goes through the same resolution and validation
+ * as BASE_URL and GATECHECK_PROFILE (specs/profile/resolve.ts) and the same fuzz settings (GATECHECK_BUDGET).
+ */
+export function runEnv(runTarget: RunTargetOption, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { baseUrl, profile, budget } = runTarget;
+  if (baseUrl === undefined && profile === undefined && budget === undefined) return env;
+  return {
+    ...env,
+    ...(baseUrl === undefined ? {} : { [ENV.baseUrl]: baseUrl }),
+    ...(profile === undefined ? {} : { [ENV.profile]: profile }),
+    ...(budget === undefined ? {} : { [ENV.budget]: String(budget) }),
+  };
+}
+
+/** The base URL a worker checks: BASE_URL of its environment (runEnv), else the profile's. */
+export function baseUrlOf(env: NodeJS.ProcessEnv, profile: Profile): string {
+  const baseUrl = env[ENV.baseUrl] || profile.baseUrl;
+  if (!baseUrl) throw new Error(`no target: set ${ENV.baseUrl} or the profile's baseUrl`);
+  return baseUrl;
+}
+
+/** The validated profile, once per worker, resolved as global setup resolves it (a BASE_URL without a profile is refused). */
+export const profileFixture: [
+  (args: { runTarget: RunTargetOption }, use: (profile: Profile) => Promise<void>) => Promise<void>,
+  { scope: 'worker' },
+] = [
+  async ({ runTarget }, use) => {
+    const { profile } = resolveRunTarget(runEnv(runTarget));
+    rememberSecrets(profileSecrets(profile));
+    await use(profile);
+  },
+  { scope: 'worker' },
+];
