@@ -10,6 +10,7 @@ import { startTokenBroker, type TokenBroker, tokenSources } from '../specs/crede
 import { TokenError } from '../specs/credentials/token-error.ts';
 import { ENV } from '../specs/lib/env.ts';
 import { INSECURE_WARNING, nodeTlsOptions, runTls } from '../specs/lib/tls.ts';
+import { PROFILE_CHECKED_ENV } from '../specs/profile/load.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { displayPath } from '../specs/report/text.ts';
 import type { RunOptions } from './args.ts';
@@ -118,7 +119,12 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
     io.out('gatecheck: no base URL given; the suite starts the bundled mock\n');
   }
   try {
-    return await runWith(options, io, target.baseUrl, filterArgs, filter, grep, broker?.env ?? {});
+    // The profile validated above is not validated again by the run's processes (specs/profile/load.ts).
+    const checked = { [PROFILE_CHECKED_ENV]: target.profileDigest };
+    return await runWith(options, io, target.baseUrl, filterArgs, filter, grep, {
+      ...(broker?.env ?? {}),
+      ...checked,
+    });
   } finally {
     await broker?.close();
   }
@@ -132,10 +138,10 @@ async function runWith(
   filter: string | undefined,
   /** The selection as grep patterns: the observers' verdict project filters itself by them. */
   grep: { readonly grep?: string; readonly grepInvert?: string },
-  brokerEnv: Readonly<Record<string, string>>,
+  extraEnv: Readonly<Record<string, string>>,
 ): Promise<ExitCode> {
   const runId = randomUUID();
-  const env = { ...childEnv(options, runId, baseUrl, filter), ...brokerEnv };
+  const env = { ...childEnv(options, runId, baseUrl, filter), ...extraEnv };
   for (const [name, value] of [
     [ENV.grep, grep.grep],
     [ENV.grepInvert, grep.grepInvert],

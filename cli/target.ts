@@ -5,18 +5,23 @@
  */
 
 import { ENV } from '../specs/lib/env.ts';
+import { PROFILE_CHECKED_ENV } from '../specs/profile/load.ts';
 import { type RunTarget, resolveRunTarget } from '../specs/profile/resolve.ts';
 import type { RunOptions } from './args.ts';
 import { baseUrlOf } from './args.ts';
 import { UsageError } from './exit-codes.ts';
 
-/** The environment the suite will see for target and profile: flags override inherited variables. */
+/**
+ * The environment the suite will see for target and profile: flags override inherited variables. The CLI
+ * validates the profile itself, so an inherited mark of an already validated profile is dropped.
+ */
 export function targetEnv(
   options: Pick<RunOptions, 'baseUrl' | 'profile' | 'caCert'>,
   env = process.env,
 ): NodeJS.ProcessEnv {
+  const { [PROFILE_CHECKED_ENV]: _inherited, ...rest } = env;
   return {
-    ...env,
+    ...rest,
     ...(options.caCert ? { [ENV.caCert]: options.caCert } : {}),
     ...(options.baseUrl ? { [ENV.baseUrl]: options.baseUrl } : {}),
     ...(options.profile ? { [ENV.profile]: options.profile } : {}),

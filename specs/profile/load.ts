@@ -4,6 +4,7 @@
  * `profile: /endpoints/admin/schemes/0 must be one of bearer, basic, apikey`.
  * The CLI reuses `loadProfile` and maps `ProfileError` to exit code 2.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type ErrorObject, schemaValidator } from '../../shared/json-schema.ts';
@@ -15,6 +16,19 @@ import type { Profile } from './types.ts';
 export { ProfileError };
 
 export const PROFILE_SCHEMA_PATH = resolve(SCHEMAS_DIR, 'profile.schema.json');
+
+/**
+ * Set by the process that validated a profile file first (the CLI, global setup for the workers it starts):
+ * the SHA-256 of the exact text it validated against the schema. A process reading the same text skips that
+ * schema check — Ajv compiles the profile schema in ≈0.2 s of CPU, in every worker — and still runs the
+ * semantic checks and reads its secrets from the environment; any other text is validated as always.
+ */
+export const PROFILE_CHECKED_ENV = 'GATECHECK_PROFILE_CHECKED';
+
+/** The digest PROFILE_CHECKED_ENV carries for a profile's text. */
+export function profileDigest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
 
 /** The profile of the bundled mock, used when neither BASE_URL nor GATECHECK_PROFILE is set. */
 export const DEFAULT_PROFILE_PATH = resolve(FIXTURES_DIR, 'mock.profile.json');
@@ -95,10 +109,14 @@ function semantic(profile: Profile): ProfileError | undefined {
 
 /**
  * Validates an already parsed profile, then puts in the secrets it takes from `env` (`{ "env": NAME }`);
- * throws ProfileError.
+ * throws ProfileError. `schemaChecked`: this very text passed the schema in another process of the run.
  */
-export function parseProfile(data: unknown, env: NodeJS.ProcessEnv = process.env): Profile {
-  const error = validate(data);
+export function parseProfile(
+  data: unknown,
+  env: NodeJS.ProcessEnv = process.env,
+  schemaChecked = false,
+): Profile {
+  const error = schemaChecked ? undefined : validate(data);
   if (error) throw describeError(error);
   const profile = resolveEnvSecrets(data, env) as Profile;
   const problem = semantic(profile);
@@ -108,6 +126,14 @@ export function parseProfile(data: unknown, env: NodeJS.ProcessEnv = process.env
 
 /** Reads, parses and validates the profile at `path`; throws ProfileError naming the field. */
 export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {
+  return readProfile(path, env).profile;
+}
+
+/** loadProfile, with the digest of the text it validated (what PROFILE_CHECKED_ENV passes on). */
+export function readProfile(
+  path: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { readonly profile: Profile; readonly digest: string } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -120,5 +146,6 @@ export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env):
   } catch (e) {
     throw new ProfileError(path, `is not valid JSON (${(e as Error).message})`);
   }
-  return parseProfile(data, env);
+  const digest = profileDigest(text);
+  return { profile: parseProfile(data, env, env[PROFILE_CHECKED_ENV] === digest), digest };
 }

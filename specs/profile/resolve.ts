@@ -6,12 +6,14 @@
  */
 import { resolve } from 'node:path';
 import { ENV } from '../lib/env.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile, ProfileError } from './load.ts';
+import { DEFAULT_PROFILE_PATH, ProfileError, readProfile } from './load.ts';
 import type { Profile } from './types.ts';
 
 export interface RunTarget {
   readonly profilePath: string;
   readonly profile: Profile;
+  /** SHA-256 of the profile text validated (specs/profile/load.ts PROFILE_CHECKED_ENV). */
+  readonly profileDigest: string;
   /** Undefined: start the bundled mock. */
   readonly baseUrl: string | undefined;
 }
@@ -29,8 +31,8 @@ export function resolveRunTarget(env: NodeJS.ProcessEnv = process.env): RunTarge
     throw new ProfileError(ENV.baseUrl, 'must be an http:// or https:// URL');
   }
   const profilePath = profileEnv ? resolve(profileEnv) : DEFAULT_PROFILE_PATH;
-  const profile = loadProfile(profilePath, env);
+  const { profile, digest } = readProfile(profilePath, env);
   // With the default profile the target is always the embedded mock, whatever baseUrl the file carries.
   const baseUrl = fromEnv ?? (profileEnv ? profile.baseUrl : undefined);
-  return { profilePath, profile, baseUrl };
+  return { profilePath, profile, profileDigest: digest, baseUrl };
 }

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { checkJwtMaterial } from '../../specs/lib/tokens.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile, ProfileError, parseProfile } from '../../specs/profile/load.ts';
+import {
+  DEFAULT_PROFILE_PATH,
+  loadProfile,
+  PROFILE_CHECKED_ENV,
+  ProfileError,
+  parseProfile,
+  profileDigest,
+  readProfile,
+} from '../../specs/profile/load.ts';
 import { resolveRunTarget } from '../../specs/profile/resolve.ts';
 
 const mockProfile = JSON.parse(readFileSync(DEFAULT_PROFILE_PATH, 'utf8')) as Record<string, unknown>;
@@ -195,4 +203,33 @@ test('signing material that does not fit its algorithm is refused before any req
   await expect(checkJwtMaterial({ ...base.jwt, alg: 'ES256' })).rejects.toThrow(
     /^profile: \/jwt\/privateJwk cannot be used to sign ES256/,
   );
+});
+
+test('a profile another process of the run validated is not schema-checked again, and only that exact text', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gatecheck-profile-'));
+  try {
+    // Valid JSON the schema refuses (an unknown field): only the schema check can refuse it.
+    const text = JSON.stringify(variant((p) => (p.unknownField = true)));
+    const path = join(dir, 'p.json');
+    await writeFile(path, text);
+    expect(() => loadProfile(path, {})).toThrow('profile: /unknownField is not a known field');
+    const marked = { [PROFILE_CHECKED_ENV]: profileDigest(text) };
+    // The same text, marked as validated: its schema check is not repeated.
+    expect(loadProfile(path, marked).name).toBe(mockProfile.name);
+    // Another text under the same mark is validated as always.
+    await writeFile(path, `${text} `);
+    expect(() => loadProfile(path, marked)).toThrow('profile: /unknownField is not a known field');
+    // The semantic checks still run on a marked text (RFC 7617 §2: no colon in a user-id).
+    const colon = JSON.stringify(variant((p) => (p.identities.user.basic.username = 'a:b')));
+    await writeFile(path, colon);
+    expect(() => loadProfile(path, { [PROFILE_CHECKED_ENV]: profileDigest(colon) })).toThrow(
+      'must not contain ":"',
+    );
+    // readProfile gives the digest a run passes on.
+    const valid = JSON.stringify(mockProfile);
+    await writeFile(path, valid);
+    expect(readProfile(path, {}).digest).toBe(profileDigest(valid));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
