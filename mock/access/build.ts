@@ -9,7 +9,7 @@ import type { Router } from '../routing/router.ts';
 import { asConfigError } from '../util/config-error.ts';
 import { type CidrList, compileCidrList } from './cidr.ts';
 import { type ClientAddress, createClientAddress } from './client-address.ts';
-import { createRateLimiter, type LimiterStore, MEMORY_STORE, type RateLimiter } from './rate-limit.ts';
+import { createRateLimiter, type LimiterStore, type RateLimiter } from './rate-limit.ts';
 import { createRedisStore, type RedisStore } from './rate-limit-redis.ts';
 import type { RateLimitSettings } from './rate-limit-settings.ts';
 import type { StoreSettings } from './rate-limit-store.ts';
@@ -54,9 +54,7 @@ export function buildAccess(options: AccessOptions, router: Router): Access {
     createClientAddress(lists.trusted, settings.proxyHeader),
   );
   const redis = store === undefined ? openRedis(storeSettings) : undefined;
-  const limiter = asConfigError('config', () =>
-    createRateLimiter(rateLimit, router, store ?? redis ?? MEMORY_STORE),
-  );
+  const limiter = asConfigError('config', () => createRateLimiter(rateLimit, router, store ?? redis));
   const limiting = rateLimit.enabled || switchable;
   const blockedCountries =
     settings.blockedCountries.length === 0

@@ -35,16 +35,24 @@ export interface Group {
   readonly banAfter: number;
   /** 0: no bans. */
   readonly banMs: number;
-  readonly counter: RateLimiterAbstract;
   /**
-   * Limited answers per client and window (`banAfter` points): the one that goes past it earns the ban.
-   * Counted in the store, so with a shared store the answers of every instance add up.
+   * The group's counters in a shared store; undefined when counting in this process
+   * (mock/access/rate-limit-counts.ts).
    */
-  readonly strikes: RateLimiterAbstract;
+  readonly shared: SharedCounters | undefined;
   /** The shorter window of a burst limit; its own `burst` and `failures` are undefined and itself. */
   readonly burst: Group | undefined;
   /** Where failed credential attempts of an address are counted (`limit` = failedAttemptLimit). */
   readonly failures: Group;
+}
+
+export interface SharedCounters {
+  readonly counter: RateLimiterAbstract;
+  /**
+   * Limited answers per client and window (`banAfter` points): the one that goes past it earns the ban.
+   * Counted in the store, so the answers of every instance add up.
+   */
+  readonly strikes: RateLimiterAbstract;
 }
 
 export type RouteTable = Map<Route, Map<string, Group>>;
@@ -52,7 +60,12 @@ export type RouteTable = Map<Route, Map<string, Group>>;
 /** A number of seconds with millisecond precision, as milliseconds. */
 export const toMs = (seconds: number): number => Math.round(seconds * 1000);
 
-export function compileRoutes(settings: RateLimitSettings, router: Router, store: LimiterStore): RouteTable {
+/** `store`: a shared store holding the counters; undefined: counted in this process. */
+export function compileRoutes(
+  settings: RateLimitSettings,
+  router: Router,
+  store: LimiterStore | undefined,
+): RouteTable {
   const groups = new Map<string, Group>();
   const build = (
     name: string,
@@ -71,8 +84,17 @@ export function compileRoutes(settings: RateLimitSettings, router: Router, store
       windowMs: toMs(spec.windowSeconds),
       banAfter: spec.banAfter,
       banMs: toMs(spec.banSeconds),
-      counter: store.create({ keyPrefix: prefix, points: spec.limit, duration }),
-      strikes: store.create({ keyPrefix: `${prefix}:strikes`, points: Math.max(1, spec.banAfter), duration }),
+      shared:
+        store === undefined
+          ? undefined
+          : {
+              counter: store.create({ keyPrefix: prefix, points: spec.limit, duration }),
+              strikes: store.create({
+                keyPrefix: `${prefix}:strikes`,
+                points: Math.max(1, spec.banAfter),
+                duration,
+              }),
+            },
       burst: companions.burst,
       failures: companions.failures as Group,
     };

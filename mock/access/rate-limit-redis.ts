@@ -85,7 +85,6 @@ export function createRedisStore(settings: RedisStoreSettings, log: (line: strin
   const insurance = settings.onUnavailable === 'insurance';
   return {
     name: 'redis',
-    local: false,
     create(options) {
       const limiter = new SharedLimiter({
         storeClient: client,

@@ -1,10 +1,10 @@
 /**
- * Where the rate limiter's counters live: an interface over rate-limiter-flexible's limiters. The default
- * keeps them in this process (RateLimiterMemory); mock/access/rate-limit-redis.ts shares them between mock
- * instances through Redis.
+ * Where the rate limiter's counters live when they are shared between mock instances: an interface over
+ * rate-limiter-flexible's limiters (mock/access/rate-limit-redis.ts, through Redis). Without one the limiter
+ * counts in this process (mock/access/rate-limit-counts.ts).
  */
 
-import { type RateLimiterAbstract, RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** What the control API shows of the store. */
 export interface StoreStatus {
@@ -19,18 +19,12 @@ export interface StoreStatus {
   readonly reason?: string;
 }
 
-/** Builds the counter of one group with rate-limiter-flexible's interface. */
+/** Builds the counters of one group in a shared store, with rate-limiter-flexible's interface. */
 export interface LimiterStore {
-  /** Shown by the control API: `memory`, `redis`, … */
+  /** Shown by the control API: `redis`, … */
   readonly name: string;
-  /**
-   * True when the counters live in this process: a forgotten client's counter is deleted at once, and bans
-   * are this process's alone. A shared store (Redis) says false: its keys expire by their TTL, other
-   * instances may still be counting them, and bans are written to the store so every instance sees them.
-   */
-  readonly local: boolean;
   create(options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract;
-  /** Removes every key this deployment wrote (control API reset); absent for a local store. */
+  /** Removes every key this deployment wrote (control API reset). */
   clear?(): Promise<void>;
   /**
    * The points stored under `key` of `limiter` (null: none), read the cheapest way the store has; a shared
@@ -41,12 +35,6 @@ export interface LimiterStore {
   noteFailure?(error: unknown): void;
   status?(): StoreStatus;
 }
-
-export const MEMORY_STORE: LimiterStore = {
-  name: 'memory',
-  local: true,
-  create: (options) => new RateLimiterMemory(options),
-};
 
 /**
  * The config file's `store` section (and `--redis-url`, `--redis-prefix`, `--redis-unavailable`): where the

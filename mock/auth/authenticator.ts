@@ -157,11 +157,11 @@ export async function createAuthenticator(
   });
   const apikey = createApikeyVerifier(store);
 
-  async function authenticate(
+  function authenticate(
     headerValues: readonly string[],
     accepted: readonly Scheme[],
     now: number,
-  ): Promise<AuthResult> {
+  ): AuthResult | Promise<AuthResult> {
     checkArguments(headerValues, accepted, now);
     if (headerValues.length === 0) return missing;
     if (headerValues.length > 1) return duplicate;

@@ -20,8 +20,11 @@ export interface BasicVerifierOptions {
   readonly verify?: (password: string, hash: PasswordHash) => Promise<boolean>;
 }
 
-/** Verifies the token68 after `Basic ` (already checked to be token68). */
-export type BasicVerifier = (token68: string) => Promise<AuthResult>;
+/**
+ * Verifies the token68 after `Basic ` (already checked to be token68): at once for a credential checked
+ * before, a promise when its password must be derived.
+ */
+export type BasicVerifier = (token68: string) => AuthResult | Promise<AuthResult>;
 
 const notBase64 = authFailure(
   'malformed',
@@ -80,9 +83,9 @@ export function createBasicVerifier(options: BasicVerifierOptions): BasicVerifie
   return (token68) => {
     const key = sha256(token68);
     const identity = verified.get(key);
-    if (identity !== undefined) return Promise.resolve({ ok: true, identity });
+    if (identity !== undefined) return { ok: true, identity };
     const failure = refused.get(key);
-    if (failure !== undefined) return Promise.resolve(failure);
+    if (failure !== undefined) return failure;
     let pending = inFlight.get(key);
     if (pending === undefined) {
       pending = check(token68, key).finally(() => inFlight.delete(key));

@@ -31,8 +31,11 @@ export interface BearerVerifierOptions {
   readonly onSlowVerify?: () => void;
 }
 
-/** Verifies the token68 after `Bearer ` (already checked to be token68) at `now` (ms since the epoch). */
-export type BearerVerifier = (token: string, now: number) => Promise<AuthResult>;
+/**
+ * Verifies the token68 after `Bearer ` (already checked to be token68) at `now` (ms since the epoch): at once
+ * for a token verified before, a promise when its signature must be checked.
+ */
+export type BearerVerifier = (token: string, now: number) => AuthResult | Promise<AuthResult>;
 
 interface VerifiedToken {
   readonly identity: Identity;
@@ -65,16 +68,7 @@ export function createBearerVerifier(options: BearerVerifierOptions): BearerVeri
   // token's life; everything else verified (signature, iss, aud, claims) cannot change for the same token.
   const cache = createVerifiedCache<VerifiedToken>(options.cacheSize);
 
-  return async (token, now) => {
-    // jose's NumericDate arithmetic is in whole seconds (RFC 7519 §2).
-    const nowSeconds = Math.floor(now / 1000);
-    const key = sha256(token);
-    const hit = cache.get(key);
-    if (hit !== undefined) {
-      const failure = timeFailure(hit, nowSeconds, tolerance);
-      return failure ?? { ok: true, identity: hit.identity };
-    }
-
+  const verify = async (token: string, now: number, nowSeconds: number, key: string): Promise<AuthResult> => {
     onSlowVerify?.();
     let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
@@ -94,5 +88,14 @@ export function createBearerVerifier(options: BearerVerifierOptions): BearerVeri
     // jose has checked that exp (required) and nbf (if present) are numbers.
     cache.set(key, { identity, exp: payload.exp as number, nbf: payload.nbf });
     return { ok: true, identity };
+  };
+
+  return (token, now) => {
+    // jose's NumericDate arithmetic is in whole seconds (RFC 7519 §2).
+    const nowSeconds = Math.floor(now / 1000);
+    const key = sha256(token);
+    const hit = cache.get(key);
+    if (hit === undefined) return verify(token, now, nowSeconds, key);
+    return timeFailure(hit, nowSeconds, tolerance) ?? { ok: true, identity: hit.identity };
   };
 }

@@ -50,14 +50,16 @@ export type AuthResult =
 /**
  * Verifies the Authorization header(s) of one request against the schemes a route accepts.
  * `headerValues` holds every Authorization field line received (more than one is malformed → 400).
- * Never throws for bad input; throws TypeError only on misuse.
+ * Answers at once when nothing needs waiting (no or malformed credentials, an API key, a credential verified
+ * before); a promise when a signature or a password must be checked. Never throws or rejects for bad input;
+ * throws TypeError only on misuse.
  */
 export interface Authenticator {
   authenticate(
     headerValues: readonly string[],
     accepted: readonly Scheme[],
     now: number,
-  ): Promise<AuthResult>;
+  ): AuthResult | Promise<AuthResult>;
 }
 
 /** What `createAuthenticator(settings)` in mock/auth/authenticator.ts needs; defaults live in mock/config.ts. */

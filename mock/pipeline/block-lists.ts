@@ -14,12 +14,12 @@
 
 import { type CidrList, parseAddress } from '../access/cidr.ts';
 import type { ClientAddress } from '../access/client-address.ts';
-import type { Group, RateLimiter } from '../access/rate-limit.ts';
+import type { Group, RateLimiter, Verdict } from '../access/rate-limit.ts';
 import { problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
 import { type Exchange, missing, type Stage, type StageResult } from './exchange.ts';
 import { clientOf, note } from './notes.ts';
-import { answer } from './rate-limit.ts';
+import { answer, answerWhenCounted } from './rate-limit.ts';
 
 export interface AccessStageOptions {
   readonly address: ClientAddress;
@@ -97,12 +97,20 @@ export function blockListsStage(options: AccessStageOptions): Stage {
     const key = `ip:${clientOf(exchange, address)}`;
     if (group.key !== 'address') return failedBefore(limiter, exchange, group, key);
     exchange.clientKey = key;
-    return limiter
-      .hit(group, key, exchange.now)
-      .then(
-        (verdict) => answer(limiter, exchange, group, verdict) ?? failedBefore(limiter, exchange, group, key),
-      );
+    const verdict = limiter.hit(group, key, exchange.now);
+    if (verdict instanceof Promise) return addressCountedLater(limiter, exchange, group, key, verdict);
+    return answer(limiter, exchange, group, verdict) ?? failedBefore(limiter, exchange, group, key);
   };
+}
+
+async function addressCountedLater(
+  limiter: RateLimiter,
+  exchange: Exchange,
+  group: Group,
+  key: string,
+  pending: Promise<Verdict>,
+): Promise<StageResult> {
+  return answer(limiter, exchange, group, await pending) ?? failedBefore(limiter, exchange, group, key);
 }
 
 /** An address already known to be over its failed-attempt limit on a protected route → 429 (403 if banned). */
@@ -116,5 +124,5 @@ function failedBefore(
   const known = limiter.knownOver(group.failures, key, exchange.now);
   if (known === undefined) return undefined;
   exchange.clientKey = key;
-  return known.then((verdict) => answer(limiter, exchange, group.failures, verdict));
+  return answerWhenCounted(limiter, exchange, group.failures, known);
 }

@@ -13,13 +13,7 @@ import { type Exchange, missing, type Stage, type StageResult } from './exchange
 
 export function credentialsStage(authenticator: Authenticator, realm: string): Stage {
   const refusals = refusalCache(realm);
-  // An async function rather than a `.then` callback: no closure made per request.
-  const check = async (exchange: Exchange, rule: AccessRule): Promise<StageResult> => {
-    const result = await authenticator.authenticate(
-      authorizationValues(exchange.req.rawHeaders),
-      rule.schemes,
-      exchange.now,
-    );
+  const decide = (exchange: Exchange, rule: AccessRule, result: AuthResult): StageResult => {
     if (result.ok) {
       exchange.identity = result.identity;
       return undefined;
@@ -29,10 +23,22 @@ export function credentialsStage(authenticator: Authenticator, realm: string): S
     exchange.outcomeReason = result.reason;
     return refusals(result, rule);
   };
+  // An async function rather than a `.then` callback: no closure made per request.
+  const decideLater = async (
+    exchange: Exchange,
+    rule: AccessRule,
+    pending: Promise<AuthResult>,
+  ): Promise<StageResult> => decide(exchange, rule, await pending);
   return (exchange) => {
     const rule = exchange.rule ?? missing('rule');
     if (rule.public) return undefined;
-    return check(exchange, rule);
+    const result = authenticator.authenticate(
+      authorizationValues(exchange.req.rawHeaders),
+      rule.schemes,
+      exchange.now,
+    );
+    // Answered at once when nothing had to be verified (mock/auth/types.ts): the stage stays synchronous.
+    return result instanceof Promise ? decideLater(exchange, rule, result) : decide(exchange, rule, result);
   };
 }
 

@@ -21,9 +21,6 @@ import { type Exchange, missing, type Stage, type StageResult } from './exchange
 import { clientOf, note } from './notes.ts';
 
 export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): Stage {
-  // An async function rather than a `.then` callback: no closure made per request.
-  const count = async (exchange: Exchange, group: Group, key: string): Promise<StageResult> =>
-    answer(limiter, exchange, group, await limiter.hit(group, key, exchange.now));
   return (exchange) => {
     if (!limiter.settings.enabled) return undefined;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
@@ -31,19 +28,20 @@ export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): St
     const key =
       exchange.identity === undefined ? `ip:${clientOf(exchange, address)}` : `id:${exchange.identity.id}`;
     exchange.clientKey = key;
-    return count(exchange, group, key);
+    return answerWhenCounted(limiter, exchange, group, limiter.hit(group, key, exchange.now));
   };
 }
 
 export function countFailedAttempts(credentials: Stage, limiter: RateLimiter, address: ClientAddress): Stage {
-  const failed = async (exchange: Exchange, reply: Reply): Promise<Reply> => {
+  const failed = (exchange: Exchange, reply: Reply): Reply | Promise<Reply> => {
     if ((reply.status !== 400 && reply.status !== 401) || !limiter.settings.enabled) return reply;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
     if (group === undefined) return reply;
     const key = `ip:${clientOf(exchange, address)}`;
     exchange.clientKey = key;
     const { failures } = group;
-    const verdict = await limiter.hit(failures, key, exchange.now);
+    const verdict = limiter.hit(failures, key, exchange.now);
+    if (verdict instanceof Promise) return refusedLater(limiter, exchange, failures, verdict, reply);
     return answer(limiter, exchange, failures, verdict) ?? reply;
   };
   // Async functions rather than `.then` callbacks: no closure made per request.
@@ -60,6 +58,37 @@ export function countFailedAttempts(credentials: Stage, limiter: RateLimiter, ad
     if (out instanceof Promise) return afterCredentials(exchange, out);
     return failed(exchange, out);
   };
+}
+
+/** The verdict's answer, now when it was counted in this process, later when a shared store counts it. */
+export function answerWhenCounted(
+  limiter: RateLimiter,
+  exchange: Exchange,
+  group: Group,
+  verdict: Verdict | Promise<Verdict>,
+): StageResult | Promise<StageResult> {
+  return verdict instanceof Promise
+    ? answerLater(limiter, exchange, group, verdict)
+    : answer(limiter, exchange, group, verdict);
+}
+
+async function answerLater(
+  limiter: RateLimiter,
+  exchange: Exchange,
+  group: Group,
+  pending: Promise<Verdict>,
+): Promise<StageResult> {
+  return answer(limiter, exchange, group, await pending);
+}
+
+async function refusedLater(
+  limiter: RateLimiter,
+  exchange: Exchange,
+  group: Group,
+  pending: Promise<Verdict>,
+  reply: Reply,
+): Promise<Reply> {
+  return answer(limiter, exchange, group, await pending) ?? reply;
 }
 
 /**

@@ -96,7 +96,14 @@ const CASES: Array<[name: string, request: string | Buffer, status: number]> = [
     'POST /users HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
     400,
   ],
-  ['a bad chunk size', 'POST /users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400],
+  // Credentials are judged as soon as the header section is complete, before any of the body is read (as for a
+  // malformed JSON body): the 401 goes out first, then the broken framing closes the connection.
+  [
+    'a bad chunk size, no credentials',
+    'POST /users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+    401,
+  ],
+
   [
     'an Upgrade request (no WebSocket here)',
     'GET /users HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
@@ -115,6 +122,15 @@ for (const [name, request, status] of CASES) {
     await expectAlive();
   });
 }
+
+test('a bad chunk size with admin credentials → 400 problem+json (the body is read after the credentials pass)', async () => {
+  const request = `POST /users HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization(ADMIN, 'apikey')}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`;
+  const response = await rawExchange(mock.url, request);
+  expect(rawStatus(response), response.slice(0, 300)).toBe(400);
+  expect(response.toLowerCase()).toContain('content-type: application/problem+json');
+  expectNoLeak(response);
+  await expectAlive();
+});
 
 test('a declared 10 GB Content-Length with admin credentials → 413 without reading the body', async () => {
   const request = `POST /users HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization(ADMIN, 'basic')}\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n{`;
