@@ -1,8 +1,8 @@
 /**
  * The suite's one fixtures entry (Playwright idiom): `test` and `expect` for every conformance spec.
  *
- * Worker-scoped: `profile` (validated, from GATECHECK_PROFILE or the bundled mock's), `target` (an
- * APIRequestContext for BASE_URL inside the profile's budget), `mint` (jose tokens from profile.jwt), `fuzz`
+ * Worker-scoped: `profile` (validated, from GATECHECK_PROFILE or the bundled mock's), `target` (the HTTP
+ * client for BASE_URL inside the profile's budget, specs/lib/http.ts), `mint` (jose tokens from profile.jwt), `fuzz`
  * (the fuzz specs' clients, specs/fuzz/worker.ts). One fixture set for every spec, fuzz included: Playwright
  * gives tests with other fixtures other workers, and a worker's start costs about a second of CPU.
  * Test-scoped: `kit`, the three together with the questions checks ask of them.
@@ -46,29 +46,17 @@ export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
   runTarget: runTargetOption,
   profile: profileFixture,
   target: [
-    async ({ runTarget, profile, playwright }, use, workerInfo) => {
+    async ({ runTarget, profile }, use, workerInfo) => {
       const baseUrl = baseUrlOf(runEnv(runTarget), profile);
       const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      // A private CA reaches Node through NODE_EXTRA_CA_CERTS too, set by global setup before the workers start.
       const tls = runTls(profile, runEnv(runTarget));
-      // A private CA reaches Playwright's context through NODE_EXTRA_CA_CERTS, set by global setup before the
-      // workers start; the client certificate and the insecure switch are the context's own options.
-      const ctx = await playwright.request.newContext({
-        timeout: timeoutMs,
-        ignoreHTTPSErrors: tls.insecure,
-        ...(tls.certPath && tls.keyPath
-          ? {
-              clientCertificates: [
-                { origin: new URL(baseUrl).origin, certPath: tls.certPath, keyPath: tls.keyPath },
-              ],
-            }
-          : {}),
-      });
       const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);
       const scheduler = schedulerFor(profile, baseUrl, budget.concurrency);
       const observer = observerFor(profile, baseUrl);
       const observe = (ex: Exchange) => observer.observe(seenOf(ex));
       await use(
-        new Target(ctx, {
+        new Target({
           baseUrl,
           budget,
           scheduler,
@@ -78,7 +66,6 @@ export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
           refreshAuthorization: (value) => refreshedAuthorization(value),
         }),
       );
-      await ctx.dispose();
     },
     { scope: 'worker' },
   ],

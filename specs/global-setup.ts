@@ -31,8 +31,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const tls = runTls(run.profile, process.env);
   checkTlsFiles(tls);
   if (tls.insecure) process.stderr.write(`${INSECURE_WARNING}\n`);
-  // Node reads NODE_EXTRA_CA_CERTS when a process starts: set now, every worker (and Playwright's request
-  // context in it) trusts the private CA, beside any extra CAs the environment already named.
+  // Node reads NODE_EXTRA_CA_CERTS when a process starts: set now, every worker trusts the private CA, beside any extra CAs the environment already named.
   const caBundle = tls.caPath ? await extraCaBundle(tls.caPath, process.env.NODE_EXTRA_CA_CERTS) : undefined;
   if (caBundle) process.env.NODE_EXTRA_CA_CERTS = caBundle.path;
   process.env[ENV.profile] = run.profilePath;

@@ -1,18 +1,25 @@
 /**
- * The suite's HTTP client: Playwright's APIRequestContext, inside the profile's budget, turning every
- * request/response pair into an `Exchange` the verifiers judge and the evidence records.
- * Redirects are not followed (a 3xx is an answer to judge) and no status throws.
+ * The suite's HTTP client: Node's own (node:http / node:https, the fuzz engine's client too), inside the
+ * profile's budget, turning every request/response pair into an `Exchange` the verifiers judge and the
+ * evidence records. Field lines go out as written, a repeated name as repeated lines (which a record of
+ * headers cannot express); bodies byte for byte; redirects are not followed (a 3xx is an answer to judge) and
+ * no status throws. Playwright's APIRequestContext is not used here: each of its calls is a protocol round
+ * trip and a Playwright step with a captured stack, about a second of CPU per default run for nothing the
+ * checks read (docs/performance.md).
  * Every request goes out in a slot of the run's scheduler (specs/run/scheduler.ts): a rate-limited answer is
  * waited out and the request re-sent, so a check only ever judges an answer that is not rate limiting.
  */
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { type APIRequestContext, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/scheduler.ts';
 import { Budget } from './budget.ts';
 import type { ReplayRequest } from './replay.ts';
 import { redactText } from './secrets.ts';
 import type { NodeTlsOptions } from './tls.ts';
+
+/** Sent unless a check sets its own: some gateways refuse a request without one. */
+const USER_AGENT = 'gatecheck';
 
 /** How many times the worker's in-flight cap a burst that provokes the limit may use. */
 const PROVOKING_CONCURRENCY = 4;
@@ -57,7 +64,7 @@ export class TargetError extends Error {
 
 export interface TargetOptions {
   readonly baseUrl: string;
-  /** For the requests Node sends itself (sendLines); Playwright's context gets the same settings. */
+  /** CA, client certificate, insecure switch (specs/lib/tls.ts). */
   readonly tls?: NodeTlsOptions;
   readonly budget: Budget;
   readonly scheduler: Scheduler;
@@ -85,10 +92,7 @@ export class Target {
   private readonly observe: ((ex: Exchange) => void) | undefined;
   private readonly refreshAuthorization: ((value: string) => Promise<string>) | undefined;
 
-  constructor(
-    private readonly ctx: APIRequestContext,
-    options: TargetOptions,
-  ) {
+  constructor(options: TargetOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.budget = options.budget;
     this.scheduler = options.scheduler;
@@ -122,8 +126,13 @@ export class Target {
   }
 
   private unreachable(e: unknown, request: ReplayRequest): TargetError {
-    // Playwright's call log lists the request headers; keep the first line and redact what is left.
-    const first = String((e as Error)?.message ?? e).split('\n')[0] ?? '';
+    // The overall timeout aborts the request (AbortSignal.timeout): say so rather than "operation aborted".
+    const name = (e as Error)?.name;
+    const timedOut = name === 'AbortError' || name === 'TimeoutError';
+    // Keep the first line of the error and redact anything that looks like a credential in it.
+    const first = timedOut
+      ? `timed out after ${this.timeoutMs} ms`
+      : (String((e as Error)?.message ?? e).split('\n')[0] ?? '');
     const text = first.replace(/(authorization:\s*)(\S+)(\s+)?(\S+)?/gi, '$1$2 …[redacted]');
     return new TargetError(
       redactText(`no answer from ${request.method} ${request.url}: ${text}`, request.headerLines),
@@ -176,46 +185,9 @@ export class Target {
     return { ...request, headerLines };
   }
 
-  /** Sends one request with Playwright's APIRequestContext. */
+  /** Sends one request. */
   async send(req: Request, options?: SendOptions): Promise<Exchange> {
-    return this.budgeted(
-      this.prepare(req),
-      async (request) => {
-        const started = performance.now();
-        let res: Awaited<ReturnType<APIRequestContext['fetch']>>;
-        try {
-          res = await this.ctx.fetch(request.url, {
-            method: request.method,
-            headers: Object.fromEntries(request.headerLines),
-            // A Buffer goes out byte for byte; a string under a JSON Content-Type that does not parse would be
-            // JSON.stringify'd by Playwright — a malformed body must reach the target as written.
-            ...(request.body === undefined ? {} : { data: Buffer.from(request.body, 'utf8') }),
-            failOnStatusCode: false,
-            maxRedirects: 0,
-            timeout: this.timeoutMs,
-          });
-        } catch (e) {
-          throw this.unreachable(e, request);
-        }
-        try {
-          const body = (await res.body()).toString('utf8');
-          const headerLines = res.headersArray().map(({ name, value }) => [name, value] as const);
-          return {
-            request,
-            status: res.status(),
-            headers: joinHeaders(headerLines),
-            headerLines,
-            body,
-            ms: performance.now() - started,
-          };
-        } catch (e) {
-          throw this.unreachable(e, request);
-        } finally {
-          await res.dispose();
-        }
-      },
-      options,
-    );
+    return this.budgeted(this.prepare(req), (request) => this.exchange(request), options);
   }
 
   /**
@@ -227,50 +199,52 @@ export class Target {
     lines: readonly (readonly [string, string])[],
     options?: SendOptions,
   ): Promise<Exchange> {
-    return this.budgeted(
-      this.prepare(req, lines),
-      (request) =>
-        new Promise<Exchange>((resolve, reject) => {
-          const started = performance.now();
-          const url = new URL(request.url);
-          const client = url.protocol === 'https:' ? https : http;
-          const out = client.request(url, {
-            ...(url.protocol === 'https:' ? this.tls : {}),
-            method: request.method,
-            timeout: this.timeoutMs,
-            signal: AbortSignal.timeout(this.timeoutMs),
+    return this.budgeted(this.prepare(req, lines), (request) => this.exchange(request), options);
+  }
+
+  /** One request on the wire and its whole answer. */
+  private exchange(request: ReplayRequest): Promise<Exchange> {
+    return new Promise<Exchange>((resolve, reject) => {
+      const started = performance.now();
+      const url = new URL(request.url);
+      const client = url.protocol === 'https:' ? https : http;
+      const out = client.request(url, {
+        ...(url.protocol === 'https:' ? this.tls : {}),
+        method: request.method,
+        timeout: this.timeoutMs,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const grouped = new Map<string, string[]>();
+      for (const [name, value] of request.headerLines)
+        grouped.set(name, [...(grouped.get(name) ?? []), value]);
+      if (!request.headerLines.some(([name]) => name.toLowerCase() === 'user-agent'))
+        grouped.set('User-Agent', [USER_AGENT]);
+      // Node writes each array element as its own field line.
+      for (const [name, values] of grouped)
+        out.setHeader(name, values.length === 1 ? (values[0] ?? '') : values);
+      out.on('timeout', () => out.destroy(new Error(`timed out after ${this.timeoutMs} ms`)));
+      out.on('error', (e) => reject(this.unreachable(e, request)));
+      out.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (e) => reject(this.unreachable(e, request)));
+        res.on('end', () => {
+          const headerLines: (readonly [string, string])[] = [];
+          for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+            headerLines.push([(res.rawHeaders[i] ?? '').toLowerCase(), res.rawHeaders[i + 1] ?? '']);
+          }
+          resolve({
+            request,
+            status: res.statusCode ?? 0,
+            headers: joinHeaders(headerLines),
+            headerLines,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
           });
-          const grouped = new Map<string, string[]>();
-          for (const [name, value] of request.headerLines)
-            grouped.set(name, [...(grouped.get(name) ?? []), value]);
-          // Node writes each array element as its own field line.
-          for (const [name, values] of grouped)
-            out.setHeader(name, values.length === 1 ? (values[0] ?? '') : values);
-          out.on('timeout', () => out.destroy(new Error(`timed out after ${this.timeoutMs} ms`)));
-          out.on('error', (e) => reject(this.unreachable(e, request)));
-          out.on('response', (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('error', (e) => reject(this.unreachable(e, request)));
-            res.on('end', () => {
-              const headerLines: (readonly [string, string])[] = [];
-              for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-                headerLines.push([(res.rawHeaders[i] ?? '').toLowerCase(), res.rawHeaders[i + 1] ?? '']);
-              }
-              resolve({
-                request,
-                status: res.statusCode ?? 0,
-                headers: joinHeaders(headerLines),
-                headerLines,
-                body: Buffer.concat(chunks).toString('utf8'),
-                ms: performance.now() - started,
-              });
-            });
-          });
-          out.end(request.body);
-        }),
-      options,
-    );
+        });
+      });
+      out.end(request.body);
+    });
   }
 }
 

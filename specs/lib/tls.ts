@@ -1,6 +1,6 @@
 /**
- * The run's TLS settings, one source for every client of the suite (Playwright's request context, the
- * raw-line sender, the fuzz clients, the preflight, the token fetcher): a private CA (`--ca-cert` /
+ * The run's TLS settings, one source for every client of the suite (the checks' client, the fuzz
+ * clients, the preflight, the token fetcher): a private CA (`--ca-cert` /
  * GATECHECK_CA_CERT, profile `tls.ca`), a client certificate (`tls.cert`/`tls.key`, RFC 8446 §4.4.2) and
  * `tls.insecure`, which turns verification off and is reported loudly wherever the run reports.
  */
