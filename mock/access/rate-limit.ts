@@ -186,25 +186,17 @@ export function createRateLimiter(
     return { kind: 'limited', ...limited };
   };
 
-  const hitShared = async (
-    shared: SharedCounters,
-    state: ClientState,
-    group: Group,
-    now: number,
-  ): Promise<Verdict> => {
-    try {
-      return await countShared(shared, state, group, now);
-    } catch (error) {
-      store?.noteFailure?.(error);
-      return { kind: 'unavailable', retryAfterMs: UNAVAILABLE_RETRY_MS };
-    }
+  // A store that failed, with nothing answering in its place (mock/access/rate-limit-redis.ts).
+  const unavailable = (error: unknown): Verdict => {
+    store?.noteFailure?.(error);
+    return { kind: 'unavailable', retryAfterMs: UNAVAILABLE_RETRY_MS };
   };
 
   const hit = (group: Group, key: string, now: number): Verdict | Promise<Verdict> => {
     const state = track(group, key, Math.floor(now / group.windowMs));
     return group.shared === undefined
       ? countInProcess(state, group, now)
-      : hitShared(group.shared, state, group, now);
+      : countShared(group.shared, state, group, now).catch(unavailable);
   };
 
   return {
