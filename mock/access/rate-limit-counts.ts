@@ -57,6 +57,11 @@ export function enterWindow(state: ClientState, window: number): void {
   state.strikes = 0;
 }
 
+/** When a ban earned now ends: never before the limiter's own reset (a shorter ban would end in 429s). */
+export function banEnd(group: Group, limited: { readonly resetMs: number }, now: number): number {
+  return now + Math.max(group.banMs, limited.resetMs);
+}
+
 /** The ban was set to end no earlier than the window that caused it, so its end is the answer. */
 export function bannedVerdict(state: ClientState, now: number, windowEnd: number): Verdict {
   return { kind: 'banned', resetMs: windowEnd - now, retryAfterMs: state.bannedUntil - now };
@@ -94,7 +99,7 @@ export function countInProcess(state: ClientState, group: Group, now: number): V
   if (group.banMs > 0) {
     state.strikes += 1;
     if (group.banAfter === 0 || state.strikes > group.banAfter) {
-      state.bannedUntil = now + Math.max(group.banMs, limited.resetMs);
+      state.bannedUntil = banEnd(group, limited, now);
       return bannedVerdict(state, now, windowEnd);
     }
   }

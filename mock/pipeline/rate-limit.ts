@@ -33,16 +33,15 @@ export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): St
 }
 
 export function countFailedAttempts(credentials: Stage, limiter: RateLimiter, address: ClientAddress): Stage {
-  const failed = (exchange: Exchange, reply: Reply): Reply | Promise<Reply> => {
+  const failed = (exchange: Exchange, reply: Reply): StageResult | Promise<StageResult> => {
     if ((reply.status !== 400 && reply.status !== 401) || !limiter.settings.enabled) return reply;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
     if (group === undefined) return reply;
     const key = `ip:${clientOf(exchange, address)}`;
     exchange.clientKey = key;
     const { failures } = group;
-    const verdict = limiter.hit(failures, key, exchange.now);
-    if (verdict instanceof Promise) return refusedLater(limiter, exchange, failures, verdict, reply);
-    return answer(limiter, exchange, failures, verdict) ?? reply;
+    // The attempt that goes over the limit is answered 429 (or 403 banned) instead of its 400/401.
+    return answerWhenCounted(limiter, exchange, failures, limiter.hit(failures, key, exchange.now), reply);
   };
   // Async functions rather than `.then` callbacks: no closure made per request.
   const afterCredentials = async (
@@ -60,35 +59,31 @@ export function countFailedAttempts(credentials: Stage, limiter: RateLimiter, ad
   };
 }
 
-/** The verdict's answer, now when it was counted in this process, later when a shared store counts it. */
+/**
+ * The verdict's answer (`otherwise` when allowed), now when it was counted in this process, later when a
+ * shared store counts it.
+ */
 export function answerWhenCounted(
   limiter: RateLimiter,
   exchange: Exchange,
   group: Group,
   verdict: Verdict | Promise<Verdict>,
+  otherwise?: Reply,
 ): StageResult | Promise<StageResult> {
   return verdict instanceof Promise
-    ? answerLater(limiter, exchange, group, verdict)
-    : answer(limiter, exchange, group, verdict);
+    ? answerLater(limiter, exchange, group, verdict, otherwise)
+    : (answer(limiter, exchange, group, verdict) ?? otherwise);
 }
 
+// An async function rather than a `.then` callback: no closure made per request.
 async function answerLater(
   limiter: RateLimiter,
   exchange: Exchange,
   group: Group,
   pending: Promise<Verdict>,
+  otherwise: Reply | undefined,
 ): Promise<StageResult> {
-  return answer(limiter, exchange, group, await pending);
-}
-
-async function refusedLater(
-  limiter: RateLimiter,
-  exchange: Exchange,
-  group: Group,
-  pending: Promise<Verdict>,
-  reply: Reply,
-): Promise<Reply> {
-  return answer(limiter, exchange, group, await pending) ?? reply;
+  return answer(limiter, exchange, group, await pending) ?? otherwise;
 }
 
 /**
