@@ -7,13 +7,17 @@
  * gives tests with other fixtures other workers, and a worker's start costs about a second of CPU.
  * Test-scoped: `kit`, the three together with the questions checks ask of them.
  *
+ * Built on `_baseTest`, the test type `@playwright/test` declares without its browser fixtures: no check
+ * drives a browser, and the browser `test` set up and tore down ≈ 36 context-option fixtures around every
+ * test, ≈ 0.7 s of the default run (docs/performance.md; tests/suite/fixture-steps.test.ts keeps it so).
+ *
  * A test of a rule is declared `test(title, forRule(rule), body)`: the title says stimulus → expectation,
  * forRule adds tags `@must`/`@should`/`@info` and `@rule:<id>` and annotations `rule` and one `ref` per
  * reference (specs/rules/types.ts). The level's consequence lives in the verifiers (specs/lib/verify.ts):
  * a SHOULD violation passes with a `warning` annotation unless GATECHECK_STRICT=1, an INFO check never
  * fails on what the target does.
  */
-import { test as base, expect } from '@playwright/test';
+import { _baseTest as base, expect } from '@playwright/test';
 import { refreshedAuthorization } from './credentials/client.ts';
 import { type FuzzWorker, fuzzWorkerFixture } from './fuzz/worker.ts';
 import { Budget, DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
