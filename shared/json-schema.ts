@@ -3,15 +3,26 @@
  * the suite's target profile. Strict (a schema typo is our bug, not the user's), first error only (the one
  * line a user is shown), verbose (the failing schema is at hand to say what was expected), and the
  * `errorMessage` keyword: a schema's words for what a value matching it looks like.
+ *
+ * Ajv is loaded on the first validator asked for (≈ 30 ms): a suite worker reads a profile that global setup
+ * has already validated, and never needs it (docs/performance.md "Start-up: what is loaded only when used").
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 
 export type { ErrorObject, ValidateFunction };
 
-const ajv = new Ajv({ allErrors: false, strict: true, verbose: true });
-ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+let instance: Ajv | undefined;
+
+function ajv(): Ajv {
+  if (instance !== undefined) return instance;
+  const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+  instance = new AjvClass({ allErrors: false, strict: true, verbose: true });
+  instance.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  return instance;
+}
 
 /** Schema file → the id it is registered under (its `$id`, else its file URL). */
 const registered = new Map<string, string>();
@@ -25,10 +36,10 @@ export function schemaValidator(schemaPath: string, pointer = ''): ValidateFunct
   if (id === undefined) {
     const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as { $id?: string };
     id = schema.$id ?? pathToFileURL(schemaPath).href;
-    ajv.addSchema(schema, schema.$id === undefined ? id : undefined);
+    ajv().addSchema(schema, schema.$id === undefined ? id : undefined);
     registered.set(schemaPath, id);
   }
-  const validate = ajv.getSchema(pointer === '' ? id : `${id}#${pointer}`);
+  const validate = ajv().getSchema(pointer === '' ? id : `${id}#${pointer}`);
   if (validate === undefined) throw new TypeError(`${schemaPath} has no subschema at ${pointer}`);
   return validate;
 }

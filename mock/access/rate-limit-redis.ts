@@ -16,8 +16,9 @@
  * log when it starts and once when sharing resumes, and shown in the control API's status.
  */
 
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { ioredisLibrary, rateLimiterFlexible } from './rate-limit-libraries.ts';
 import type { LimiterStore, StoreStatus } from './rate-limit-store.ts';
 
 export type OnUnavailable = 'insurance' | 'refuse';
@@ -43,6 +44,9 @@ const PROBE_MS = 500;
 
 export function createRedisStore(settings: RedisStoreSettings, log: (line: string) => void): RedisStore {
   const where = redactUrl(settings.url);
+  const { Redis } = ioredisLibrary();
+  const { RateLimiterMemory } = rateLimiterFlexible();
+  const SharedLimiter = sharedLimiterClass();
   const client = new Redis(settings.url, {
     enableOfflineQueue: false,
     // Commands issued in the same tick by concurrent requests go out as one pipeline (one write, one read).
@@ -148,28 +152,44 @@ export function createRedisStore(settings: RedisStoreSettings, log: (line: strin
   };
 }
 
+/** RateLimiterRedis with the store's own readiness and failure reports (below). */
+interface SharedLimiter extends RateLimiterRedis {
+  isDown: () => boolean;
+  onFailure: (error: unknown) => void;
+}
+
+type SharedLimiterClass = new (options: ConstructorParameters<typeof RateLimiterRedis>[0]) => SharedLimiter;
+
+let sharedLimiter: SharedLimiterClass | undefined;
+
 /**
  * RateLimiterRedis that also fails fast while the store is known to be down after a timeout (the library's
- * own readiness check only sees a closed connection), and reports failures so the store can say so.
+ * own readiness check only sees a closed connection), and reports failures so the store can say so. A class
+ * made on first use: its base class comes with the library, loaded then (rate-limit-libraries.ts).
  */
-class SharedLimiter extends RateLimiterRedis {
-  isDown: () => boolean = () => false;
-  onFailure: (error: unknown) => void = () => undefined;
+function sharedLimiterClass(): SharedLimiterClass {
+  if (sharedLimiter !== undefined) return sharedLimiter;
+  const { RateLimiterRedis: Base } = rateLimiterFlexible();
+  sharedLimiter = class extends Base implements SharedLimiter {
+    isDown: () => boolean = () => false;
+    onFailure: (error: unknown) => void = () => undefined;
 
-  _isRedisReady(): boolean {
-    const client = (this as unknown as { client: Redis }).client;
-    return client.status === 'ready' && !this.isDown();
-  }
+    _isRedisReady(): boolean {
+      const client = (this as unknown as { client: Redis }).client;
+      return client.status === 'ready' && !this.isDown();
+    }
 
-  // rate-limiter-flexible calls `_handleError` for every failed operation, before asking the insurance limiter.
-  _handleError(error: unknown, ...rest: unknown[]): void {
-    if (error instanceof Error) this.onFailure(error);
-    (RateLimiterRedis.prototype as unknown as { _handleError: (...a: unknown[]) => void })._handleError.call(
-      this,
-      error,
-      ...rest,
-    );
-  }
+    // rate-limiter-flexible calls `_handleError` for every failed operation, before asking the insurance limiter.
+    _handleError(error: unknown, ...rest: unknown[]): void {
+      if (error instanceof Error) this.onFailure(error);
+      (Base.prototype as unknown as { _handleError: (...a: unknown[]) => void })._handleError.call(
+        this,
+        error,
+        ...rest,
+      );
+    }
+  };
+  return sharedLimiter;
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {

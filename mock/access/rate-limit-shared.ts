@@ -7,9 +7,10 @@
  * `unavailable` (the stage answers 503); this never rejects.
  */
 
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { banEnd, bannedVerdict, type ClientState, type Verdict } from './rate-limit-counts.ts';
 import { GC_MARGIN_SECONDS, type Group, type SharedCounters } from './rate-limit-groups.ts';
+import { rateLimiterFlexible } from './rate-limit-libraries.ts';
 import type { LimiterStore } from './rate-limit-store.ts';
 
 /** What a refusing store tells the client to wait (Retry-After) before trying again. */
@@ -95,7 +96,7 @@ async function take(counter: RateLimiterAbstract, key: string): Promise<RateLimi
   try {
     return await counter.consume(key);
   } catch (res) {
-    if (res instanceof RateLimiterRes) return undefined;
+    if (res instanceof rateLimiterFlexible().RateLimiterRes) return undefined;
     throw res;
   }
 }
