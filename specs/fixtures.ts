@@ -7,8 +7,8 @@
  * gives tests with other fixtures other workers, and a worker's start costs about a second of CPU.
  * Test-scoped: `kit`, the three together with the questions checks ask of them.
  *
- * Built on `_baseTest`, the test type `@playwright/test` declares without its browser fixtures: no check
- * drives a browser, and the browser `test` set up and tore down ≈ 36 context-option fixtures around every
+ * Built on `runTargetTest` (specs/run-target.ts: `runTarget` and `profile` on `_baseTest`, the test type
+ * `@playwright/test` declares without its browser fixtures): no check drives a browser, and the browser `test` set up and tore down ≈ 36 context-option fixtures around every
  * test, ≈ 0.7 s of the default run (docs/performance.md; tests/suite/fixture-steps.test.ts keeps it so).
  *
  * A test of a rule is declared `test(title, forRule(rule), body)`: the title says stimulus → expectation,
@@ -17,7 +17,7 @@
  * a SHOULD violation passes with a `warning` annotation unless GATECHECK_STRICT=1, an INFO check never
  * fails on what the target does.
  */
-import { _baseTest as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { refreshedAuthorization } from './credentials/client.ts';
 import { type FuzzWorker, fuzzWorkerFixture } from './fuzz/worker.ts';
 import { Budget, DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
@@ -27,9 +27,8 @@ import { nodeTlsOptions, runTls } from './lib/tls.ts';
 import { TokenMint } from './lib/tokens.ts';
 import { observationsFlush, observerFor, seenOf } from './observe/observer.ts';
 import type { Profile } from './profile/types.ts';
-import { ANNOTATION, type Rule } from './rules/types.ts';
 import { schedulerFor } from './run/scheduler.ts';
-import { baseUrlOf, profileFixture, type RunTargetOption, runEnv, runTargetOption } from './run-target.ts';
+import { baseUrlOf, type RunTargetOption, runEnv, runTargetTest } from './run-target.ts';
 
 export interface GateWorkerFixtures {
   runTarget: RunTargetOption;
@@ -46,63 +45,45 @@ export interface GateTestFixtures {
   observations: undefined;
 }
 
-export const test = base.extend<GateTestFixtures, GateWorkerFixtures>({
-  runTarget: runTargetOption,
-  profile: profileFixture,
-  target: [
-    async ({ runTarget, profile }, use, workerInfo) => {
-      const baseUrl = baseUrlOf(runEnv(runTarget), profile);
-      const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      // A private CA reaches Node through NODE_EXTRA_CA_CERTS too, set by global setup before the workers start.
-      const tls = runTls(profile, runEnv(runTarget));
-      const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);
-      const scheduler = schedulerFor(profile, baseUrl, budget.concurrency);
-      const observer = observerFor(profile, baseUrl);
-      const observe = (ex: Exchange) => observer.observe(seenOf(ex));
-      await use(
-        new Target({
-          baseUrl,
-          budget,
-          scheduler,
-          timeoutMs,
-          tls: nodeTlsOptions(tls),
-          observe,
-          refreshAuthorization: (value) => refreshedAuthorization(value),
-        }),
-      );
-    },
-    { scope: 'worker' },
-  ],
-  mint: [
-    async ({ profile }, use) => {
-      await use(profile.jwt ? await TokenMint.create(profile.jwt) : undefined);
-    },
-    { scope: 'worker' },
-  ],
-  fuzz: fuzzWorkerFixture,
-  observations: observationsFlush,
-  kit: async ({ profile, target, mint }, use) => {
-    await use(new Kit(profile, target, mint));
-  },
-});
-
-export { expect };
-
-export const LEVEL_TAG = { MUST: '@must', SHOULD: '@should', INFO: '@info' } as const;
-
-/**
- * Tags and annotations that point a test at its rule (the reporter reads nothing else):
- * `test('GET admin path with a non-admin Bearer token → 403', forRule(lackingRole), async ({ kit }) => …)`.
- */
-export function forRule(rule: Rule): {
-  tag: string[];
-  annotation: { type: string; description: string }[];
-} {
-  return {
-    tag: [LEVEL_TAG[rule.level], `@rule:${rule.id}`],
-    annotation: [
-      { type: ANNOTATION.rule, description: rule.id },
-      ...rule.refs.map((ref) => ({ type: ANNOTATION.ref, description: ref.url })),
+export const test = runTargetTest.extend<GateTestFixtures, Omit<GateWorkerFixtures, 'runTarget' | 'profile'>>(
+  {
+    target: [
+      async ({ runTarget, profile }, use, workerInfo) => {
+        const baseUrl = baseUrlOf(runEnv(runTarget), profile);
+        const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+        // A private CA reaches Node through NODE_EXTRA_CA_CERTS too, set by global setup before the workers start.
+        const tls = runTls(profile, runEnv(runTarget));
+        const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);
+        const scheduler = schedulerFor(profile, baseUrl, budget.concurrency);
+        const observer = observerFor(profile, baseUrl);
+        const observe = (ex: Exchange) => observer.observe(seenOf(ex));
+        await use(
+          new Target({
+            baseUrl,
+            budget,
+            scheduler,
+            timeoutMs,
+            tls: nodeTlsOptions(tls),
+            observe,
+            refreshAuthorization: (value) => refreshedAuthorization(value),
+          }),
+        );
+      },
+      { scope: 'worker' },
     ],
-  };
-}
+    mint: [
+      async ({ profile }, use) => {
+        await use(profile.jwt ? await TokenMint.create(profile.jwt) : undefined);
+      },
+      { scope: 'worker' },
+    ],
+    fuzz: fuzzWorkerFixture,
+    observations: observationsFlush,
+    kit: async ({ profile, target, mint }, use) => {
+      await use(new Kit(profile, target, mint));
+    },
+  },
+);
+
+export { forRule, LEVEL_TAG } from './rules/tags.ts';
+export { expect };

@@ -1,8 +1,10 @@
 /**
  * Which target a worker checks: the project's `runTarget` option over the process's environment, resolved
  * and validated as global setup resolves it (specs/profile/resolve.ts). Shared by the suite's fixtures
- * (specs/fixtures.ts), the fuzz worker (specs/fuzz/worker.ts) and the observer verdicts.
+ * (specs/fixtures.ts), the fuzz worker (specs/fuzz/worker.ts) and the observer verdicts, whose test type is
+ * `runTargetTest` alone: their worker loads no HTTP client, token minting or fuzz engine it would not use.
  */
+import { _baseTest } from '@playwright/test';
 import { ENV } from './lib/env.ts';
 import { profileSecrets, rememberSecrets } from './lib/secrets.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
@@ -63,3 +65,18 @@ export const profileFixture: [
   },
   { scope: 'worker' },
 ];
+
+/** A worker's target and profile: the fixtures every test type of the suite starts from. */
+export interface RunTargetFixtures {
+  runTarget: RunTargetOption;
+  profile: Profile;
+}
+
+/**
+ * The test type of the observer verdicts (specs/observe/), and the base of the checks' (specs/fixtures.ts):
+ * `_baseTest`, @playwright/test's test type without its browser fixtures, with the run's target.
+ */
+export const runTargetTest = _baseTest.extend<object, RunTargetFixtures>({
+  runTarget: runTargetOption,
+  profile: profileFixture,
+});

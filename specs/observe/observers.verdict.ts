@@ -7,10 +7,10 @@
  * A fault fails the rule once: the first offending request is the evidence, the message says how many of
  * the responses showed it. No response of the kind: the rule is skipped, saying so.
  */
-import { forRule, test } from '../fixtures.ts';
 import { ENV } from '../lib/env.ts';
 import { failWithEvidence } from '../lib/verify.ts';
-import { baseUrlOf, runEnv } from '../run-target.ts';
+import { forRule } from '../rules/tags.ts';
+import { baseUrlOf, runEnv, runTargetTest as test } from '../run-target.ts';
 import { JUDGES } from './judges.ts';
 import { readTallies, targetDir } from './store.ts';
 
