@@ -8,8 +8,9 @@
  * Test-scoped: `kit`, the three together with the questions checks ask of them.
  *
  * Built on `runTargetTest` (specs/run-target.ts: `runTarget` and `profile` on `_baseTest`, the test type
- * `@playwright/test` declares without its browser fixtures): no check drives a browser, and the browser `test` set up and tore down ≈ 36 context-option fixtures around every
- * test, ≈ 0.7 s of the default run (docs/performance.md; tests/suite/fixture-steps.test.ts keeps it so).
+ * `@playwright/test` declares without its browser fixtures): no check drives a browser, and the browser
+ * `test` set up and tore down ≈ 36 context-option fixtures around every test, ≈ 0.7 s of the default run
+ * (docs/performance.md; tests/suite/fixture-steps.test.ts keeps it so).
  *
  * A test of a rule is declared `test(title, forRule(rule), body)`: the title says stimulus → expectation,
  * forRule adds tags `@must`/`@should`/`@info` and `@rule:<id>` and annotations `rule` and one `ref` per
@@ -28,7 +29,13 @@ import { TokenMint } from './lib/tokens.ts';
 import { observationsFlush, observerFor, seenOf } from './observe/observer.ts';
 import type { Profile } from './profile/types.ts';
 import { schedulerFor } from './run/scheduler.ts';
-import { baseUrlOf, type RunTargetOption, runEnv, runTargetTest } from './run-target.ts';
+import {
+  baseUrlOf,
+  type RunTargetFixtures,
+  type RunTargetOption,
+  runEnv,
+  runTargetTest,
+} from './run-target.ts';
 
 export interface GateWorkerFixtures {
   runTarget: RunTargetOption;
@@ -45,45 +52,46 @@ export interface GateTestFixtures {
   observations: undefined;
 }
 
-export const test = runTargetTest.extend<GateTestFixtures, Omit<GateWorkerFixtures, 'runTarget' | 'profile'>>(
-  {
-    target: [
-      async ({ runTarget, profile }, use, workerInfo) => {
-        const baseUrl = baseUrlOf(runEnv(runTarget), profile);
-        const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-        // A private CA reaches Node through NODE_EXTRA_CA_CERTS too, set by global setup before the workers start.
-        const tls = runTls(profile, runEnv(runTarget));
-        const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);
-        const scheduler = schedulerFor(profile, baseUrl, budget.concurrency);
-        const observer = observerFor(profile, baseUrl);
-        const observe = (ex: Exchange) => observer.observe(seenOf(ex));
-        await use(
-          new Target({
-            baseUrl,
-            budget,
-            scheduler,
-            timeoutMs,
-            tls: nodeTlsOptions(tls),
-            observe,
-            refreshAuthorization: (value) => refreshedAuthorization(value),
-          }),
-        );
-      },
-      { scope: 'worker' },
-    ],
-    mint: [
-      async ({ profile }, use) => {
-        await use(profile.jwt ? await TokenMint.create(profile.jwt) : undefined);
-      },
-      { scope: 'worker' },
-    ],
-    fuzz: fuzzWorkerFixture,
-    observations: observationsFlush,
-    kit: async ({ profile, target, mint }, use) => {
-      await use(new Kit(profile, target, mint));
+/** What the checks add to a worker's target and profile. */
+type CheckWorkerFixtures = Omit<GateWorkerFixtures, keyof RunTargetFixtures>;
+
+export const test = runTargetTest.extend<GateTestFixtures, CheckWorkerFixtures>({
+  target: [
+    async ({ runTarget, profile }, use, workerInfo) => {
+      const baseUrl = baseUrlOf(runEnv(runTarget), profile);
+      const timeoutMs = profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      // A private CA reaches Node through NODE_EXTRA_CA_CERTS too, set by global setup before the workers start.
+      const tls = runTls(profile, runEnv(runTarget));
+      const budget = Budget.forWorker(profile.budget, workerInfo.config.workers);
+      const scheduler = schedulerFor(profile, baseUrl, budget.concurrency);
+      const observer = observerFor(profile, baseUrl);
+      const observe = (ex: Exchange) => observer.observe(seenOf(ex));
+      await use(
+        new Target({
+          baseUrl,
+          budget,
+          scheduler,
+          timeoutMs,
+          tls: nodeTlsOptions(tls),
+          observe,
+          refreshAuthorization: (value) => refreshedAuthorization(value),
+        }),
+      );
     },
+    { scope: 'worker' },
+  ],
+  mint: [
+    async ({ profile }, use) => {
+      await use(profile.jwt ? await TokenMint.create(profile.jwt) : undefined);
+    },
+    { scope: 'worker' },
+  ],
+  fuzz: fuzzWorkerFixture,
+  observations: observationsFlush,
+  kit: async ({ profile, target, mint }, use) => {
+    await use(new Kit(profile, target, mint));
   },
-);
+});
 
 export { forRule, LEVEL_TAG } from './rules/tags.ts';
 export { expect };
