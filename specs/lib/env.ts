@@ -14,6 +14,8 @@ export const ENV = {
   seed: 'GATECHECK_SEED',
   /** Fuzz cases for the whole run (integer). */
   budget: 'GATECHECK_BUDGET',
+  /** `playwright`: the fuzz cases go through Playwright's APIRequestContext, which its traces record. */
+  fuzzClient: 'GATECHECK_FUZZ_CLIENT',
   /** Where reports are written; default reports/. */
   reportDir: 'GATECHECK_REPORT_DIR',
   /** The --only / --skip selection as the user wrote it, shown in the report (set by the CLI). */

@@ -18,7 +18,7 @@ import { PACE_MARGIN } from '../../run/pacer.ts';
 export const FUZZ_REPLAY_ENV = 'GATECHECK_FUZZ_REPLAY';
 
 /** `playwright`: send the cases without control octets through Playwright's APIRequestContext (traceable, slower). */
-export const FUZZ_CLIENT_ENV = 'GATECHECK_FUZZ_CLIENT';
+export const FUZZ_CLIENT_ENV = ENV.fuzzClient;
 
 export interface FuzzSettings {
   /** The run's seed; each rule derives its own from it (ruleSeed). */
