@@ -77,7 +77,7 @@ export interface RunTargetFixtures {
  * fixtures, unless the fuzz cases are to go through Playwright's request client (GATECHECK_FUZZ_CLIENT=
  * playwright, docs/fuzzing.md "Clients"): only the browser test type records those calls in a trace
  * (`--trace on`), through its artifacts fixture. The choice is the same in the runner and every worker
- * (one environment), and either way the suite uses none of the browser type's fixtures.
+ * (one environment); either way no check asks for a browser fixture.
  */
 const suiteBase: typeof _baseTest =
   process.env[ENV.fuzzClient] === 'playwright' ? (browserTest as unknown as typeof _baseTest) : _baseTest;
