@@ -10,15 +10,7 @@ const load = createRequire(import.meta.url);
 type IoRedis = typeof import('ioredis');
 type Flexible = typeof import('rate-limiter-flexible');
 
-let ioredis: IoRedis | undefined;
-let flexible: Flexible | undefined;
-
-export function ioredisLibrary(): IoRedis {
-  ioredis ??= load('ioredis') as IoRedis;
-  return ioredis;
-}
-
-export function rateLimiterFlexible(): Flexible {
-  flexible ??= load('rate-limiter-flexible') as Flexible;
-  return flexible;
-}
+// Node's module cache keeps each once loaded; each is asked for once per store (rate-limit-redis.ts,
+// rate-limit-shared.ts), never per request.
+export const ioredisLibrary = (): IoRedis => load('ioredis') as IoRedis;
+export const rateLimiterFlexible = (): Flexible => load('rate-limiter-flexible') as Flexible;

@@ -26,6 +26,20 @@ export type SharedCount = (
 export function sharedCounting(store: LimiterStore): SharedCount {
   // One counter whose "points" hold a ban's end on the mock's clock.
   const bans = store.create({ keyPrefix: 'rl:ban', points: 1, duration: GC_MARGIN_SECONDS });
+  const { RateLimiterRes: OverLimit } = rateLimiterFlexible();
+
+  /**
+   * One point of `counter`: the result when allowed, undefined when over the limit. rate-limiter-flexible
+   * rejects with a RateLimiterRes when over the limit, with an Error when the store failed (rethrown).
+   */
+  const take = async (counter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | undefined> => {
+    try {
+      return await counter.consume(key);
+    } catch (res) {
+      if (res instanceof OverLimit) return undefined;
+      throw res;
+    }
+  };
 
   const count: SharedCount = async (shared, state, group, now) => {
     const { key, window } = state;
@@ -86,17 +100,4 @@ export function sharedCounting(store: LimiterStore): SharedCount {
   };
 
   return (shared, state, group, now) => count(shared, state, group, now).catch(unavailable);
-}
-
-/**
- * One point of `counter`: the result when allowed, undefined when over the limit. rate-limiter-flexible
- * rejects with a RateLimiterRes when over the limit, with an Error when the store failed (rethrown).
- */
-async function take(counter: RateLimiterAbstract, key: string): Promise<RateLimiterRes | undefined> {
-  try {
-    return await counter.consume(key);
-  } catch (res) {
-    if (res instanceof rateLimiterFlexible().RateLimiterRes) return undefined;
-    throw res;
-  }
 }

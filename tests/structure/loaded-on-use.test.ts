@@ -6,9 +6,9 @@
  * check can tell the two apart.
  */
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { closedPort } from '../cli/broken-target.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -34,20 +34,12 @@ process.exit(0);`;
   });
 }
 
-/** A loopback port nothing listens on: the Redis client's connection is refused, no traffic leaves. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 test('a mock counting in memory starts without the shared store’s libraries; one with a Redis store loads them', async () => {
   const start = (options: string) =>
     `const { startMock } = await import('./mock/server.ts');\nconst mock = await startMock(${options});\nawait mock.close();`;
   const inMemory = await loadedAfter(start('{}'));
   expect(inMemory).toMatchObject({ ioredis: false, 'rate-limiter-flexible': false });
+  // A loopback port nothing listens on: the Redis client's connection is refused, no traffic leaves.
   const port = await closedPort();
   const shared = await loadedAfter(
     start(`{ store: { redisUrl: 'redis://127.0.0.1:${port}', prefix: 'lazy', timeoutMs: 100 } }`),
@@ -55,11 +47,14 @@ test('a mock counting in memory starts without the shared store’s libraries; o
   expect(shared).toMatchObject({ ioredis: true, 'rate-limiter-flexible': true });
 });
 
-test('the suite’s fixtures load without Ajv; the first schema check loads it', async () => {
-  const fixtures = await loadedAfter(`await import('./specs/fixtures.ts');`);
-  expect(fixtures.ajv).toBe(false);
-  const validated = await loadedAfter(
-    `await import('./specs/fixtures.ts');\nconst { readProfile } = await import('./specs/profile/load.ts');\nreadProfile('fixtures/mock.profile.json');`,
-  );
-  expect(validated.ajv).toBe(true);
+test('a suite worker reads a profile global setup checked without Ajv; an unchecked one loads it', async () => {
+  // What a worker does (specs/run-target.ts): the fixtures, then the profile, whose digest global setup passed on.
+  const read = (checked: boolean) => `await import('./specs/fixtures.ts');
+const { readFileSync } = await import('node:fs');
+const { PROFILE_CHECKED_ENV, profileDigest, readProfile } = await import('./specs/profile/load.ts');
+const path = 'fixtures/mock.profile.json';
+const env = ${checked} ? { [PROFILE_CHECKED_ENV]: profileDigest(readFileSync(path, 'utf8')) } : {};
+readProfile(path, env);`;
+  expect((await loadedAfter(read(true))).ajv).toBe(false);
+  expect((await loadedAfter(read(false))).ajv).toBe(true);
 });

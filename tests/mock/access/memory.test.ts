@@ -1,7 +1,8 @@
 /**
  * Bounded memory: however many distinct clients arrive, the limiter tracks at most `rateLimit.maxKeys` of
  * them, and their in-process counts live in those entries (mock/access/rate-limit-counts.ts). Distinct
- * clients are presented through X-Forwarded-For with 127.0.0.1 trusted (loopback only). The resident-memory figures come from memory.bench.ts.
+ * clients are presented through X-Forwarded-For with 127.0.0.1 trusted (loopback only). The resident-memory
+ * figures come from memory.bench.ts.
  */
 
 import { Agent, request } from 'node:http';
