@@ -24,6 +24,9 @@ const USER_AGENT = 'gatecheck';
 /** How many times the worker's in-flight cap a burst that provokes the limit may use. */
 const PROVOKING_CONCURRENCY = 4;
 
+/** RFC 9110 §9.2.2: the methods a client may re-send automatically when a connection fails. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
+
 export interface Request {
   readonly method?: string;
   /** Path (with query) relative to the base URL, starting with '/'. */
@@ -202,8 +205,16 @@ export class Target {
     return this.budgeted(this.prepare(req, lines), (request) => this.exchange(request), options);
   }
 
-  /** One request on the wire and its whole answer. */
-  private exchange(request: ReplayRequest): Promise<Exchange> {
+  /**
+   * One request on the wire and its whole answer.
+   *
+   * Connections are kept alive (Node's global agent), so a request can meet the keep-alive race of Node's
+   * http docs: the target closed an idle connection just as the request went out on it, and the connection
+   * is reset before any answer. An idempotent request is then sent once more on a fresh connection (RFC 9110
+   * §9.2.2 lets a client retry those automatically), as the fuzz client does; any other is not re-sent, and
+   * the error says why.
+   */
+  private exchange(request: ReplayRequest, retried = false): Promise<Exchange> {
     return new Promise<Exchange>((resolve, reject) => {
       const started = performance.now();
       const url = new URL(request.url);
@@ -223,7 +234,19 @@ export class Target {
       for (const [name, values] of grouped)
         out.setHeader(name, values.length === 1 ? (values[0] ?? '') : values);
       out.on('timeout', () => out.destroy(new Error(`timed out after ${this.timeoutMs} ms`)));
-      out.on('error', (e) => reject(this.unreachable(e, request)));
+      out.on('error', (e: NodeJS.ErrnoException) => {
+        const raced = out.reusedSocket && e.code === 'ECONNRESET' && !retried;
+        if (raced && IDEMPOTENT_METHODS.has(request.method)) {
+          resolve(this.exchange(request, true));
+          return;
+        }
+        const why = raced
+          ? new Error(
+              `${e.message} on a reused keep-alive connection; not re-sent, ${request.method} is not idempotent (RFC 9110 §9.2.2)`,
+            )
+          : e;
+        reject(this.unreachable(why, request));
+      });
       out.on('response', (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
