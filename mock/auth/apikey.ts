@@ -3,41 +3,44 @@
  * SHA-256 (fixtures/identities.json), never in plaintext.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { sha256Hex } from './digest.ts';
+import { sha256 } from './digest.ts';
 import { authFailure } from './failures.ts';
 import type { IdentityStore } from './identity-store.ts';
 import type { AuthResult, Identity } from './types.ts';
 
-/** Verifies the token68 after `Apikey ` (already checked to be token68). Synchronous: one hash, one lookup. */
-export type ApikeyVerifier = (key: string) => AuthResult;
+/**
+ * Verifies the token68 after `Apikey ` (already checked to be token68). Synchronous: one hash, one lookup.
+ * `digest`: the key's base64url SHA-256 (mock/auth/digest.ts) when the caller already has it.
+ */
+export type ApikeyVerifier = (key: string, digest?: string) => AuthResult;
 
 const unknownKey = authFailure('apikey_unknown', 'API key is not valid', 'apikey');
 
 export function createApikeyVerifier(store: IdentityStore): ApikeyVerifier {
-  // One Identity object per owner, made once: a hit allocates nothing but the result.
-  // The hex digest's characters as bytes: what the constant-time comparison below compares.
-  const owners = new Map<string, { identity: Identity; hexBytes: Buffer }>();
-  for (const [hex, { identity }] of store.apikeys) {
-    owners.set(hex, {
+  // One Identity object per owner, made once: a hit allocates nothing but the result. The store keeps hex
+  // digests; they are looked up here in base64url, the encoding every verifier's digest comes in, and the
+  // digest's characters as bytes are what the constant-time comparison below compares.
+  const owners = new Map<string, { identity: Identity; digestBytes: Buffer }>();
+  for (const { identity, digest } of store.apikeys.values()) {
+    const encoded = digest.toString('base64url');
+    owners.set(encoded, {
       identity: Object.freeze({ ...identity, scheme: 'apikey' }),
-      hexBytes: Buffer.from(hex, 'latin1'),
+      digestBytes: Buffer.from(encoded, 'latin1'),
     });
   }
-  const dummy = Buffer.alloc(64);
+  const dummy = Buffer.alloc(43);
 
-  return (key) => {
-    // One-shot hashing (crypto.hash): several times cheaper than createHash for a key this short.
-    const hex = sha256Hex(key);
+  return (key, digest = sha256(key)) => {
     /*
      * Looking the key up by its digest is safe although Map lookups are not constant-time: what the lookup's
      * timing could leak is how close the digest of the attacker's own guess is to a stored digest, and
      * SHA-256's preimage resistance means knowing stored digests (even whole ones) does not yield a key. The
      * attacker cannot steer a guess's digest toward a stored one, so timing gives no gradient to climb.
      */
-    const owner = owners.get(hex);
+    const owner = owners.get(digest);
     // Compare the digests anyway, in constant time, so the found and not-found paths do the same work and a
     // lookup that ever matched on something other than the full digest could not let a wrong key through.
-    const matches = timingSafeEqual(Buffer.from(hex, 'latin1'), owner?.hexBytes ?? dummy);
+    const matches = timingSafeEqual(Buffer.from(digest, 'latin1'), owner?.digestBytes ?? dummy);
     if (owner === undefined || !matches) return unknownKey;
     return { ok: true, identity: owner.identity };
   };

@@ -8,13 +8,12 @@
 import { readFile } from 'node:fs/promises';
 import type { JSONWebKeySet } from 'jose';
 import { createApikeyVerifier } from './apikey.ts';
-import { parseAuthorization } from './authorization-header.ts';
 import { createBasicVerifier } from './basic.ts';
 import { createBearerVerifier } from './bearer.ts';
 import { authFailure } from './failures.ts';
 import { loadIdentityStore } from './identity-store.ts';
 import { dummyPasswordHash, verifyPassword } from './password-hash.ts';
-import { isToken68 } from './token68.ts';
+import { lastPerConnection } from './prepared.ts';
 import type { Authenticator, AuthResult, AuthSettings, Scheme } from './types.ts';
 
 /** Optional observers, for tests and measurements; the pipeline passes none. */
@@ -26,12 +25,7 @@ export interface AuthenticatorHooks {
   readonly onSlowVerify?: (scheme: 'bearer' | 'basic', dummy?: boolean) => void;
 }
 
-// A Map, not an object literal: a scheme named "constructor" or "__proto__" must not find anything.
-const SCHEMES: ReadonlyMap<string, Scheme> = new Map([
-  ['bearer', 'bearer'],
-  ['basic', 'basic'],
-  ['apikey', 'apikey'],
-]);
+const SCHEME_NAMES: ReadonlySet<string> = new Set<Scheme>(['bearer', 'basic', 'apikey']);
 const DISPLAY: Readonly<Record<Scheme, string>> = { bearer: 'Bearer', basic: 'Basic', apikey: 'Apikey' };
 
 // Seed §5 rule 2; RFC 6750 §3.1: a request without credentials gets a challenge and no error code.
@@ -108,9 +102,14 @@ async function loadJwks(path: string): Promise<JSONWebKeySet> {
 }
 
 const notString = (value: unknown): boolean => typeof value !== 'string';
-const notScheme = (scheme: string): boolean => !SCHEMES.has(scheme);
+const notScheme = (scheme: string): boolean => !SCHEME_NAMES.has(scheme);
 
-function checkArguments(headerValues: readonly string[], accepted: readonly Scheme[], now: number): void {
+function checkArguments(
+  headerValues: readonly string[],
+  accepted: readonly Scheme[],
+  now: number,
+  connection: object | undefined,
+): void {
   if (!Array.isArray(headerValues) || headerValues.some(notString)) {
     throw new TypeError('authenticate: headerValues must be an array of strings');
   }
@@ -118,6 +117,9 @@ function checkArguments(headerValues: readonly string[], accepted: readonly Sche
     throw new TypeError('authenticate: accepted must list schemes among bearer, basic, apikey');
   }
   if (!Number.isFinite(now)) throw new TypeError('authenticate: now must be a finite number of milliseconds');
+  if (connection !== undefined && (typeof connection !== 'object' || connection === null)) {
+    throw new TypeError('authenticate: connection must be an object when given');
+  }
 }
 
 /** Loads the JWKS and the identity store, then returns the authenticator. Throws TypeError on bad settings. */
@@ -157,28 +159,30 @@ export async function createAuthenticator(
   });
   const apikey = createApikeyVerifier(store);
 
+  const prepared = lastPerConnection();
+
   function authenticate(
     headerValues: readonly string[],
     accepted: readonly Scheme[],
     now: number,
+    connection?: object,
   ): AuthResult | Promise<AuthResult> {
-    checkArguments(headerValues, accepted, now);
+    checkArguments(headerValues, accepted, now, connection);
     if (headerValues.length === 0) return missing;
     if (headerValues.length > 1) return duplicate;
-    const parsed = parseAuthorization(headerValues[0] as string);
-    if (parsed === undefined) return notCredentials;
-    // RFC 9110 §11.1: the scheme name is case-insensitive (parseAuthorization lower-cases it).
-    const scheme = SCHEMES.get(parsed.scheme);
+    const value = prepared(headerValues[0] as string, connection);
+    if (!value.wellFormed) return notCredentials;
+    // RFC 9110 §11.1: the scheme name is case-insensitive (mock/auth/prepared.ts compares it lower-cased).
+    const { scheme, token68 } = value;
     if (scheme === undefined || !accepted.includes(scheme)) return notAccepted(accepted, scheme);
-    const { credentials } = parsed;
-    if (credentials === undefined || !isToken68(credentials)) return malformed[scheme];
+    if (token68 === undefined) return malformed[scheme];
     switch (scheme) {
       case 'bearer':
-        return bearer(credentials, now);
+        return bearer(token68, now, value.digest);
       case 'basic':
-        return basic(credentials);
+        return basic(token68, value.digest);
       case 'apikey':
-        return apikey(credentials);
+        return apikey(token68, value.digest);
     }
   }
 

@@ -22,9 +22,10 @@ export interface BasicVerifierOptions {
 
 /**
  * Verifies the token68 after `Basic ` (already checked to be token68): at once for a credential checked
- * before, a promise when its password must be derived.
+ * before, a promise when its password must be derived. `digest`: the token68's SHA-256
+ * (mock/auth/digest.ts) when the caller already has it.
  */
-export type BasicVerifier = (token68: string) => AuthResult | Promise<AuthResult>;
+export type BasicVerifier = (token68: string, digest?: string) => AuthResult | Promise<AuthResult>;
 
 const notBase64 = authFailure(
   'malformed',
@@ -80,8 +81,7 @@ export function createBasicVerifier(options: BasicVerifierOptions): BasicVerifie
     return { ok: true, identity };
   }
 
-  return (token68) => {
-    const key = sha256(token68);
+  return (token68, key = sha256(token68)) => {
     const identity = verified.get(key);
     if (identity !== undefined) return { ok: true, identity };
     const failure = refused.get(key);

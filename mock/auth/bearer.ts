@@ -33,9 +33,14 @@ export interface BearerVerifierOptions {
 
 /**
  * Verifies the token68 after `Bearer ` (already checked to be token68) at `now` (ms since the epoch): at once
- * for a token verified before, a promise when its signature must be checked.
+ * for a token verified before, a promise when its signature must be checked. `digest`: the token's SHA-256
+ * (mock/auth/digest.ts) when the caller already has it.
  */
-export type BearerVerifier = (token: string, now: number) => AuthResult | Promise<AuthResult>;
+export type BearerVerifier = (
+  token: string,
+  now: number,
+  digest?: string,
+) => AuthResult | Promise<AuthResult>;
 
 interface VerifiedToken {
   readonly identity: Identity;
@@ -90,10 +95,9 @@ export function createBearerVerifier(options: BearerVerifierOptions): BearerVeri
     return { ok: true, identity };
   };
 
-  return (token, now) => {
+  return (token, now, key = sha256(token)) => {
     // jose's NumericDate arithmetic is in whole seconds (RFC 7519 §2).
     const nowSeconds = Math.floor(now / 1000);
-    const key = sha256(token);
     const hit = cache.get(key);
     if (hit === undefined) return verify(token, now, nowSeconds, key);
     return timeFailure(hit, nowSeconds, tolerance) ?? { ok: true, identity: hit.identity };

@@ -2,7 +2,7 @@
 import * as crypto from 'node:crypto';
 
 // crypto.hash (Node ≥ 20.12) is a one-shot about twice as fast as createHash for short inputs.
-const oneShot: ((algorithm: string, data: string, encoding: 'base64url' | 'hex') => string) | undefined = (
+const oneShot: ((algorithm: string, data: string, encoding: 'base64url') => string) | undefined = (
   crypto as Partial<typeof crypto>
 ).hash;
 
@@ -11,11 +11,4 @@ export function sha256(value: string): string {
   return oneShot !== undefined
     ? oneShot('sha256', value, 'base64url')
     : crypto.createHash('sha256').update(value).digest('base64url');
-}
-
-/** Lower-case hex SHA-256 of the UTF-8 bytes of `value` (64 characters): how fixtures/identities.json stores API keys. */
-export function sha256Hex(value: string): string {
-  return oneShot !== undefined
-    ? oneShot('sha256', value, 'hex')
-    : crypto.createHash('sha256').update(value).digest('hex');
 }

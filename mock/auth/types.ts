@@ -55,10 +55,16 @@ export type AuthResult =
  * throws TypeError only on misuse.
  */
 export interface Authenticator {
+  /**
+   * `connection`: the request's connection (its socket), when there is one. What the Authorization value
+   * alone decides (its syntax, its scheme, its digest) is remembered for that connection's next request
+   * carrying the same value (mock/auth/prepared.ts); the verification is not.
+   */
   authenticate(
     headerValues: readonly string[],
     accepted: readonly Scheme[],
     now: number,
+    connection?: object,
   ): AuthResult | Promise<AuthResult>;
 }
 

@@ -32,10 +32,12 @@ export function credentialsStage(authenticator: Authenticator, realm: string): S
   return (exchange) => {
     const rule = exchange.rule ?? missing('rule');
     if (rule.public) return undefined;
+    // The connection lets the authenticator skip re-parsing and re-hashing a value it sent before.
     const result = authenticator.authenticate(
       authorizationValues(exchange.req.rawHeaders),
       rule.schemes,
       exchange.now,
+      exchange.req.socket ?? undefined,
     );
     // Answered at once when nothing had to be verified (mock/auth/types.ts): the stage stays synchronous.
     return result instanceof Promise ? decideLater(exchange, rule, result) : decide(exchange, rule, result);
