@@ -28,6 +28,27 @@ function windowField(group: Group): number {
   return Math.max(1, Math.ceil(group.windowSeconds));
 }
 
+/** A group's fixed fields, made once per group (a group's quota and window do not change). */
+interface FixedFields {
+  readonly ietfPolicy: string;
+  readonly legacyLimit: string;
+  readonly legacyPolicy: string;
+}
+const fixedFields = new WeakMap<Group, FixedFields>();
+
+function fixedFieldsOf(group: Group): FixedFields {
+  let fields = fixedFields.get(group);
+  if (fields === undefined) {
+    fields = {
+      ietfPolicy: `"${group.name}";q=${group.limit};w=${windowField(group)}`,
+      legacyLimit: String(group.limit),
+      legacyPolicy: `${group.limit};w=${windowField(group)}`,
+    };
+    fixedFields.set(group, fields);
+  }
+  return fields;
+}
+
 /**
  * `group`: the group of the route; when the verdict was decided by its burst counter, the fields describe
  * that counter (its quota and window), since that is the limit the client must wait out.
@@ -48,18 +69,19 @@ export function rateLimitHeaders(
   switch (style) {
     case 'ietf': {
       const headers: OutgoingHttpHeaders = {
-        'ratelimit-policy': `"${group.name}";q=${group.limit};w=${windowField(group)}`,
+        'ratelimit-policy': fixedFieldsOf(group).ietfPolicy,
         ratelimit: `"${group.name}";r=${remaining};t=${reset}`,
       };
       if (retry !== undefined) headers['retry-after'] = String(retry);
       return headers;
     }
     case 'legacy': {
+      const fixed = fixedFieldsOf(group);
       const headers: OutgoingHttpHeaders = {
-        'ratelimit-limit': String(group.limit),
+        'ratelimit-limit': fixed.legacyLimit,
         'ratelimit-remaining': String(remaining),
         'ratelimit-reset': String(reset),
-        'ratelimit-policy': `${group.limit};w=${windowField(group)}`,
+        'ratelimit-policy': fixed.legacyPolicy,
       };
       if (retry !== undefined) headers['retry-after'] = String(retry);
       return headers;

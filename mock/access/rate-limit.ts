@@ -34,6 +34,7 @@
 
 import { LRUCache } from 'lru-cache';
 import type { Route, Router } from '../routing/router.ts';
+import { stateKeys } from './client-keys.ts';
 import {
   type ClientState,
   countInProcess,
@@ -99,9 +100,10 @@ export function createRateLimiter(
   let byRoute: RouteTable = compileRoutes(initial, router, store);
   const countShared = store === undefined ? undefined : sharedCounting(store);
   let clients = newClientCache(initial.maxKeys);
+  const stateKey = stateKeys();
 
   const track = (group: Group, key: string, window: number): ClientState => {
-    const id = `${group.name} ${key}`;
+    const id = stateKey(group.name, key);
     let state = clients.get(id);
     if (state === undefined) {
       state = newClientState(group, key, window);
@@ -127,7 +129,7 @@ export function createRateLimiter(
     },
     hit,
     knownOver(group, key, now) {
-      const state = clients.get(`${group.name} ${key}`);
+      const state = clients.get(stateKey(group.name, key));
       if (state === undefined) return undefined;
       if (state.bannedUntil > now || (state.over && state.window === Math.floor(now / group.windowMs))) {
         return hit(group, key, now);

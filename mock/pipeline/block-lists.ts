@@ -14,6 +14,7 @@
 
 import { type CidrList, parseAddress } from '../access/cidr.ts';
 import type { ClientAddress } from '../access/client-address.ts';
+import { addressKey } from '../access/client-keys.ts';
 import type { Group, RateLimiter, Verdict } from '../access/rate-limit.ts';
 import { problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
@@ -94,7 +95,7 @@ export function blockListsStage(options: AccessStageOptions): Stage {
     if (limiter === undefined || !limiter.settings.enabled) return undefined;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
     if (group === undefined) return undefined;
-    const key = `ip:${clientOf(exchange, address)}`;
+    const key = addressKey(clientOf(exchange, address));
     if (group.key !== 'address') return failedBefore(limiter, exchange, group, key);
     exchange.clientKey = key;
     const verdict = limiter.hit(group, key, exchange.now);

@@ -13,6 +13,7 @@
 
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { ClientAddress } from '../access/client-address.ts';
+import { addressKey, identityKey } from '../access/client-keys.ts';
 import type { Group, RateLimiter, Verdict } from '../access/rate-limit.ts';
 import { rateLimitHeaders, seconds } from '../access/rate-limit-headers.ts';
 import { problem } from '../http/problem.ts';
@@ -26,7 +27,9 @@ export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): St
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
     if (group === undefined || group.key === 'address') return undefined;
     const key =
-      exchange.identity === undefined ? `ip:${clientOf(exchange, address)}` : `id:${exchange.identity.id}`;
+      exchange.identity === undefined
+        ? addressKey(clientOf(exchange, address))
+        : identityKey(exchange.identity.id);
     exchange.clientKey = key;
     return answerWhenCounted(limiter, exchange, group, limiter.hit(group, key, exchange.now));
   };
@@ -37,7 +40,7 @@ export function countFailedAttempts(credentials: Stage, limiter: RateLimiter, ad
     if ((reply.status !== 400 && reply.status !== 401) || !limiter.settings.enabled) return reply;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
     if (group === undefined) return reply;
-    const key = `ip:${clientOf(exchange, address)}`;
+    const key = addressKey(clientOf(exchange, address));
     exchange.clientKey = key;
     const { failures } = group;
     // The attempt that goes over the limit is answered 429 (or 403 banned) instead of its 400/401.
