@@ -10,9 +10,10 @@ import type { AuthResult, Identity } from './types.ts';
 
 /**
  * Verifies the token68 after `Apikey ` (already checked to be token68). Synchronous: one hash, one lookup.
- * `digest`: the key's base64url SHA-256 (mock/auth/digest.ts) when the caller already has it.
+ * `digest`, `digestBytes`: the key's base64url SHA-256 (mock/auth/digest.ts) and its characters as bytes,
+ * when the caller already has them.
  */
-export type ApikeyVerifier = (key: string, digest?: string) => AuthResult;
+export type ApikeyVerifier = (key: string, digest?: string, digestBytes?: Buffer) => AuthResult;
 
 const unknownKey = authFailure('apikey_unknown', 'API key is not valid', 'apikey');
 
@@ -30,7 +31,7 @@ export function createApikeyVerifier(store: IdentityStore): ApikeyVerifier {
   }
   const dummy = Buffer.alloc(43);
 
-  return (key, digest = sha256(key)) => {
+  return (key, digest = sha256(key), digestBytes = Buffer.from(digest, 'latin1')) => {
     /*
      * Looking the key up by its digest is safe although Map lookups are not constant-time: what the lookup's
      * timing could leak is how close the digest of the attacker's own guess is to a stored digest, and
@@ -40,7 +41,7 @@ export function createApikeyVerifier(store: IdentityStore): ApikeyVerifier {
     const owner = owners.get(digest);
     // Compare the digests anyway, in constant time, so the found and not-found paths do the same work and a
     // lookup that ever matched on something other than the full digest could not let a wrong key through.
-    const matches = timingSafeEqual(Buffer.from(digest, 'latin1'), owner?.digestBytes ?? dummy);
+    const matches = timingSafeEqual(digestBytes, owner?.digestBytes ?? dummy);
     if (owner === undefined || !matches) return unknownKey;
     return { ok: true, identity: owner.identity };
   };

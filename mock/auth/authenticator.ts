@@ -182,7 +182,7 @@ export async function createAuthenticator(
       case 'basic':
         return basic(token68, value.digest);
       case 'apikey':
-        return apikey(token68, value.digest);
+        return apikey(token68, value.digest, value.digestBytes);
     }
   }
 

@@ -22,6 +22,7 @@ const SCHEMES: ReadonlyMap<string, Scheme> = new Map([
 
 export class PreparedAuthorization {
   #digest: string | undefined;
+  #digestBytes: Buffer | undefined;
 
   constructor(
     /** The field value as received. */
@@ -38,6 +39,12 @@ export class PreparedAuthorization {
   get digest(): string {
     this.#digest ??= sha256(this.token68 ?? '');
     return this.#digest;
+  }
+
+  /** The digest's characters as bytes, made on first use: what a constant-time comparison compares. */
+  get digestBytes(): Buffer {
+    this.#digestBytes ??= Buffer.from(this.digest, 'latin1');
+    return this.#digestBytes;
   }
 }
 

@@ -30,6 +30,7 @@ test('a value is split as RFC 9110 §11.4 says: scheme case-insensitive, token68
   const bearer = prepareAuthorization('BeArEr abc.DEF-_~+/==');
   expect([bearer.wellFormed, bearer.scheme, bearer.token68]).toEqual([true, 'bearer', 'abc.DEF-_~+/==']);
   expect(bearer.digest).toBe(sha256('abc.DEF-_~+/=='));
+  expect(bearer.digestBytes.toString('latin1')).toBe(bearer.digest);
   // Not `auth-scheme [ 1*SP credentials ]`: a tab after the scheme.
   expect(prepareAuthorization('Bearer\tabc').wellFormed).toBe(false);
   // Well formed, but the credentials are not one token68, or absent.
