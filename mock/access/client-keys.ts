@@ -7,11 +7,12 @@
 
 const MAX_KEYS = 10_000;
 
-function interned(table: Map<string, string>, part: string, make: (part: string) => string): string {
+/** `prefix + part`, the same string for the same part: made on first use, kept until the table is full. */
+function interned(table: Map<string, string>, prefix: string, part: string): string {
   let key = table.get(part);
   if (key === undefined) {
     if (table.size >= MAX_KEYS) table.clear();
-    key = make(part);
+    key = prefix + part;
     table.set(part, key);
   }
   return key;
@@ -19,28 +20,26 @@ function interned(table: Map<string, string>, part: string, make: (part: string)
 
 const byAddress = new Map<string, string>();
 const byIdentity = new Map<string, string>();
-const addressKeyOf = (address: string): string => `ip:${address}`;
-const identityKeyOf = (id: string): string => `id:${id}`;
 
 /** `ip:<address>`: a client known by its address (before credentials, on a public route, failed attempts). */
 export function addressKey(address: string): string {
-  return interned(byAddress, address, addressKeyOf);
+  return interned(byAddress, 'ip:', address);
 }
 
 /** `id:<identity>`: a client known by its verified identity. */
 export function identityKey(id: string): string {
-  return interned(byIdentity, id, identityKeyOf);
+  return interned(byIdentity, 'id:', id);
 }
 
 /** `<group> <client>`: where a limiter keeps one client's state in one group; one table per limiter. */
 export function stateKeys(): (groupName: string, client: string) => string {
-  const byGroup = new Map<string, Map<string, string>>();
+  const byGroup = new Map<string, { readonly prefix: string; readonly keys: Map<string, string> }>();
   return (groupName, client) => {
-    let table = byGroup.get(groupName);
-    if (table === undefined) {
-      table = new Map();
-      byGroup.set(groupName, table);
+    let group = byGroup.get(groupName);
+    if (group === undefined) {
+      group = { prefix: `${groupName} `, keys: new Map() };
+      byGroup.set(groupName, group);
     }
-    return interned(table, client, (part) => `${groupName} ${part}`);
+    return interned(group.keys, group.prefix, client);
   };
 }
