@@ -13,7 +13,7 @@ import { createBearerVerifier } from './bearer.ts';
 import { authFailure } from './failures.ts';
 import { loadIdentityStore } from './identity-store.ts';
 import { dummyPasswordHash, verifyPassword } from './password-hash.ts';
-import { lastPerConnection } from './prepared.ts';
+import { lastPerConnection, schemeNamed } from './prepared.ts';
 import type { Authenticator, AuthResult, AuthSettings, Scheme } from './types.ts';
 
 /** Optional observers, for tests and measurements; the pipeline passes none. */
@@ -25,7 +25,6 @@ export interface AuthenticatorHooks {
   readonly onSlowVerify?: (scheme: 'bearer' | 'basic', dummy?: boolean) => void;
 }
 
-const SCHEME_NAMES: ReadonlySet<string> = new Set<Scheme>(['bearer', 'basic', 'apikey']);
 const DISPLAY: Readonly<Record<Scheme, string>> = { bearer: 'Bearer', basic: 'Basic', apikey: 'Apikey' };
 
 // Seed §5 rule 2; RFC 6750 §3.1: a request without credentials gets a challenge and no error code.
@@ -102,7 +101,7 @@ async function loadJwks(path: string): Promise<JSONWebKeySet> {
 }
 
 const notString = (value: unknown): boolean => typeof value !== 'string';
-const notScheme = (scheme: string): boolean => !SCHEME_NAMES.has(scheme);
+const notScheme = (scheme: string): boolean => schemeNamed(scheme) !== scheme;
 
 function checkArguments(
   headerValues: readonly string[],

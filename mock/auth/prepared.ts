@@ -20,6 +20,11 @@ const SCHEMES: ReadonlyMap<string, Scheme> = new Map([
   ['apikey', 'apikey'],
 ]);
 
+/** The mock's scheme of that (lower-case) name, if any. */
+export function schemeNamed(name: string): Scheme | undefined {
+  return SCHEMES.get(name);
+}
+
 export class PreparedAuthorization {
   #digest: string | undefined;
   #digestBytes: Buffer | undefined;
@@ -55,7 +60,7 @@ export function prepareAuthorization(value: string): PreparedAuthorization {
   return new PreparedAuthorization(
     value,
     true,
-    SCHEMES.get(parsed.scheme),
+    schemeNamed(parsed.scheme),
     credentials !== undefined && isToken68(credentials) ? credentials : undefined,
   );
 }
