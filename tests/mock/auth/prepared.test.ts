@@ -90,3 +90,11 @@ test('a remembered value is verified again: a token that expired since is refuse
   // Two minutes later, past the token's end and the 30 s leeway: the same value, the same connection.
   expectFailure(await auth.authenticate([token], ALL, NOW + 120_000, connection), 401, 'jwt_expired');
 });
+
+test('misuse is refused with a TypeError: an accepted list naming no scheme of the mock, a connection that is not an object', () => {
+  for (const accepted of [['constructor'], ['Bearer'], ['digest'], ['__proto__']]) {
+    expect(() => auth.authenticate([], accepted as never, NOW), accepted[0]).toThrow(TypeError);
+  }
+  expect(() => auth.authenticate([], ALL, NOW, 'socket' as never)).toThrow(/connection must be an object/);
+  expect(() => auth.authenticate([], ALL, NOW, null as never)).toThrow(/connection must be an object/);
+});
