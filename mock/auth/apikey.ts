@@ -9,11 +9,11 @@ import type { IdentityStore } from './identity-store.ts';
 import type { AuthResult, Identity } from './types.ts';
 
 /**
- * Verifies the token68 after `Apikey ` (already checked to be token68). Synchronous: one hash, one lookup.
- * `digest`, `digestBytes`: the key's base64url SHA-256 (mock/auth/digest.ts) and its characters as bytes,
- * when the caller already has them.
+ * Verifies the token68 after `Apikey ` (already checked to be token68) by its base64url SHA-256 and that
+ * digest's characters as bytes, which the authenticator has made (mock/auth/prepared.ts). Synchronous: one
+ * lookup, one constant-time comparison.
  */
-export type ApikeyVerifier = (key: string, digest?: string, digestBytes?: Buffer) => AuthResult;
+export type ApikeyVerifier = (digest: string, digestBytes: Buffer) => AuthResult;
 
 const unknownKey = authFailure('apikey_unknown', 'API key is not valid', 'apikey');
 
@@ -29,9 +29,10 @@ export function createApikeyVerifier(store: IdentityStore): ApikeyVerifier {
       digestBytes: Buffer.from(encoded, 'latin1'),
     });
   }
-  const dummy = Buffer.alloc(43);
+  // As long as every digest (43 base64url characters), so the comparison below runs on equal lengths.
+  const dummy = Buffer.alloc(sha256('').length);
 
-  return (key, digest = sha256(key), digestBytes = Buffer.from(digest, 'latin1')) => {
+  return (digest, digestBytes) => {
     /*
      * Looking the key up by its digest is safe although Map lookups are not constant-time: what the lookup's
      * timing could leak is how close the digest of the attacker's own guess is to a stored digest, and

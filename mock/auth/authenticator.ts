@@ -181,7 +181,7 @@ export async function createAuthenticator(
       case 'basic':
         return basic(token68, value.digest);
       case 'apikey':
-        return apikey(token68, value.digest, value.digestBytes);
+        return apikey(value.digest, value.digestBytes);
     }
   }
 

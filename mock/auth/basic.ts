@@ -4,7 +4,6 @@
  */
 import { decodeStrictBase64 } from './base64.ts';
 import { decodeUtf8, hasControlCharacter, splitUserPass } from './basic-credentials.ts';
-import { sha256 } from './digest.ts';
 import { type AuthFailure, authFailure } from './failures.ts';
 import type { IdentityStore } from './identity-store.ts';
 import { type PasswordHash, verifyPassword } from './password-hash.ts';
@@ -22,10 +21,10 @@ export interface BasicVerifierOptions {
 
 /**
  * Verifies the token68 after `Basic ` (already checked to be token68): at once for a credential checked
- * before, a promise when its password must be derived. `digest`: the token68's SHA-256
- * (mock/auth/digest.ts) when the caller already has it.
+ * before, a promise when its password must be derived. `digest`: the token68's SHA-256, which the
+ * authenticator has made (mock/auth/prepared.ts): the key of both caches below.
  */
-export type BasicVerifier = (token68: string, digest?: string) => AuthResult | Promise<AuthResult>;
+export type BasicVerifier = (token68: string, digest: string) => AuthResult | Promise<AuthResult>;
 
 const notBase64 = authFailure(
   'malformed',
@@ -81,7 +80,7 @@ export function createBasicVerifier(options: BasicVerifierOptions): BasicVerifie
     return { ok: true, identity };
   }
 
-  return (token68, key = sha256(token68)) => {
+  return (token68, key) => {
     const identity = verified.get(key);
     if (identity !== undefined) return { ok: true, identity };
     const failure = refused.get(key);

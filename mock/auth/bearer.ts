@@ -13,7 +13,6 @@
  *   mock's issuer makes one kind.
  */
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
-import { sha256 } from './digest.ts';
 import { type AuthFailure, authFailure } from './failures.ts';
 import { joseFailure } from './jose-errors.ts';
 import { identityFromClaims } from './jwt-claims.ts';
@@ -33,14 +32,10 @@ export interface BearerVerifierOptions {
 
 /**
  * Verifies the token68 after `Bearer ` (already checked to be token68) at `now` (ms since the epoch): at once
- * for a token verified before, a promise when its signature must be checked. `digest`: the token's SHA-256
- * (mock/auth/digest.ts) when the caller already has it.
+ * for a token verified before, a promise when its signature must be checked. `digest`: the token's SHA-256,
+ * which the authenticator has made (mock/auth/prepared.ts): the key of the verified-token cache.
  */
-export type BearerVerifier = (
-  token: string,
-  now: number,
-  digest?: string,
-) => AuthResult | Promise<AuthResult>;
+export type BearerVerifier = (token: string, now: number, digest: string) => AuthResult | Promise<AuthResult>;
 
 interface VerifiedToken {
   readonly identity: Identity;
@@ -95,7 +90,7 @@ export function createBearerVerifier(options: BearerVerifierOptions): BearerVeri
     return { ok: true, identity };
   };
 
-  return (token, now, key = sha256(token)) => {
+  return (token, now, key) => {
     // jose's NumericDate arithmetic is in whole seconds (RFC 7519 §2).
     const nowSeconds = Math.floor(now / 1000);
     const hit = cache.get(key);

@@ -14,6 +14,7 @@ import * as https from 'node:https';
 import { test } from '@playwright/test';
 import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/scheduler.ts';
 import { Budget } from './budget.ts';
+import { keepAliveRaced, resendable } from './keep-alive-race.ts';
 import type { ReplayRequest } from './replay.ts';
 import { redactText } from './secrets.ts';
 import type { NodeTlsOptions } from './tls.ts';
@@ -23,9 +24,6 @@ const USER_AGENT = 'gatecheck';
 
 /** How many times the worker's in-flight cap a burst that provokes the limit may use. */
 const PROVOKING_CONCURRENCY = 4;
-
-/** RFC 9110 §9.2.2: the methods a client may re-send automatically when a connection fails. */
-const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE']);
 
 export interface Request {
   readonly method?: string;
@@ -208,11 +206,10 @@ export class Target {
   /**
    * One request on the wire and its whole answer.
    *
-   * Connections are kept alive (Node's global agent), so a request can meet the keep-alive race of Node's
-   * http docs: the target closed an idle connection just as the request went out on it, and the connection
-   * is reset before any answer. An idempotent request is then sent once more on a fresh connection (RFC 9110
-   * §9.2.2 lets a client retry those automatically), as the fuzz client does; any other is not re-sent, and
-   * the error says why.
+   * Connections are kept alive (Node's global agent), so a request can meet the keep-alive race
+   * (specs/lib/keep-alive-race.ts). An idempotent request is then sent once more on a fresh connection
+   * (RFC 9110 §9.2.2 lets a client retry those automatically); any other is not re-sent, and the error says
+   * why.
    */
   private exchange(request: ReplayRequest, retried = false): Promise<Exchange> {
     return new Promise<Exchange>((resolve, reject) => {
@@ -235,8 +232,8 @@ export class Target {
         out.setHeader(name, values.length === 1 ? (values[0] ?? '') : values);
       out.on('timeout', () => out.destroy(new Error(`timed out after ${this.timeoutMs} ms`)));
       out.on('error', (e: NodeJS.ErrnoException) => {
-        const raced = out.reusedSocket && e.code === 'ECONNRESET' && !retried;
-        if (raced && IDEMPOTENT_METHODS.has(request.method)) {
+        const raced = !retried && keepAliveRaced(out, e);
+        if (raced && resendable(request.method)) {
           resolve(this.exchange(request, true));
           return;
         }

@@ -1,9 +1,10 @@
-/** The fuzz engine's node:http client holds a case no longer than its timeout, whatever the target does. */
+/** The fuzz engine's node:http client: a case held no longer than its timeout, and the keep-alive race survived. */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createNodeHttpClient } from '../../specs/fuzz/clients/node-http.ts';
+import { racingTarget } from '../helpers/racing-target.ts';
 
 test('a target that dribbles its body one byte at a time → dropped at the deadline, not held by the idle timer', async () => {
   const timers: NodeJS.Timeout[] = [];
@@ -27,6 +28,22 @@ test('a target that dribbles its body one byte at a time → dropped at the dead
     for (const timer of timers) clearInterval(timer);
     client.close();
     server.closeAllConnections();
+    server.close();
+  }
+});
+
+test('a case reset on a reused keep-alive connection is sent once more on a fresh one, not dropped', async () => {
+  const server = await racingTarget();
+  const client = createNodeHttpClient({ timeoutMs: 2000, maxSockets: 1 });
+  try {
+    const outcomes = [];
+    for (const path of ['/a', '/b']) {
+      outcomes.push(await client.send({ method: 'GET', url: `${server.url}${path}`, authorization: [] }));
+    }
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['response', 'response']);
+    expect(server.requests).toEqual(['1: GET /a HTTP/1.1', '1: GET /b HTTP/1.1', '2: GET /b HTTP/1.1']);
+  } finally {
+    client.close();
     server.close();
   }
 });

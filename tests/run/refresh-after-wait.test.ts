@@ -6,11 +6,7 @@ import { once } from 'node:events';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { Budget } from '../../specs/lib/budget.ts';
-import { Target } from '../../specs/lib/http.ts';
-import { RunCoordinator } from '../../specs/run/coordinator.ts';
-import { inProcessPort } from '../../specs/run/port.ts';
-import { Scheduler } from '../../specs/run/scheduler.ts';
+import { localTarget } from '../helpers/local-target.ts';
 
 test('a 429 waited out → the re-sent request carries the refreshed token, by either way of sending', async () => {
   const seen: string[] = [];
@@ -24,20 +20,7 @@ test('a 429 waited out → the re-sent request carries the refreshed token, by e
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    const scheduler = new Scheduler(
-      inProcessPort(new RunCoordinator()),
-      url,
-      { maxRequests: 100, maxSeconds: 60 },
-      () => '',
-      4,
-    );
-    const target = new Target({
-      baseUrl: url,
-      budget: new Budget(4),
-      scheduler,
-      timeoutMs: 5000,
-      refreshAuthorization: async (value) => value.replace('stale-token', 'fresh-token'),
-    });
+    const target = localTarget(url, 4, async (value) => value.replace('stale-token', 'fresh-token'));
     const viaRecord = await target.send({ path: '/a', headers: { Authorization: 'Bearer stale-token' } });
     const viaNode = await target.sendLines({ path: '/b' }, [['Authorization', 'bearer  stale-token']]);
     expect([viaRecord.status, viaNode.status]).toEqual([200, 200]);

@@ -8,6 +8,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
+import { keepAliveRaced } from '../../lib/keep-alive-race.ts';
 import type { NodeTlsOptions } from '../../lib/tls.ts';
 import { transportFor } from './select.ts';
 import { BODY_LIMIT, type Client, type Outcome, type WireRequest } from './types.ts';
@@ -114,9 +115,8 @@ export function createNodeHttpClient(options: {
       const describe = (error: NodeJS.ErrnoException): string =>
         expired ? `no complete response within ${options.timeoutMs} ms` : (error.code ?? error.message);
       req.on('error', (error: NodeJS.ErrnoException) => {
-        // The keep-alive race (Node's http docs): the server closed an idle connection just as it was
-        // reused. Nothing reached the target, so the request is sent once more on a fresh connection.
-        if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
+        // The keep-alive race (specs/lib/keep-alive-race.ts): sent once more on a fresh connection.
+        if (!retried && keepAliveRaced(req, error)) {
           resolve(attempt(request, target, true));
           return;
         }
