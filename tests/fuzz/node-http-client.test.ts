@@ -47,3 +47,20 @@ test('a case reset on a reused keep-alive connection is sent once more on a fres
     server.close();
   }
 });
+
+test('a POST case goes out on a connection of its own: never on a reused one, so never reset there nor sent twice', async () => {
+  const server = await racingTarget();
+  const client = createNodeHttpClient({ timeoutMs: 2000, maxSockets: 1 });
+  try {
+    const outcomes = [];
+    outcomes.push(await client.send({ method: 'GET', url: `${server.url}/a`, authorization: [] }));
+    outcomes.push(await client.send({ method: 'POST', url: `${server.url}/b`, authorization: [] }));
+    outcomes.push(await client.send({ method: 'POST', url: `${server.url}/c`, authorization: [] }));
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['response', 'response', 'response']);
+    // RFC 9110 §9.2.2: each POST once, each on a new connection (the first connection would have reset it).
+    expect(server.requests).toEqual(['1: GET /a HTTP/1.1', '2: POST /b HTTP/1.1', '3: POST /c HTTP/1.1']);
+  } finally {
+    client.close();
+    server.close();
+  }
+});

@@ -8,7 +8,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
-import { keepAliveRaced } from '../../lib/keep-alive-race.ts';
+import { keepAliveRaced, resendable } from '../../lib/keep-alive-race.ts';
 import type { NodeTlsOptions } from '../../lib/tls.ts';
 import { transportFor } from './select.ts';
 import { BODY_LIMIT, type Client, type Outcome, type WireRequest } from './types.ts';
@@ -43,6 +43,12 @@ export function createNodeHttpClient(options: {
     'http:': new http.Agent({ keepAlive: true, maxSockets: options.maxSockets }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: options.maxSockets, ...options.tls }),
   };
+  // RFC 9110 §9.2.2: a request of a method that is not idempotent is never sent twice. It goes out on a
+  // connection of its own, closed after the answer, where the keep-alive race cannot happen.
+  const ownConnection = {
+    'http:': new http.Agent({ keepAlive: false, maxSockets: options.maxSockets }),
+    'https:': new https.Agent({ keepAlive: false, maxSockets: options.maxSockets, ...options.tls }),
+  };
 
   // A run sends thousands of requests to a handful of URLs: parse each once (URL parsing and Node's
   // URL-to-options conversion were a measurable share of the client's CPU per request).
@@ -76,7 +82,12 @@ export function createNodeHttpClient(options: {
       if (request.authorization.length === 1) headers.authorization = request.authorization[0] as string;
       else if (request.authorization.length > 1) headers.authorization = [...request.authorization];
       const req = (secure ? https : http).request(
-        { ...target.options, method: request.method, headers },
+        {
+          ...target.options,
+          method: request.method,
+          headers,
+          ...(resendable(request.method) ? {} : { agent: ownConnection[secure ? 'https:' : 'http:'] }),
+        },
         (res) => {
           const chunks: Buffer[] = [];
           let kept = 0;
@@ -115,8 +126,9 @@ export function createNodeHttpClient(options: {
       const describe = (error: NodeJS.ErrnoException): string =>
         expired ? `no complete response within ${options.timeoutMs} ms` : (error.code ?? error.message);
       req.on('error', (error: NodeJS.ErrnoException) => {
-        // The keep-alive race (specs/lib/keep-alive-race.ts): sent once more on a fresh connection.
-        if (!retried && keepAliveRaced(req, error)) {
+        // The keep-alive race (specs/lib/keep-alive-race.ts): sent once more on a fresh connection. Only an
+        // idempotent request can meet it: the others never reuse a connection.
+        if (!retried && keepAliveRaced(req, error) && resendable(request.method)) {
           resolve(attempt(request, target, true));
           return;
         }
@@ -132,6 +144,8 @@ export function createNodeHttpClient(options: {
     close() {
       agents['http:'].destroy();
       agents['https:'].destroy();
+      ownConnection['http:'].destroy();
+      ownConnection['https:'].destroy();
     },
   };
 }
