@@ -32,35 +32,40 @@ test('a target that dribbles its body one byte at a time → dropped at the dead
   }
 });
 
-test('a case reset on a reused keep-alive connection is sent once more on a fresh one, not dropped', async () => {
+/** Sends `requests` in turn to a fresh racing target; the outcomes' kinds and what the target received. */
+async function againstRacingTarget(
+  requests: readonly (readonly [method: string, path: string])[],
+): Promise<{ kinds: string[]; received: string[] }> {
   const server = await racingTarget();
   const client = createNodeHttpClient({ timeoutMs: 2000, maxSockets: 1 });
   try {
-    const outcomes = [];
-    for (const path of ['/a', '/b']) {
-      outcomes.push(await client.send({ method: 'GET', url: `${server.url}${path}`, authorization: [] }));
+    const kinds: string[] = [];
+    for (const [method, path] of requests) {
+      kinds.push((await client.send({ method, url: `${server.url}${path}`, authorization: [] })).kind);
     }
-    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['response', 'response']);
-    expect(server.requests).toEqual(['1: GET /a HTTP/1.1', '1: GET /b HTTP/1.1', '2: GET /b HTTP/1.1']);
+    return { kinds, received: server.requests };
   } finally {
     client.close();
     server.close();
   }
+}
+
+test('a case reset on a reused keep-alive connection is sent once more on a fresh one, not dropped', async () => {
+  const { kinds, received } = await againstRacingTarget([
+    ['GET', '/a'],
+    ['GET', '/b'],
+  ]);
+  expect(kinds).toEqual(['response', 'response']);
+  expect(received).toEqual(['1: GET /a HTTP/1.1', '1: GET /b HTTP/1.1', '2: GET /b HTTP/1.1']);
 });
 
 test('a POST case goes out on a connection of its own: never on a reused one, so never reset there nor sent twice', async () => {
-  const server = await racingTarget();
-  const client = createNodeHttpClient({ timeoutMs: 2000, maxSockets: 1 });
-  try {
-    const outcomes = [];
-    outcomes.push(await client.send({ method: 'GET', url: `${server.url}/a`, authorization: [] }));
-    outcomes.push(await client.send({ method: 'POST', url: `${server.url}/b`, authorization: [] }));
-    outcomes.push(await client.send({ method: 'POST', url: `${server.url}/c`, authorization: [] }));
-    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['response', 'response', 'response']);
-    // RFC 9110 §9.2.2: each POST once, each on a new connection (the first connection would have reset it).
-    expect(server.requests).toEqual(['1: GET /a HTTP/1.1', '2: POST /b HTTP/1.1', '3: POST /c HTTP/1.1']);
-  } finally {
-    client.close();
-    server.close();
-  }
+  const { kinds, received } = await againstRacingTarget([
+    ['GET', '/a'],
+    ['POST', '/b'],
+    ['POST', '/c'],
+  ]);
+  expect(kinds).toEqual(['response', 'response', 'response']);
+  // RFC 9110 §9.2.2: each POST once, each on a new connection (the first connection would have reset it).
+  expect(received).toEqual(['1: GET /a HTTP/1.1', '2: POST /b HTTP/1.1', '3: POST /c HTTP/1.1']);
 });

@@ -86,7 +86,9 @@ export function createNodeHttpClient(options: {
           ...target.options,
           method: request.method,
           headers,
-          ...(resendable(request.method) ? {} : { agent: ownConnection[secure ? 'https:' : 'http:'] }),
+          agent: resendable(request.method)
+            ? target.options.agent
+            : ownConnection[secure ? 'https:' : 'http:'],
         },
         (res) => {
           const chunks: Buffer[] = [];
