@@ -5,7 +5,7 @@
 
 import { createRequire } from 'node:module';
 import { ProfileError } from '../specs/profile/load.ts';
-import { loadCatalogue } from '../specs/report/catalogue-source.ts';
+import { catalogueJson, loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { REPORT_SCHEMA_VERSION } from '../specs/report/model.ts';
 import { suiteVersion } from '../specs/report/suite-version.ts';
 import { parseCommand } from './args.ts';
@@ -48,7 +48,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         return EXIT.conformant;
       case 'rules': {
         const catalogue = await loadCatalogue();
-        if (command.format === 'json') io.out(`${JSON.stringify(catalogue, null, 2)}\n`);
+        if (command.format === 'json') io.out(catalogueJson(catalogue));
         else
           io.out(command.format === 'markdown' ? renderRulesMarkdown(catalogue) : renderRulesText(catalogue));
         return EXIT.conformant;
@@ -62,6 +62,15 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         const { runInit } = await import('./init/command.ts');
         await runInit(command.options, io);
         return EXIT.conformant;
+      }
+      case 'verify': {
+        // Loaded only here, like init: a run without --sign-key never needs the attestation code.
+        const { runVerify } = await import('./attest/verify-command.ts');
+        return await runVerify(command.options, io);
+      }
+      case 'keygen': {
+        const { runKeygen } = await import('./attest/keygen-command.ts');
+        return await runKeygen(command.options, io);
       }
     }
   } catch (e) {

@@ -5,6 +5,9 @@
 
 import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { type KeySource, parseKeySource } from './attest/key-source.ts';
+import type { KeygenOptions } from './attest/keygen-command.ts';
+import type { VerifyOptions } from './attest/verify-command.ts';
 import { UsageError } from './exit-codes.ts';
 import type { InitOptions } from './init/command.ts';
 
@@ -25,6 +28,8 @@ export interface RunOptions {
   readonly shard?: { readonly current: number; readonly total: number };
   /** Arguments after `--`, handed to `playwright test` unchanged. */
   readonly passthrough: readonly string[];
+  /** --sign-key: sign the report at the end of the run (cli/attest); a file (absolute) or env:NAME. */
+  readonly signKey?: KeySource;
 }
 
 export type Command =
@@ -34,7 +39,9 @@ export type Command =
   | { readonly kind: 'rules'; readonly format: 'text' | 'markdown' | 'json' }
   | { readonly kind: 'run'; readonly options: RunOptions }
   | { readonly kind: 'merge'; readonly blobDir: string; readonly options: RunOptions }
-  | { readonly kind: 'init'; readonly options: InitOptions };
+  | { readonly kind: 'init'; readonly options: InitOptions }
+  | { readonly kind: 'verify'; readonly options: VerifyOptions }
+  | { readonly kind: 'keygen'; readonly options: KeygenOptions };
 
 const RUN_FLAGS = {
   'base-url': { type: 'string' },
@@ -51,6 +58,21 @@ const RUN_FLAGS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
   'list-rules': { type: 'boolean' },
+  'sign-key': { type: 'string' },
+} as const;
+
+const VERIFY_FLAGS = {
+  key: { type: 'string' },
+  report: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const KEYGEN_FLAGS = {
+  out: { type: 'string', short: 'o' },
+  type: { type: 'string' },
+  format: { type: 'string' },
+  force: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 const INIT_FLAGS = {
@@ -121,6 +143,14 @@ function shardOf(raw: string | undefined): RunOptions['shard'] {
   return { current, total };
 }
 
+/** `--sign-key` / `--key`: a file (resolved against `cwd`) or env:NAME; nothing is read here. */
+function keySourceOf(flag: string, raw: string | undefined, cwd: string): KeySource | undefined {
+  if (raw === undefined) return undefined;
+  const source = parseKeySource(raw);
+  if (typeof source === 'string') throw new UsageError(`${flag} ${source}`);
+  return 'file' in source ? { file: path.resolve(cwd, source.file) } : source;
+}
+
 /** `--only a,b --only c` → ['a', 'b', 'c']. */
 function list(values: readonly string[] | undefined): string[] {
   return (values ?? [])
@@ -146,8 +176,10 @@ function runOptions(
     budget?: string;
     'report-dir'?: string;
     shard?: string;
+    'sign-key'?: string;
   };
   const baseUrl = baseUrlOf(v['base-url']);
+  const signKey = keySourceOf('--sign-key', v['sign-key'], cwd);
   // fast-check seeds are 32-bit integers.
   const seed = integer('seed', v.seed, -(2 ** 31), 2 ** 31 - 1);
   const budget = integer('budget', v.budget, 0, 10_000_000);
@@ -156,6 +188,8 @@ function runOptions(
   // A shard leaves the other shards' rules not run: the coverage gate belongs to the merged verdict.
   if (shard && maxSkippedMust !== undefined)
     throw new UsageError('--max-skipped-must belongs to merge-reports, not to a --shard run');
+  // A shard's report is part of a verdict: the statement is signed over the merged report.
+  if (shard && signKey) throw new UsageError('--sign-key belongs to merge-reports, not to a --shard run');
   if (v.profile !== undefined && v.profile.trim() === '')
     throw new UsageError('--profile must name a JSON file');
   if (v['ca-cert'] !== undefined && v['ca-cert'].trim() === '')
@@ -173,6 +207,7 @@ function runOptions(
     reportDir: path.resolve(cwd, v['report-dir'] ?? 'reports'),
     ...(shard ? { shard } : {}),
     passthrough,
+    ...(signKey ? { signKey } : {}),
   };
 }
 
@@ -217,6 +252,60 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
     };
   }
 
+  if (own[0] === 'verify') {
+    const { values, positionals } = parse({
+      args: own.slice(1),
+      options: VERIFY_FLAGS,
+      allowPositionals: true,
+    });
+    if (values.help) return { kind: 'help' };
+    if (positionals.length !== 1)
+      throw new UsageError('verify needs one argument: the statement (reports/conformance.intoto.jsonl)');
+    const key = keySourceOf('--key', values.key, cwd);
+    if (!key)
+      throw new UsageError(
+        "verify: --key is required: the signer's public key (PEM or JWK file, or env:NAME)",
+      );
+    if (values.report !== undefined && values.report.trim() === '')
+      throw new UsageError('--report must name the conformance.json the statement attests');
+    return {
+      kind: 'verify',
+      options: {
+        statement: path.resolve(cwd, positionals[0] ?? ''),
+        key,
+        ...(values.report ? { report: path.resolve(cwd, values.report) } : {}),
+      },
+    };
+  }
+
+  if (own[0] === 'keygen') {
+    const { values, positionals } = parse({
+      args: own.slice(1),
+      options: KEYGEN_FLAGS,
+      allowPositionals: true,
+    });
+    if (values.help) return { kind: 'help' };
+    if (positionals.length)
+      throw new UsageError(`keygen: unexpected argument "${positionals[0]}" (see --help)`);
+    const type = values.type ?? 'ed25519';
+    if (type !== 'ed25519' && type !== 'p256')
+      throw new UsageError(`--type must be ed25519 or p256, got "${type}"`);
+    const format = values.format ?? 'pem';
+    if (format !== 'pem' && format !== 'jwk')
+      throw new UsageError(`--format must be pem or jwk, got "${format}"`);
+    if (values.out !== undefined && values.out.trim() === '')
+      throw new UsageError('--out must be a path prefix: <prefix>.key and <prefix>.pub are written');
+    return {
+      kind: 'keygen',
+      options: {
+        out: path.resolve(cwd, values.out ?? 'gatecheck-signing'),
+        algorithm: type === 'ed25519' ? 'Ed25519' : 'ECDSA P-256',
+        format,
+        force: values.force === true,
+      },
+    };
+  }
+
   if (own[0] === 'merge-reports') {
     const { values, positionals } = parse({ args: own.slice(1), options: RUN_FLAGS, allowPositionals: true });
     if (values.help) return { kind: 'help' };
@@ -242,7 +331,7 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
   if (values['list-rules']) return { kind: 'list-rules' };
   if (positionals.length) {
     throw new UsageError(
-      `unexpected argument "${positionals[0]}": commands are "init", "rules" and "merge-reports"; Playwright options go after "--"`,
+      `unexpected argument "${positionals[0]}": commands are "init", "rules", "merge-reports", "verify" and "keygen"; Playwright options go after "--"`,
     );
   }
   return { kind: 'run', options: runOptions(values, passthrough, cwd) };

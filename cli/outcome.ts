@@ -9,6 +9,7 @@ import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConformanceReport } from '../specs/report/model.ts';
 import { outcomeOf } from '../specs/report/outcome.ts';
+import { STATEMENT_FILE } from '../specs/report/statement-note.ts';
 import { displayPath, renderText, useColor } from '../specs/report/text.ts';
 import { REPORT_FILES } from '../specs/report/write.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
@@ -16,7 +17,7 @@ import { EXIT, type ExitCode } from './exit-codes.ts';
 /** Removes the previous run's reports (JUnit's too) so a crashed run cannot be mistaken for it. */
 export async function clearReports(reportDir: string, junitFile?: string): Promise<void> {
   await Promise.all(
-    [REPORT_FILES.json, REPORT_FILES.html, REPORT_FILES.markdown]
+    [REPORT_FILES.json, REPORT_FILES.html, REPORT_FILES.markdown, STATEMENT_FILE]
       .map((f) => path.join(reportDir, f))
       .concat(junitFile ? [junitFile] : [])
       .map((f) => rm(f, { force: true })),
@@ -47,6 +48,8 @@ export async function finish(
   runId: string,
   playwrightCode: number,
   junitFile?: string,
+  /** Lines printed before the exit line (the signed statement). */
+  notes: readonly string[] = [],
 ): Promise<ExitCode> {
   const report = await readReport(reportDir, runId);
   if (typeof report === 'string') {
@@ -73,6 +76,7 @@ export async function finish(
       : outcome === 'conformant'
         ? 'conformant'
         : 'not conformant';
+  for (const line of notes) io.out(`${line}\n`);
   io.out(`gatecheck: exit ${code} (${why})\n`);
   return code;
 }

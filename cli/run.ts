@@ -14,6 +14,7 @@ import { PROFILE_CHECKED_ENV } from '../specs/profile/load.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { displayPath } from '../specs/report/text.ts';
 import type { RunOptions } from './args.ts';
+import type { RunSigner } from './attest/sign-run.ts';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { selection } from './filter.ts';
 import { clearReports, finish, type Io } from './outcome.ts';
@@ -47,6 +48,56 @@ function childEnv(
   return env;
 }
 
+/**
+ * --sign-key: the key is read and checked now, before any request (a bad key is exit 2); the report is signed
+ * once the run has written it. Loaded only when asked for.
+ */
+async function signerFor(
+  options: RunOptions,
+  profilePath: string,
+  shardsMerged: number | null,
+): Promise<RunSigner | undefined> {
+  if (!options.signKey) return undefined;
+  const { prepareSigner } = await import('./attest/sign-run.ts');
+  return prepareSigner({ source: options.signKey, profilePath, shardsMerged });
+}
+
+/** Signs the run's report if asked; the lines to print, or the exit code when signing failed. */
+async function signReport(
+  signer: RunSigner | undefined,
+  reportDir: string,
+  runId: string,
+  io: Io,
+): Promise<readonly string[] | ExitCode> {
+  if (!signer) return [];
+  const signed = await signer.sign(reportDir, runId);
+  if (signed.ok === 'no-report') return [];
+  if (signed.ok) return signed.lines;
+  io.err(`${signed.line}\n`);
+  return EXIT.nonConformant;
+}
+
+/** finish(), after signing: a statement that was asked for and could not be made fails the run. */
+async function finishSigned(
+  io: Io,
+  options: RunOptions,
+  runId: string,
+  code: number,
+  junitFile: string | undefined,
+  signer: RunSigner | undefined,
+): Promise<ExitCode> {
+  const notes = await signReport(signer, options.reportDir, runId, io);
+  const exit = await finish(
+    io,
+    options.reportDir,
+    runId,
+    code,
+    junitFile,
+    typeof notes === 'number' ? [] : notes,
+  );
+  return typeof notes === 'number' ? notes : exit;
+}
+
 export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
   let filterArgs: string[] = [];
   let filter: string | undefined;
@@ -67,6 +118,7 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
   }
 
   const target = resolveTarget(options);
+  const signer = await signerFor(options, target.profilePath, null);
   const tls = runTls(target.profile, targetEnv(options));
   const tlsOptions = nodeTlsOptions(tls);
   if (tls.insecure) io.err(`${INSECURE_WARNING}\n`);
@@ -121,10 +173,19 @@ export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
   try {
     // The profile validated above is not validated again by the run's processes (specs/profile/load.ts).
     const checked = { [PROFILE_CHECKED_ENV]: target.profileDigest };
-    return await runWith(options, io, target.baseUrl, filterArgs, filter, grep, {
-      ...(broker?.env ?? {}),
-      ...checked,
-    });
+    return await runWith(
+      options,
+      io,
+      target.baseUrl,
+      filterArgs,
+      filter,
+      grep,
+      {
+        ...(broker?.env ?? {}),
+        ...checked,
+      },
+      signer,
+    );
   } finally {
     await broker?.close();
   }
@@ -139,6 +200,7 @@ async function runWith(
   /** The selection as grep patterns: the observers' verdict project filters itself by them. */
   grep: { readonly grep?: string; readonly grepInvert?: string },
   extraEnv: Readonly<Record<string, string>>,
+  signer?: RunSigner,
 ): Promise<ExitCode> {
   const runId = randomUUID();
   const env = { ...childEnv(options, runId, baseUrl, filter), ...extraEnv };
@@ -171,7 +233,7 @@ async function runWith(
     ['test', '--config', SUITE_CONFIG, ...filterArgs, ...shardArgs, ...outputArgs, ...options.passthrough],
     env,
   );
-  const exit = await finish(io, options.reportDir, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
+  const exit = await finishSigned(io, options, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE, signer);
   if (options.shard && env.PLAYWRIGHT_BLOB_OUTPUT_FILE) {
     io.out(
       `gatecheck: shard blob report ${displayPath(env.PLAYWRIGHT_BLOB_OUTPUT_FILE)}; combine the shards with ` +
@@ -185,11 +247,13 @@ export async function mergeShards(blobDir: string, options: RunOptions, io: Io):
   if (!existsSync(blobDir) || !statSync(blobDir).isDirectory()) {
     throw new UsageError(`merge-reports: ${blobDir} is not a directory`);
   }
-  if (!readdirSync(blobDir).some((f) => f.endsWith('.zip'))) {
+  const blobs = readdirSync(blobDir).filter((f) => f.endsWith('.zip')).length;
+  if (blobs === 0) {
     throw new UsageError(`merge-reports: ${blobDir} holds no blob report (.zip) from a --shard run`);
   }
   // The profile is read for its secrets (redaction) and summary; no request is sent.
   const target = resolveTarget(options);
+  const signer = await signerFor(options, target.profilePath, blobs);
   if (!options.profile && !process.env[ENV.profile]) {
     io.out('gatecheck: no --profile given: the merged report describes the bundled mock and its profile\n');
   }
@@ -200,5 +264,5 @@ export async function mergeShards(blobDir: string, options: RunOptions, io: Io):
     ['merge-reports', '--config', SUITE_CONFIG, blobDir, ...options.passthrough],
     env,
   );
-  return finish(io, options.reportDir, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
+  return finishSigned(io, options, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE, signer);
 }

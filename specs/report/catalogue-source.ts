@@ -26,3 +26,11 @@ export async function loadCatalogue(module: string = DEFAULT_CATALOGUE_MODULE): 
     version: typeof loaded.CATALOGUE_VERSION === 'string' ? loaded.CATALOGUE_VERSION : 'unversioned',
   };
 }
+
+/**
+ * The catalogue as `gatecheck rules --json` prints it: the exact bytes a signed statement's catalogue digest
+ * is taken over, so anyone can recompute it (`npx gatecheck@<version> rules --json | sha256sum`).
+ */
+export function catalogueJson(catalogue: LoadedCatalogue): string {
+  return `${JSON.stringify(catalogue, null, 2)}\n`;
+}

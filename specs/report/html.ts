@@ -8,6 +8,7 @@ import type { Evidence } from '../lib/evidence.ts';
 import { type ConformanceReport, LEVELS, type RuleReport, type Verdict } from './model.ts';
 import { outcomeOf } from './outcome.ts';
 import { politenessLine } from './politeness.ts';
+import { type StatementNote, statementSentence, verifyCommand } from './statement-note.ts';
 
 /** Statuses the seed names (§4, §7); a rule's own statuses are added to these columns. */
 const SEED_STATUSES = [200, 400, 401, 403, 404, 405, 429, 500];
@@ -229,7 +230,15 @@ pre.note{background:none;border:0;padding:0}.replay{border-left:3px solid var(--
 details>summary{cursor:pointer;font-weight:600;margin:8px 0}footer{color:var(--muted);font-size:12px;margin-top:32px}
 `;
 
-export function renderHtml(report: ConformanceReport): string {
+/** The signed statement, when the run was signed (`--sign-key`): what it binds and how to check it. */
+function statementHtml(note: StatementNote): string {
+  return `<section id="statement" data-key-id="${esc(note.keyId)}" data-report-sha256="${esc(note.reportSha256)}"><h2>Signed statement</h2>
+<p>${esc(statementSentence(note))}</p>
+<pre>${esc(verifyCommand(note))}</pre>
+</section>`;
+}
+
+export function renderHtml(report: ConformanceReport, statement?: StatementNote): string {
   const { conformance } = report;
   const attention = report.rules.filter((r) => r.verdict === 'fail' || r.verdict === 'warn');
   const rest = report.rules.filter((r) => r.verdict !== 'fail' && r.verdict !== 'warn');
@@ -264,6 +273,7 @@ export function renderHtml(report: ConformanceReport): string {
 <p class="sub">${esc(sub)} · exit code ${conformance.conformant ? 0 : 1}</p>
 </section>
 ${facts(report)}
+${statement ? statementHtml(statement) : ''}
 <section><h2>Rules per level</h2>${counts(report)}</section>
 ${report.run.errors.length ? `<section><h2>Run errors</h2>${report.run.errors.map((e) => `<pre>${esc(e)}</pre>`).join('')}</section>` : ''}
 <section><h2>Status codes × rules</h2>

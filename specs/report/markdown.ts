@@ -8,6 +8,7 @@ import { markdownTable } from './markdown-table.ts';
 import { type ConformanceReport, LEVELS, type RuleReport } from './model.ts';
 import { outcomeOf } from './outcome.ts';
 import { politenessLine } from './politeness.ts';
+import { type StatementNote, verifyCommand } from './statement-note.ts';
 
 /** Table cell text: no pipes, no line breaks, no HTML. */
 export function cell(text: string): string {
@@ -66,7 +67,21 @@ function ruleTable(rules: readonly RuleReport[], withRefs: boolean): string[] {
       );
 }
 
-export function renderMarkdown(report: ConformanceReport): string {
+/** The signed statement, when the run was signed (`--sign-key`): what it binds and how to check it. */
+function statementSection(note: StatementNote): string[] {
+  // Key ids are base64url and digests hex: nothing in them can break out of a code span.
+  return [
+    '### Signed statement',
+    '',
+    `\`${note.file}\` is an in-toto statement of this report in a DSSE envelope, signed with key ` +
+      `\`${note.keyId}\` (${cell(note.algorithm)}); it attests \`conformance.json\` with SHA-256 \`${note.reportSha256}\`.`,
+    '',
+    fence(verifyCommand(note), 'sh'),
+    '',
+  ];
+}
+
+export function renderMarkdown(report: ConformanceReport, statement?: StatementNote): string {
   const { conformance, run } = report;
   const icon = { conformant: '✅', partial: '⚠️', 'not-conformant': '❌' }[outcomeOf(conformance)];
   const out: string[] = [];
@@ -148,6 +163,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     out.push('### Run errors', '');
     for (const e of run.errors) out.push(fence(e, 'text'), '');
   }
+  if (statement) out.push(...statementSection(statement));
   out.push('Full report: `conformance.html` and `conformance.json` in the report directory.', '');
   return out.join('\n');
 }

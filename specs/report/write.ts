@@ -3,12 +3,13 @@
  * ConformanceReport, which is already redacted; nothing here adds run data of its own.
  */
 
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SCHEMA_FILE } from './build.ts';
 import { renderHtml } from './html.ts';
 import { renderMarkdown } from './markdown.ts';
 import type { ConformanceReport } from './model.ts';
+import { STATEMENT_FILE, type StatementNote } from './statement-note.ts';
 
 export const REPORT_FILES = {
   json: 'conformance.json',
@@ -30,10 +31,24 @@ export async function writeReports(
     markdown: path.join(dir, REPORT_FILES.markdown),
     schema: path.join(dir, REPORT_FILES.schema),
   };
+  // A statement beside the report attests the previous one: it goes before the new report is written.
+  await rm(path.join(dir, STATEMENT_FILE), { force: true });
   await writeFile(files.json, `${JSON.stringify(report, null, 2)}\n`);
-  await writeFile(files.html, renderHtml(report));
-  await writeFile(files.markdown, renderMarkdown(report));
+  await writeRenderings(dir, report);
   // The schema travels with the report, so a published conformance.json names a schema that is beside it.
   await copyFile(SCHEMA_SOURCE, files.schema);
   return files;
+}
+
+/**
+ * conformance.html and summary.md, from the report and, once the run is signed, its statement. The statement
+ * attests conformance.json only, so these two can be written again after signing to name it.
+ */
+export async function writeRenderings(
+  dir: string,
+  report: ConformanceReport,
+  statement?: StatementNote,
+): Promise<void> {
+  await writeFile(path.join(dir, REPORT_FILES.html), renderHtml(report, statement));
+  await writeFile(path.join(dir, REPORT_FILES.markdown), renderMarkdown(report, statement));
 }
