@@ -14,7 +14,11 @@ Usage
   gatecheck init <openapi.json|yaml|url> [--out <file>] [--force] [--probe <url>]
                           write a starting profile from the target's OpenAPI 3.0/3.1 document
   gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
-                          [--max-skipped-must <n>] [--report-dir <dir>]
+                          [--max-skipped-must <n>] [--report-dir <dir>] [--sign-key <key>]
+  gatecheck verify <statement> --key <public key> [--report <conformance.json>]
+                          check a signed conformance statement and print the verdict it attests
+  gatecheck keygen [--out <prefix>] [--type ed25519|p256] [--format pem|jwk] [--force]
+                          write a signing key pair: <prefix>.key (private, mode 0600), <prefix>.pub
 
 Target
   --base-url <url>       target base URL (default: the profile's baseUrl; neither: the bundled mock)
@@ -36,6 +40,9 @@ Run
   --shard <n/m>          run shard n of m and write a blob report to blob-report/;
                          combine the shards with "gatecheck merge-reports"
   --report-dir <dir>     where reports are written (default: reports/)
+  --sign-key <key>       sign the report: writes conformance.intoto.jsonl (in-toto, DSSE);
+                         <key>: an Ed25519 or ECDSA P-256 private key, PEM or JWK, as a file
+                         or env:NAME (the variable holds the key)
 
 Information
   --list-rules           print the rule catalogue (gatecheck rules --markdown: as Markdown)
@@ -46,6 +53,7 @@ Reports (in the report dir)
   conformance.json       verdict per rule with evidence (schema: conformance.schema.json)
   conformance.html       self-contained page: verdict, counts, status x rule matrix, failures
   summary.md             Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)
+  conformance.intoto.jsonl  with --sign-key: the signed statement (gatecheck verify checks it)
   junit.xml              JUnit XML; playwright-html/ Playwright's own HTML report;
                          test-results/ Playwright's output directory for the run
 
@@ -56,6 +64,7 @@ Examples
   gatecheck --only auth.401.challenge,@should --skip server.500.fault
   gatecheck --profile target.json --max-skipped-must 0
   gatecheck --shard 1/2 && gatecheck --shard 2/2 && gatecheck merge-reports blob-report
+  gatecheck --profile target.json --sign-key env:GATECHECK_SIGNING_KEY
 
 Exit codes
 ${exits}
