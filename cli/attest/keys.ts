@@ -60,6 +60,11 @@ function parseJwk(text: string, where: string): Parsed {
   const record = jwk as Record<string, unknown>;
   if (Array.isArray(record.keys)) throw new KeyError(`${where} is a JWK Set; give one key`);
   if (typeof record.kty !== 'string') throw new KeyError(`${where} is not a JSON Web Key (no "kty")`);
+  if (record.kty === 'oct') {
+    throw new KeyError(
+      `${where} is a secret key (kty "oct"); gatecheck signs with Ed25519 or ECDSA P-256 keys`,
+    );
+  }
   try {
     return 'd' in record
       ? { kind: 'private', key: createPrivateKey({ key: record as never, format: 'jwk' }) }
@@ -91,15 +96,24 @@ function parseKey(text: string, where: string): Parsed {
   throw new KeyError(`${where} is neither a PEM key ("-----BEGIN …") nor a JSON Web Key`);
 }
 
+const KEY_TYPE_NAMES: Readonly<Record<string, string>> = {
+  rsa: 'an RSA key',
+  'rsa-pss': 'an RSA-PSS key',
+  dsa: 'a DSA key',
+  dh: 'a Diffie-Hellman key',
+  ed448: 'an Ed448 key',
+  x25519: 'an X25519 key',
+  x448: 'an X448 key',
+};
+
 /** Ed25519, or ECDSA over P-256 (prime256v1); anything else is named in the error. */
 function algorithmOf(key: KeyObject, where: string): KeyAlgorithm {
   if (key.asymmetricKeyType === 'ed25519') return 'Ed25519';
   const curve = key.asymmetricKeyDetails?.namedCurve;
   if (key.asymmetricKeyType === 'ec' && curve === 'prime256v1') return 'ECDSA P-256';
+  const type = key.asymmetricKeyType ?? 'unknown';
   const what =
-    key.asymmetricKeyType === 'ec'
-      ? `an EC key on ${curve ?? 'an unknown curve'}`
-      : `a ${key.asymmetricKeyType ?? 'symmetric'} key`;
+    type === 'ec' ? `an EC key on ${curve ?? 'an unknown curve'}` : (KEY_TYPE_NAMES[type] ?? `a ${type} key`);
   throw new KeyError(`${where} is ${what}; gatecheck signs with Ed25519 or ECDSA P-256 keys`);
 }
 
