@@ -272,8 +272,7 @@ export function renderHtml(report: ConformanceReport, statement?: StatementNote)
 <p class="statement">${esc(conformance.statement)}</p>
 <p class="sub">${esc(sub)} · exit code ${conformance.conformant ? 0 : 1}</p>
 </section>
-${facts(report)}
-${statement ? statementHtml(statement) : ''}
+${facts(report)}${statement ? `\n${statementHtml(statement)}` : ''}
 <section><h2>Rules per level</h2>${counts(report)}</section>
 ${report.run.errors.length ? `<section><h2>Run errors</h2>${report.run.errors.map((e) => `<pre>${esc(e)}</pre>`).join('')}</section>` : ''}
 <section><h2>Status codes × rules</h2>

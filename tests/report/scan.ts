@@ -2,7 +2,7 @@
  * Looks for secrets in every file a run leaves behind. Playwright's HTML report keeps its data in a zip
  * embedded as base64 (and blob reports are zips), where a plain byte search would see nothing; those are
  * opened (PKWARE APPNOTE 6.3: end of central directory → central directory → local headers) and their
- * entries searched too.
+ * entries searched too, and so is the base64 payload of a DSSE envelope (a signed statement).
  */
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -72,6 +72,10 @@ function scanBuffer(label: string, bytes: Buffer, secrets: readonly string[], hi
   }
   for (const match of text.matchAll(/data:application\/zip;base64,([A-Za-z0-9+/=]+)/g)) {
     scanBuffer(`${label}!embedded.zip`, Buffer.from(match[1] ?? '', 'base64'), secrets, hits);
+  }
+  // A DSSE envelope (a signed statement, conformance.intoto.jsonl) carries its payload base64-encoded.
+  for (const match of text.matchAll(/"payload":\s*"([A-Za-z0-9+/=_-]+)"/g)) {
+    scanBuffer(`${label}!dsse-payload`, Buffer.from(match[1] ?? '', 'base64'), secrets, hits);
   }
 }
 
