@@ -9,18 +9,7 @@ import { expect, test } from '@playwright/test';
 import { main } from '../../cli/app.ts';
 import { parseCommand } from '../../cli/args.ts';
 import { EXIT, UsageError } from '../../cli/exit-codes.ts';
-import type { Io } from '../../cli/outcome.ts';
-import { reportBytes, signed, statementFor, testKey } from './signing.ts';
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { out: (t: string) => void out.push(t), err: (t: string) => void err.push(t) } as Io,
-    out,
-    err,
-  };
-}
+import { captureIo, reportBytes, signed, statementFor, testKey } from './signing.ts';
 
 function usage(argv: readonly string[]): string {
   try {
@@ -113,7 +102,7 @@ test('gatecheck verify: exit 0 printing the attested verdict; exit 1 with one li
     await writeFile(path.join(dir, 'vendor.pub'), key.publicPem);
     const statement = path.join(dir, 'conformance.intoto.jsonl');
 
-    const ok = io();
+    const ok = captureIo();
     expect(await main(['verify', statement, '--key', path.join(dir, 'vendor.pub')], ok.io)).toBe(
       EXIT.conformant,
     );
@@ -126,9 +115,9 @@ test('gatecheck verify: exit 0 printing the attested verdict; exit 1 with one li
     // The public key from an environment variable works the same way.
     process.env.GATECHECK_TEST_VENDOR_PUB = key.publicPem;
     try {
-      expect(await main(['verify', statement, '--key', 'env:GATECHECK_TEST_VENDOR_PUB'], io().io)).toBe(
-        EXIT.conformant,
-      );
+      expect(
+        await main(['verify', statement, '--key', 'env:GATECHECK_TEST_VENDOR_PUB'], captureIo().io),
+      ).toBe(EXIT.conformant);
     } finally {
       delete process.env.GATECHECK_TEST_VENDOR_PUB;
     }
@@ -136,7 +125,7 @@ test('gatecheck verify: exit 0 printing the attested verdict; exit 1 with one li
     const tampered = Buffer.from(bytes);
     tampered[tampered.length - 3] = 0x20;
     await writeFile(path.join(dir, 'changed.json'), tampered);
-    const failed = io();
+    const failed = captureIo();
     const code = await main(
       [
         'verify',
@@ -172,14 +161,14 @@ test('gatecheck verify: exit 0 printing the attested verdict; exit 1 with one li
       ],
     ];
     for (const [argv, line] of cases) {
-      const bad = io();
+      const bad = captureIo();
       expect(await main(argv, bad.io), argv.join(' ')).toBe(EXIT.usage);
       expect(bad.err).toHaveLength(1);
       expect(bad.err[0]?.replace(/^gatecheck: /, '').replace(/\n$/, '')).toMatch(line);
     }
     // No report beside the statement: the line says how to name it.
     await rm(path.join(dir, 'conformance.json'));
-    const missing = io();
+    const missing = captureIo();
     expect(await main(['verify', statement, '--key', path.join(dir, 'vendor.pub')], missing.io)).toBe(
       EXIT.usage,
     );

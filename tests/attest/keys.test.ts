@@ -13,17 +13,7 @@ import { main } from '../../cli/app.ts';
 import { parseKeySource } from '../../cli/attest/key-source.ts';
 import { KeyError, publicKeyFrom, readKeyText, signingKeyFrom } from '../../cli/attest/keys.ts';
 import { EXIT } from '../../cli/exit-codes.ts';
-import type { Io } from '../../cli/outcome.ts';
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { out: (t: string) => void out.push(t), err: (t: string) => void err.push(t) } as Io,
-    out,
-    err,
-  };
-}
+import { captureIo } from './signing.ts';
 
 test('PEM and JWK, private and public: one key id, the RFC 7638 thumbprint of the public JWK', async () => {
   for (const pair of [
@@ -126,7 +116,7 @@ test('gatecheck keygen: a pair that signs and verifies, the private key mode 060
       ['p256', 'jwk'],
     ] as const) {
       const prefix = path.join(dir, `vendor-${type}`);
-      const run = io();
+      const run = captureIo();
       const code = await main(['keygen', '--out', prefix, '--type', type, '--format', format], run.io);
       expect(code, run.err.join('')).toBe(EXIT.conformant);
       const privateText = await readFile(`${prefix}.key`, 'utf8');
@@ -149,7 +139,7 @@ test('gatecheck keygen: a pair that signs and verifies, the private key mode 060
     }
     // A second keygen on the same prefix refuses, and the key is unchanged.
     const before = await readFile(path.join(dir, 'vendor-ed25519.key'), 'utf8');
-    const again = io();
+    const again = captureIo();
     expect(await main(['keygen', '--out', path.join(dir, 'vendor-ed25519')], again.io)).toBe(EXIT.usage);
     expect(again.err.join('')).toMatch(
       /^gatecheck: keygen: .*vendor-ed25519\.key exists; --force replaces it\n$/,
@@ -157,7 +147,7 @@ test('gatecheck keygen: a pair that signs and verifies, the private key mode 060
     expect(await readFile(path.join(dir, 'vendor-ed25519.key'), 'utf8')).toBe(before);
     // --force replaces it, still 0600 even where the file was readable by others.
     await chmod(path.join(dir, 'vendor-ed25519.key'), 0o644);
-    expect(await main(['keygen', '--out', path.join(dir, 'vendor-ed25519'), '--force'], io().io)).toBe(
+    expect(await main(['keygen', '--out', path.join(dir, 'vendor-ed25519'), '--force'], captureIo().io)).toBe(
       EXIT.conformant,
     );
     expect((await stat(path.join(dir, 'vendor-ed25519.key'))).mode & 0o777).toBe(0o600);

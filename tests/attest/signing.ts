@@ -18,7 +18,8 @@ import {
 import { redactProfile } from '../../cli/attest/redact-profile.ts';
 import { signEnvelope } from '../../cli/attest/sign.ts';
 import { buildStatement, type Statement } from '../../cli/attest/statement.ts';
-import type { VerifyInput } from '../../cli/attest/verify.ts';
+import { type Verification, type VerifyInput, verifyStatement } from '../../cli/attest/verify.ts';
+import type { Io } from '../../cli/outcome.ts';
 import { catalogueJson, loadCatalogue } from '../../specs/report/catalogue-source.ts';
 import { suiteVersion } from '../../specs/report/suite-version.ts';
 import { ROOT } from '../report/synthetic.ts';
@@ -108,4 +109,43 @@ export function flipByte(base64: string, at: number): string {
   const bytes = Buffer.from(base64, 'base64');
   bytes[at] = (bytes[at] ?? 0) ^ 0x01;
   return bytes.toString('base64');
+}
+
+/** One verification: a report, its statement, the signed envelope, each changeable on the way. */
+export interface VerifyCase {
+  readonly algorithm?: KeyAlgorithm;
+  /** Edits the report's JSON before the statement is made. */
+  readonly report?: (report: Json) => void;
+  /** Edits the statement before it is signed. */
+  readonly statement?: (statement: Json) => void;
+  readonly payloadType?: string;
+  /** Edits the envelope after signing. */
+  readonly envelope?: (envelope: { -readonly [K in keyof Envelope]: Envelope[K] }) => void;
+  /** Changes the report's bytes after signing. */
+  readonly reportAfter?: (bytes: Buffer) => Buffer;
+  /** Verifies with this key instead of the signer's. */
+  readonly verifier?: TestKey;
+}
+
+export async function signAndVerify(
+  c: VerifyCase = {},
+): Promise<{ result: Verification; signer: TestKey; text: string }> {
+  const signer = await testKey(c.algorithm);
+  const bytes = reportBytes(c.report);
+  let text = signed(await statementFor(bytes), signer.signing, c.statement, c.payloadType);
+  if (c.envelope) text = editEnvelope(text, c.envelope);
+  const result = verifyStatement({
+    statementText: text,
+    key: (c.verifier ?? signer).verifying,
+    reportBytes: c.reportAfter ? c.reportAfter(bytes) : bytes,
+    installed: await installed(),
+  });
+  return { result, signer, text };
+}
+
+/** An Io that keeps what the CLI prints. */
+export function captureIo(): { io: Io; out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (t) => void out.push(t), err: (t) => void err.push(t) }, out, err };
 }

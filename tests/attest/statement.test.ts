@@ -12,22 +12,18 @@ import {
   installed,
   type Json,
   reportBytes,
+  signAndVerify,
   signed,
   statementFor,
   testKey,
+  type VerifyCase,
 } from './signing.ts';
 
+const ALGORITHMS = ['Ed25519', 'ECDSA P-256'] as const;
+
 test('a statement of the report, signed with Ed25519 or ECDSA P-256, verifies with the public key', async () => {
-  for (const algorithm of ['Ed25519', 'ECDSA P-256'] as const) {
-    const key = await testKey(algorithm);
-    const bytes = reportBytes();
-    const statement = await statementFor(bytes);
-    const result = verifyStatement({
-      statementText: signed(statement, key.signing),
-      key: key.verifying,
-      reportBytes: bytes,
-      installed: await installed(),
-    });
+  for (const algorithm of ALGORITHMS) {
+    const { result } = await signAndVerify({ algorithm });
     expect(result, algorithm).toMatchObject({ ok: true, notes: [] });
     if (result.ok)
       expect(result.statement.predicate.verdict.statement).toBe('Conformant at MUST and SHOULD levels');
@@ -46,16 +42,12 @@ test('ECDSA P-256 signatures are ASN.1 DER (what in-toto and sigstore verifiers 
 
 test.describe('one byte changed', () => {
   test('in the report → "report: its SHA-256 is …"', async () => {
-    const key = await testKey();
-    const bytes = reportBytes();
-    const text = signed(await statementFor(bytes), key.signing);
-    const changed = Buffer.from(bytes);
-    changed[changed.indexOf('Conformant')] = 'c'.charCodeAt(0);
-    const result = verifyStatement({
-      statementText: text,
-      key: key.verifying,
-      reportBytes: changed,
-      installed: await installed(),
+    const { result } = await signAndVerify({
+      reportAfter: (bytes) => {
+        const changed = Buffer.from(bytes);
+        changed[changed.indexOf('Conformant')] = 'c'.charCodeAt(0);
+        return changed;
+      },
     });
     expect(result).toEqual({
       ok: false,
@@ -66,35 +58,24 @@ test.describe('one byte changed', () => {
   });
 
   test("in the statement's payload → signature does not verify", async () => {
-    const key = await testKey();
-    const bytes = reportBytes();
-    const text = editEnvelope(signed(await statementFor(bytes), key.signing), (e) => {
-      e.payload = flipByte(e.payload, 200);
-    });
-    const result = verifyStatement({
-      statementText: text,
-      key: key.verifying,
-      reportBytes: bytes,
-      installed: await installed(),
+    const { result, signer } = await signAndVerify({
+      envelope: (e) => {
+        e.payload = flipByte(e.payload, 200);
+      },
     });
     expect(result).toEqual({
       ok: false,
-      cause: `signature: does not verify with key ${key.verifying.keyId}: the statement's payload or signature was changed after signing`,
+      cause: `signature: does not verify with key ${signer.verifying.keyId}: the statement's payload or signature was changed after signing`,
     });
   });
 
   test('in the signature → signature does not verify', async () => {
-    for (const algorithm of ['Ed25519', 'ECDSA P-256'] as const) {
-      const key = await testKey(algorithm);
-      const bytes = reportBytes();
-      const text = editEnvelope(signed(await statementFor(bytes), key.signing), (e) => {
-        e.signatures = e.signatures.map((s) => ({ ...s, sig: flipByte(s.sig, 20) }));
-      });
-      const result = verifyStatement({
-        statementText: text,
-        key: key.verifying,
-        reportBytes: bytes,
-        installed: await installed(),
+    for (const algorithm of ALGORITHMS) {
+      const { result } = await signAndVerify({
+        algorithm,
+        envelope: (e) => {
+          e.signatures = e.signatures.map((s) => ({ ...s, sig: flipByte(s.sig, 20) }));
+        },
       });
       expect(result, algorithm).toEqual({
         ok: false,
@@ -104,32 +85,18 @@ test.describe('one byte changed', () => {
   });
 
   test('a character of the signature outside base64 → "signature: the signature is not base64"', async () => {
-    const key = await testKey();
-    const bytes = reportBytes();
-    const text = editEnvelope(signed(await statementFor(bytes), key.signing), (e) => {
-      e.signatures = e.signatures.map((s) => ({ ...s, sig: `${s.sig.slice(0, 10)}!${s.sig.slice(11)}` }));
-    });
-    const result = verifyStatement({
-      statementText: text,
-      key: key.verifying,
-      reportBytes: bytes,
-      installed: await installed(),
+    const { result } = await signAndVerify({
+      envelope: (e) => {
+        e.signatures = e.signatures.map((s) => ({ ...s, sig: `${s.sig.slice(0, 10)}!${s.sig.slice(11)}` }));
+      },
     });
     expect(result).toEqual({ ok: false, cause: 'signature: the signature is not base64' });
   });
 });
 
 test('a statement signed with another key fails, naming both keys', async () => {
-  const signer = await testKey();
   const other = await testKey();
-  const bytes = reportBytes();
-  const text = signed(await statementFor(bytes), signer.signing);
-  const result = verifyStatement({
-    statementText: text,
-    key: other.verifying,
-    reportBytes: bytes,
-    installed: await installed(),
-  });
+  const { result, signer, text } = await signAndVerify({ verifier: other });
   expect(result).toEqual({
     ok: false,
     cause: `signature: the statement was signed by key ${signer.verifying.keyId}, not by the key given (${other.verifying.keyId})`,
@@ -141,7 +108,7 @@ test('a statement signed with another key fails, naming both keys', async () => 
   const again = verifyStatement({
     statementText: relabelled,
     key: other.verifying,
-    reportBytes: bytes,
+    reportBytes: reportBytes(),
     installed: await installed(),
   });
   expect(again).toMatchObject({
@@ -150,158 +117,140 @@ test('a statement signed with another key fails, naming both keys', async () => 
   });
 });
 
+/** [what, the change, the start of the line verify must print]. */
+type Case = [string, VerifyCase, string];
+
+const change = (edit: (s: Json) => void): VerifyCase => ({ statement: edit });
+
 test.describe('the predicate against the schema (signed as changed, so only the schema can refuse it)', () => {
-  const cases: [string, (s: Json) => void, string][] = [
+  const cases: Case[] = [
     [
       'an unknown field',
-      (s) => {
+      change((s) => {
         s.predicate.run.operator = 'someone';
-      },
+      }),
       'schema: /predicate/run/operator is not a known field',
     ],
     [
       'an unknown top-level predicate field',
-      (s) => {
+      change((s) => {
         s.predicate.signedBy = 'vendor';
-      },
+      }),
       'schema: /predicate/signedBy is not a known field',
     ],
     [
       'a missing field',
-      (s) => {
+      change((s) => {
         delete s.predicate.verdict.outcome;
-      },
+      }),
       'schema: /predicate/verdict/outcome is required',
     ],
     [
       'a missing section',
-      (s) => {
+      change((s) => {
         delete s.predicate.counts;
-      },
+      }),
       'schema: /predicate/counts is required',
     ],
     [
       'a wrong type in a nullable field',
-      (s) => {
+      change((s) => {
         s.predicate.run.budget = 'many';
-      },
+      }),
       'schema: /predicate/run/budget must be null or integer',
     ],
     [
       'politeness without its request count',
-      (s) => {
+      change((s) => {
         delete s.predicate.politeness.requests;
-      },
+      }),
       'schema: /predicate/politeness/requests is required',
     ],
     [
       'a digest that is not SHA-256 hex',
-      (s) => {
+      change((s) => {
         s.subject[0].digest.sha256 = 'ABC';
-      },
+      }),
       'schema: /subject/0/digest/sha256 must match pattern "^[0-9a-f]{64}$"',
     ],
   ];
-  for (const [what, change, cause] of cases) {
+  for (const [what, c, cause] of cases) {
     test(`${what} → ${cause}`, async () => {
-      const key = await testKey();
-      const bytes = reportBytes();
-      const text = signed(await statementFor(bytes), key.signing, change);
-      const result = verifyStatement({
-        statementText: text,
-        key: key.verifying,
-        reportBytes: bytes,
-        installed: await installed(),
-      });
+      const { result } = await signAndVerify(c);
       expect(result).toEqual({ ok: false, cause: `${cause} (conformance-statement.schema.json)` });
     });
   }
 
   test("politeness is embedded by value: a field the report's politeness gains passes the schema", async () => {
-    const key = await testKey();
-    const bytes = reportBytes((r) => {
-      r.run.politeness.scopes = [{ scope: 'address', requests: 120 }];
-    });
-    const text = signed(await statementFor(bytes), key.signing);
-    const result = verifyStatement({
-      statementText: text,
-      key: key.verifying,
-      reportBytes: bytes,
-      installed: await installed(),
+    const { result } = await signAndVerify({
+      report: (r) => {
+        r.run.politeness.scopes = [{ scope: 'address', requests: 120 }];
+      },
     });
     expect(result.ok).toBe(true);
   });
 });
 
 test.describe('a signed predicate that does not restate its report', () => {
-  const cases: [string, (s: Json) => void, string][] = [
+  const cases: Case[] = [
     [
       'another verdict',
-      (s) => {
+      change((s) => {
         s.predicate.verdict.outcome = 'partial';
-      },
+      }),
       `report: the statement's predicate/verdict/outcome is "partial", the report says "conformant"`,
     ],
     [
       'another rule verdict',
-      (s) => {
+      change((s) => {
         s.predicate.rules[0].verdict = 'fail';
-      },
+      }),
       `report: the statement's predicate/rules/0/verdict is "fail", the report says "pass"`,
     ],
     [
       'a rule left out',
-      (s) => {
+      change((s) => {
         s.predicate.rules.pop();
-      },
+      }),
       "report: the statement's predicate/rules/68 is (absent), the report says",
     ],
     [
       'other politeness',
-      (s) => {
+      change((s) => {
         s.predicate.politeness.extra = 1;
-      },
+      }),
       `report: the statement's predicate/politeness/extra is 1, the report says (absent)`,
     ],
     [
       'another profile digest',
-      (s) => {
+      change((s) => {
         s.predicate.profile.digest.sha256 = '0'.repeat(64);
-      },
+      }),
       'profile: the embedded redacted profile does not have the digest the predicate states',
     ],
     [
       'another catalogue digest',
-      (s) => {
+      change((s) => {
         s.predicate.catalogue.digest.sha256 = '0'.repeat(64);
-      },
+      }),
       `catalogue: the statement's catalogue digest ${'0'.repeat(64)} is not gatecheck`,
     ],
     [
       'another payload type',
-      () => {},
+      { payloadType: 'application/json' },
       'statement: payloadType is "application/json", expected "application/vnd.in-toto+json"',
     ],
     [
       'another predicate type',
-      (s) => {
+      change((s) => {
         s.predicateType = 'https://slsa.dev/provenance/v1';
-      },
+      }),
       `statement: predicateType is "https://slsa.dev/provenance/v1", not gatecheck's`,
     ],
   ];
-  for (const [what, change, cause] of cases) {
+  for (const [what, c, cause] of cases) {
     test(`${what} → ${cause}`, async () => {
-      const key = await testKey();
-      const bytes = reportBytes();
-      const type = what === 'another payload type' ? 'application/json' : undefined;
-      const text = signed(await statementFor(bytes), key.signing, change, type);
-      const result = verifyStatement({
-        statementText: text,
-        key: key.verifying,
-        reportBytes: bytes,
-        installed: await installed(),
-      });
+      const { result } = await signAndVerify(c);
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.cause.startsWith(cause), result.cause).toBe(true);
     });
@@ -309,18 +258,13 @@ test.describe('a signed predicate that does not restate its report', () => {
 });
 
 test('a statement of another gatecheck version verifies, with a note that its catalogue digest was not compared', async () => {
-  const key = await testKey();
-  const bytes = reportBytes((r) => {
-    r.suite.version = '9.9.9';
-  });
-  const text = signed(await statementFor(bytes), key.signing, (s) => {
-    s.predicate.catalogue.digest.sha256 = '0'.repeat(64);
-  });
-  const result = verifyStatement({
-    statementText: text,
-    key: key.verifying,
-    reportBytes: bytes,
-    installed: await installed(),
+  const { result } = await signAndVerify({
+    report: (r) => {
+      r.suite.version = '9.9.9';
+    },
+    statement: (s) => {
+      s.predicate.catalogue.digest.sha256 = '0'.repeat(64);
+    },
   });
   expect(result).toMatchObject({
     ok: true,
@@ -335,19 +279,11 @@ test('a statement of another gatecheck version verifies, with a note that its ca
 test('a bundle with unrecognized lines: they are ignored (in-toto bundle.md); a file with no envelope fails', async () => {
   const key = await testKey();
   const bytes = reportBytes();
+  const input = { key: key.verifying, reportBytes: bytes, installed: await installed() };
   const text = `not json\n{"another": "object"}\n${signed(await statementFor(bytes), key.signing)}\n`;
-  const ok = verifyStatement({
-    statementText: text,
-    key: key.verifying,
-    reportBytes: bytes,
-    installed: await installed(),
+  expect(verifyStatement({ ...input, statementText: text }).ok).toBe(true);
+  expect(verifyStatement({ ...input, statementText: 'not json\n' })).toEqual({
+    ok: false,
+    cause: 'statement: the file holds no DSSE envelope',
   });
-  expect(ok.ok).toBe(true);
-  const none = verifyStatement({
-    statementText: 'not json\n',
-    key: key.verifying,
-    reportBytes: bytes,
-    installed: await installed(),
-  });
-  expect(none).toEqual({ ok: false, cause: 'statement: the file holds no DSSE envelope' });
 });

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { parse as parseShell } from 'shell-quote';
 import { type Consumer, createConsumer, packRepository, ROOT, registryReachable, run } from './consumer.ts';
 
 /** The consumer's type-checker: the versions this repository pins, from the npm registry. */
@@ -176,4 +177,43 @@ test("the suite runs as projects of the consumer's playwright.config.ts, observe
   expect(passed).toContain('auth.401.missing');
   // The observers teardown judged the run's answers: the observed.* rules are in the consumer's report.
   expect(passed).toEqual(expect.arrayContaining(['observed.401.challenge', 'observed.no-stack']));
+});
+
+/** The commands of docs/ci.md "Publishing a conformance statement", as the installed package ships that page. */
+async function publishingCommands(c: Consumer): Promise<string[][]> {
+  const page = await c.read('node_modules/gatecheck/docs/ci.md');
+  const section = page.split('\n## Publishing a conformance statement\n')[1] ?? '';
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  return block
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line.startsWith('npx gatecheck'))
+    .map((line) => parseShell(line).filter((part): part is string => typeof part === 'string'));
+}
+
+test("docs/ci.md's commands for publishing a conformance statement run from the installed package: keygen, a signed run, verify", async () => {
+  const c = consumer as Consumer;
+  const commands = await publishingCommands(c);
+  expect(commands.map((argv) => argv[2])).toEqual(['keygen', '--profile', 'verify']);
+  // The page's target.json: the bundled mock's profile (no baseUrl, so the suite starts its mock).
+  await c.write('target.json', await c.read('node_modules/gatecheck/fixtures/mock.profile.json'));
+  const outputs: string[] = [];
+  for (const argv of commands) {
+    // The one change to the page's lines: the signed run checks one rule, to keep this test short.
+    const args = argv[2] === '--profile' ? [...argv.slice(1), '--only', 'auth.401.missing'] : argv.slice(1);
+    const result = await c.run('npx', args, 5 * 60_000);
+    expect(result.code, `${argv.join(' ')}\n${result.stdout}\n${result.stderr}`).toBe(0);
+    outputs.push(result.stdout + result.stderr);
+  }
+  expect(outputs[2]).toContain('attests: Partial: no rule fails');
+  const privateKey = await c.read('vendor.key');
+  const body = privateKey.split('\n').filter((l) => l && !l.startsWith('-----'));
+  for (const output of outputs) for (const line of body) expect(output).not.toContain(line);
+
+  // One byte of the published report changed: the reader's verify fails, naming the report.
+  const report = await c.read('reports/conformance.json');
+  await c.write('reports/conformance.json', report.replace('"strict": false', '"strict": true '));
+  const tampered = await c.run('npx', commands[2]?.slice(1) ?? [], 120_000);
+  expect(tampered.code).toBe(1);
+  expect(tampered.stderr).toMatch(/^gatecheck: verify failed: report: its SHA-256 is [0-9a-f]{64}, .*\n$/);
 });
