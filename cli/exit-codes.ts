@@ -9,7 +9,8 @@ export const EXIT = {
   conformant: 0,
   /**
    * A rule failed, the run did not complete, or more MUST rules went unchecked than --max-skipped-must
-   * allows: in each case conformance is not shown.
+   * allows: in each case conformance is not shown. For `gatecheck verify`: the statement does not hold
+   * (its one line says which check failed); for --sign-key: the statement asked for could not be made.
    */
   nonConformant: 1,
   /** Bad flags or a bad profile; reported in one line before any request is sent. */
