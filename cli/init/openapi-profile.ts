@@ -215,7 +215,7 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     const writer = collection.post.access.needs.length > 0 ? 'admin' : 'user';
     const declared = {
       post: collection.post.successes[0],
-      put: (collection.item.put ?? collection.item.patch)?.successes[0],
+      put: collection.item.put?.successes[0],
       delete: collection.item.delete.successes[0],
     };
     const declaredStatuses = Object.fromEntries(Object.entries(declared).filter(([, s]) => s !== undefined));
@@ -240,6 +240,10 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
         todo.push(
           `/endpoints/collection/declaredStatuses/${method}: the seed requires 200 on ${method.toUpperCase()} (§4 rule 2): \`success.200.${method}\` will fail against this document's ${status}`,
         );
+    if (collection.item.put === undefined)
+      todo.push(
+        `/endpoints/collection: the document defines no PUT ${collection.item.delete.path}${collection.item.patch ? ' (only PATCH)' : ''}: \`success.200.put\` will fail against this document`,
+      );
     if (idField === undefined)
       todo.push(
         `/endpoints/collection/idField: the answer to ${line(collection.post)} names no id field the document states; PUT and DELETE need one`,
@@ -251,7 +255,7 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
   } else
     todo.push(
       input.writes
-        ? `/endpoints/collection: no collection whose writes are safe to try (a POST with an item path that takes PUT or PATCH and DELETE)${refusedText}`
+        ? `/endpoints/collection: no collection whose writes are safe to try (a POST whose item path takes DELETE, so the rules leave nothing behind)${refusedText}`
         : `/endpoints/collection: left out — writes are off unless asked (\`gatecheck init --writes\`), so the write rules skip${writable.length ? `; it would pick POST ${writable[0]?.post.address}` : ''}${refusedText}`,
     );
 
@@ -359,8 +363,8 @@ function credentialTodo(
   if (key === undefined || !schemes.includes('apikey')) return;
   todo.push(
     key.word === undefined
-      ? `/apikeyScheme: the document does not say which word ${key.name}'s key is sent with in Authorization; Apikey assumed — set the target's (Token, SSWS, "MediaBrowser Token" for MediaBrowser Token="<key>", or "" for the key alone)`
-      : `/apikeyScheme: "${key.word}", from ${key.name}'s ${key.wordFrom}; confirm it`,
+      ? `/apikeyScheme: the document does not say which word goes before the key of security scheme ${key.name} in Authorization; Apikey assumed — set the target's (Token, SSWS, "MediaBrowser Token" for MediaBrowser Token="<key>", or "" for the key alone)`
+      : `/apikeyScheme: "${key.word}", as security scheme ${key.name} states it (${key.wordFrom}); confirm it`,
   );
 }
 

@@ -39,6 +39,8 @@ function reason(error: unknown, source: string): string {
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
   const missing = /^Error opening file (\S+?):? ENOENT/.exec(message);
   if (missing?.[1] !== undefined) return `no such file ${missing[1]}`;
+  if (/is not a valid JSON Schema/i.test(message))
+    return 'it is neither JSON nor YAML holding an object, as an OpenAPI document is';
   if (/is not a valid Openapi API definition/i.test(message))
     return 'it is JSON or YAML, but not an OpenAPI document (no "openapi" or "swagger" field)';
   return message

@@ -3,7 +3,8 @@
  * Writes change the target, so init picks one only when asked (`--writes`), and never a collection whose POST
  * could start work or cost money: a job, a run, a send, a deployment, a machine, a payment, or an answer
  * `202 Accepted` (RFC 9110 §15.3.3: "the request has been accepted for processing"). Among the rest it prefers
- * CRUD-looking paths (an item path with GET, PUT and DELETE) and small items (fewest required fields).
+ * CRUD-looking paths (an item path with GET, PUT and DELETE; DELETE is required, so the rules leave no item
+ * behind) and small items (fewest required fields).
  */
 import { isObject } from './document-extensions.ts';
 import type { Operation } from './operations.ts';
@@ -67,7 +68,8 @@ export function collectionCandidates(ops: readonly Operation[]): {
     );
     const of = (m: string) => itemOps.find((o) => o.method === m);
     const del = of('delete');
-    if (del === undefined || (of('put') === undefined && of('patch') === undefined)) continue;
+    // DELETE removes what the rules create (a check leaves no litter); PUT is preferred, and its absence said.
+    if (del === undefined) continue;
     const cost = costOf(post);
     if (cost !== undefined) {
       refused.push({ op: post, why: cost });

@@ -6,6 +6,7 @@
  * 3.1 allows on the other schemes. Response bodies are described from the seed data.
  */
 import {
+  X_APIKEY_SCHEME,
   X_BLOCKED,
   X_FAULT,
   X_JWT,
@@ -52,6 +53,7 @@ function securitySchemes(tokenPath: string, scopes: readonly string[], extension
       in: 'header',
       name: 'Authorization',
       description: 'Authorization: Apikey <key> (the key after the scheme name "Apikey").',
+      [X_APIKEY_SCHEME]: 'Apikey',
     },
     oauth2: {
       type: 'oauth2',

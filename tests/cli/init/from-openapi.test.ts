@@ -23,7 +23,13 @@ for (const [file, shape] of SHAPES) {
   test(`init on ${shape} → the expected profile, valid, its guesses printed as a to-do list`, async () => {
     const s = await scratch();
     try {
-      const result = await s.gatecheck(['init', path.join(DOCUMENTS, file), '--out', 'profile.json']);
+      const result = await s.gatecheck([
+        'init',
+        path.join(DOCUMENTS, file),
+        '--out',
+        'profile.json',
+        '--writes',
+      ]);
       expect(result.code, result.stderr).toBe(0);
       const written = JSON.parse(await readFile(path.join(s.dir, 'profile.json'), 'utf8')) as {
         todo: string[];
