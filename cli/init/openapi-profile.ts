@@ -205,7 +205,7 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
   const refusedText = refused.length
     ? `; never: ${refused
         .slice(0, EXAMPLES)
-        .map((r) => `${line(r.op)} (${r.why})`)
+        .map((r) => `POST ${r.op.address ?? r.op.path} (${r.why})`)
         .join(', ')}`
     : '';
   const collection = input.writes ? writable[0] : undefined;
@@ -359,6 +359,9 @@ function credentialTodo(
         `/identities/*/bearer: ${interactive.map((c) => `${c.name}'s tokens come from ${c.interactive}`).join('; ')} — a flow a person completes: get a token for each identity and set its variable`,
       );
   }
+  for (const c of kept.values())
+    if (c.wordFrom !== undefined && c.scheme !== 'apikey' && schemes.includes(c.scheme as ProfileScheme))
+      todo.push(`/identities/*/${c.scheme}: security scheme ${c.name} is ${c.why}; confirm it`);
   const key = [...kept.values()].find((c) => c.scheme === 'apikey');
   if (key === undefined || !schemes.includes('apikey')) return;
   todo.push(

@@ -64,10 +64,12 @@ export function adminScore(op: Operation): { score: number; reasons: string[] } 
       reasons.push(`${key}: ${value}`);
     }
   }
-  const need = op.access.needs.find((n) => ADMIN_NEED.test(n));
-  if (need !== undefined) {
+  // Only when every scope or role named is an administrator's: Sentry's [org:admin, org:read, org:write]
+  // lists the scopes any of which opens a read, and Jellyfin's FirstTimeSetupOrElevated is not elevation alone.
+  const needs = op.access.needs;
+  if (needs.length > 0 && needs.every((n) => ADMIN_NEED.test(n) && !/Or[A-Z]/.test(n))) {
     score += 2;
-    reasons.push(`needs ${need}`);
+    reasons.push(`needs ${needs.join(', ')}`);
   }
   return { score, reasons };
 }

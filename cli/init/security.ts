@@ -78,9 +78,16 @@ function apiKeyCarrier(name: string, raw: Json): Carrier {
   const wordFrom =
     stated !== undefined ? X_APIKEY_SCHEME : word !== undefined ? 'its description' : undefined;
   if (word !== undefined && word.toLowerCase() === 'bearer')
-    return { name, scheme: 'bearer', why: `${where}, sent as Bearer (${wordFrom})`, ...none, kind: name };
+    return {
+      name,
+      scheme: 'bearer',
+      why: `${where}, sent as Bearer (${wordFrom})`,
+      ...none,
+      kind: name,
+      wordFrom,
+    };
   if (word !== undefined && word.toLowerCase() === 'basic')
-    return { name, scheme: 'basic', why: `${where}, sent as Basic (${wordFrom})`, ...none };
+    return { name, scheme: 'basic', why: `${where}, sent as Basic (${wordFrom})`, ...none, wordFrom };
   return { name, scheme: 'apikey', why: where, ...none, word, wordFrom };
 }
 
@@ -111,7 +118,11 @@ function oauth2Carrier(name: string, raw: Json): Carrier {
     word: undefined,
     wordFrom: undefined,
     flow,
-    scopes: [...scopes],
+    // The scopes a fetched token can ask for are its flow's; a person's flow may grant any of them.
+    scopes:
+      fetchable !== undefined && isObject((fetchable.flow as Json).scopes)
+        ? Object.keys((fetchable.flow as Json).scopes as Json)
+        : [...scopes],
     interactive: flow === undefined ? interactive || undefined : undefined,
   };
 }
