@@ -32,6 +32,8 @@ export function envFilePath(out: string): string {
 }
 
 export async function runInit(options: InitOptions, io: Io): Promise<void> {
+  if (!existsSync(path.dirname(options.out)))
+    throw new UsageError(`init: cannot write ${options.out}: its directory does not exist`);
   const envPath = envFilePath(options.out);
   for (const file of [options.out, envPath])
     if (existsSync(file) && !options.force)

@@ -32,8 +32,9 @@ const RESOLVE = {
 /** One line for what went wrong: the system's own words for a file, never the same path three times. */
 function reason(error: unknown, source: string): string {
   const e = error as NodeJS.ErrnoException & { ioErrorCode?: string; status?: number };
-  const code = e.code ?? e.ioErrorCode;
-  if (code === 'ENOENT') return 'no such file';
+  const code = e.ioErrorCode ?? e.code;
+  const file = /open '([^']+)'/.exec(error instanceof Error ? error.message : '')?.[1];
+  if (code === 'ENOENT') return file === undefined || file === source ? 'no such file' : `no such file ${file}`;
   if (code === 'EACCES') return 'permission denied';
   if (code === 'EISDIR') return 'it is a directory';
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
