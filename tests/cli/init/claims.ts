@@ -111,18 +111,18 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
         problems.push(`collection: POST ${template} declares no ${String(post)}`);
     }
   }
-  if (typeof profile.apikeyScheme === 'string') {
+  // A key sent with a word: the profile's (default the seed's Apikey) must be the document's, or said to be assumed.
+  if (JSON.stringify(endpoints).includes('"apikey"') || typeof profile.apikeyScheme === 'string') {
+    const word = typeof profile.apikeyScheme === 'string' ? profile.apikeyScheme : 'Apikey';
     const keys = Object.values(schemes).filter(
       (s) => isObject(s) && profileSchemeOf(s) === 'apikey',
     ) as Json[];
     const stated = keys.some(
-      (k) =>
-        k['x-gatecheck-apikey-scheme'] === profile.apikeyScheme ||
-        String(k.description ?? '').includes(`${profile.apikeyScheme} `),
+      (k) => k['x-gatecheck-apikey-scheme'] === word || String(k.description ?? '').includes(`${word} `),
     );
     if (!stated && !todo.some((t) => t.startsWith('/apikeyScheme:') && t.includes('assumed')))
       problems.push(
-        `apikeyScheme: "${profile.apikeyScheme}" is neither stated by the document nor marked as assumed`,
+        `apikeyScheme: keys sent as "${word} <key>", which the document neither states nor is said to assume`,
       );
   }
   return problems;
