@@ -212,7 +212,8 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
   if (collection) {
     const sample = collection.post.body ? sampleOf(collection.post.body) : {};
     sampleItem = isObject(sample) ? sample : {};
-    const writer = collection.post.access.needs.length > 0 ? 'admin' : 'user';
+    // An alternative needing no scope or role lets every identity write (`any`); else the admin, who holds them.
+    const writer = collection.post.access.least === 0 ? 'any' : 'admin';
     const declared = {
       post: collection.post.successes[0],
       put: collection.item.put?.successes[0],
@@ -233,7 +234,7 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     todo.push(
       `/endpoints/collection: POST ${collection.post.address} — ${collection.reason}${writable[1] ? `; runner-up POST ${writable[1].post.address}` : ''}${refusedText}`,
       `/endpoints/collection/sampleItem: ${JSON.stringify(sampleItem)}, made from the request body schema of ${line(collection.post)}; check the target accepts it`,
-      `/endpoints/collection/writer: ${writer}${collection.post.access.needs.length ? ` (writes need ${collection.post.access.needs.join(', ')})` : ''}; confirm that identity may write`,
+      `/endpoints/collection/writer: ${writer} — ${writer === 'any' ? `${line(collection.post)} accepts a credential without any scope or role, so every identity may write and authz.403.lacking-scope skips` : `writes need ${collection.post.access.needs.join(', ')}`}; confirm it`,
     );
     for (const [method, status] of Object.entries(declared))
       if (status !== undefined && status !== 200)

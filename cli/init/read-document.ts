@@ -34,7 +34,8 @@ function reason(error: unknown, source: string): string {
   const e = error as NodeJS.ErrnoException & { ioErrorCode?: string; status?: number };
   const code = e.ioErrorCode ?? e.code;
   const file = /open '([^']+)'/.exec(error instanceof Error ? error.message : '')?.[1];
-  if (code === 'ENOENT') return file === undefined || file === source ? 'no such file' : `no such file ${file}`;
+  if (code === 'ENOENT')
+    return file === undefined || file === source ? 'no such file' : `no such file ${file}`;
   if (code === 'EACCES') return 'permission denied';
   if (code === 'EISDIR') return 'it is a directory';
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';

@@ -75,11 +75,14 @@ function securitySchemes(tokenPath: string, scopes: readonly string[], extension
  * which names the roles, covers tokens from the token endpoint too.
  */
 function securityOf(access: ProtectedAccess): Json[] {
-  const roles = [...(access.roles ?? [])];
+  // OpenAPI 3.1 §4.8.30: for schemes other than oauth2 the list names the roles required; the policy's scopes
+  // are required of every scheme too, so they are listed as well (a credential without them gets 403).
+  const roles = [...(access.roles ?? []), ...(access.scopes ?? [])];
   const requirements: Json[] = [];
   for (const scheme of access.schemes) {
     requirements.push({ [scheme]: roles });
-    if (scheme === 'bearer' && roles.length === 0) requirements.push({ oauth2: [...(access.scopes ?? [])] });
+    if (scheme === 'bearer' && (access.roles ?? []).length === 0)
+      requirements.push({ oauth2: [...(access.scopes ?? [])] });
   }
   return requirements;
 }
