@@ -8,32 +8,24 @@
  * `--base-path`: a path the base URL carries (a user told by the run that every endpoint answered 404 adds
  * the prefix the profile lost).
  *
- * The stand-in is the bundled mock, with a policy of the stand-in's own, behind a small proxy on a free
- * loopback port that maps the document's paths to the mock's routes (`routes`: [regex, replacement]) and,
- * for a key the document sends with its own word (`keyWord`, e.g. Okta's SSWS), takes that word and refuses
- * the mock's `Apikey` — so a profile that sends a key with the wrong word is refused, as the real target
- * would. Credentials come from fixtures/mock.profile.json, under the names init writes. Prints one line:
+ * The stand-in is the bundled mock, with a policy of the stand-in's own, behind the proxy of
+ * stand-in-proxy.ts (the document's paths mapped to the mock's routes, a key taken with the document's word). Credentials come from fixtures/mock.profile.json, under the names init writes. Prints one line:
  * the MUST rules passed, failed and skipped, and the requests the proxy counted by route.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMock } from '../mock/server.ts';
 import type { ConformanceReport } from '../specs/report/model.ts';
+import { type StandInRoutes, startStandIn } from './stand-in-proxy.ts';
 
-interface StandIn {
+interface StandIn extends StandInRoutes {
   readonly document: string;
   /** The mock's policy (fixtures/schemas/policy.schema.json). */
   readonly policy: Record<string, unknown>;
-  /** [pattern, replacement]: the first whose pattern matches the path (query kept) maps it to a mock route. */
-  readonly routes: readonly (readonly [string, string])[];
-  /** The word the document's key is sent with; the stand-in refuses `Apikey`. */
-  readonly keyWord?: string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -73,47 +65,8 @@ async function main(): Promise<void> {
   const policyPath = path.join(dir, 'policy.json');
   await writeFile(policyPath, JSON.stringify(standIn.policy));
   const mock = await startMock({ port: 0, policyPath });
-  const target = new URL(mock.url);
-  const hits = new Map<string, number>();
-  const routes = standIn.routes.map(([from, to]) => [new RegExp(from), to] as const);
-  const proxy = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stand-in');
-    const route = routes.find(([from]) => from.test(url.pathname));
-    const mapped = route === undefined ? url.pathname : url.pathname.replace(route[0], route[1]);
-    const key = `${req.method} ${route?.[0].source ?? 'unmapped'}`;
-    hits.set(key, (hits.get(key) ?? 0) + 1);
-    const headers = { ...req.headers, host: target.host };
-    const auth = req.headers.authorization;
-    if (standIn.keyWord !== undefined && auth !== undefined) {
-      // The document's word for a key becomes the mock's; the mock's own word is one the target does not take.
-      if (new RegExp(`^\\s*${standIn.keyWord}(\\s|$)`, 'i').test(auth))
-        headers.authorization = auth.replace(new RegExp(`^(\\s*)${standIn.keyWord}`, 'i'), '$1Apikey');
-      else if (/^\s*apikey(\s|$)/i.test(auth))
-        headers.authorization = auth.replace(/^(\s*)apikey/i, '$1Not-A-Scheme-Here');
-    }
-    const upstream = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: `${mapped}${url.search}`,
-        headers,
-      },
-      (answer) => {
-        const out = { ...answer.headers };
-        const challenge = out['www-authenticate'];
-        if (standIn.keyWord !== undefined && typeof challenge === 'string')
-          out['www-authenticate'] = challenge.replace(/\bApikey\b/g, standIn.keyWord);
-        res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  proxy.listen(0, '127.0.0.1');
-  await once(proxy, 'listening');
-  const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${values['base-path'] ?? ''}`;
+  const proxy = await startStandIn(standIn, mock.url);
+  const base = `${proxy.url}${values['base-path'] ?? ''}`;
   const reportDir = path.resolve(values['report-dir'] ?? path.join(dir, 'reports'));
   try {
     const child = spawn(
@@ -140,7 +93,7 @@ async function main(): Promise<void> {
     const report = JSON.parse(text) as ConformanceReport;
     const must = report.rules.filter((r) => r.level === 'MUST');
     const count = (v: string) => must.filter((r) => r.verdict === v).length;
-    const routeHits = [...hits].map(([k, n]) => `${k}: ${n}`).join('; ');
+    const routeHits = [...proxy.hits].map(([k, n]) => `${k}: ${n}`).join('; ');
     process.stdout.write(
       `${standIn.document}: exit ${code}; MUST rules ${must.length}: ${count('pass')} pass, ${count('fail')} fail, ${count('skip')} skipped (${
         must
@@ -150,7 +103,7 @@ async function main(): Promise<void> {
       })\nrequests by route: ${routeHits}\n`,
     );
   } finally {
-    proxy.close();
+    await proxy.close();
     await mock.close();
     await rm(dir, { recursive: true, force: true });
   }
