@@ -59,15 +59,18 @@ export function wordFromDescription(description: unknown): string | undefined {
   return undefined;
 }
 
+/** A carrier's fields that only some kinds fill, empty. */
+const NONE = {
+  kind: undefined,
+  word: undefined,
+  wordFrom: undefined,
+  flow: undefined,
+  scopes: [],
+  interactive: undefined,
+} as const;
+
 function apiKeyCarrier(name: string, raw: Json): Carrier {
-  const none = {
-    kind: undefined,
-    word: undefined,
-    wordFrom: undefined,
-    flow: undefined,
-    scopes: [],
-    interactive: undefined,
-  };
+  const none = NONE;
   const where = `apiKey ${String(raw.name)} in ${String(raw.in)}`;
   if (raw.in !== 'header' || String(raw.name).toLowerCase() !== 'authorization')
     return { name, scheme: undefined, why: `${where}: a key sent outside the Authorization header`, ...none };
@@ -132,14 +135,7 @@ export function readCarriers(doc: Json): Map<string, Carrier> {
   const out = new Map<string, Carrier>();
   const components = isObject(doc.components) ? doc.components : {};
   const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  const none = {
-    kind: undefined,
-    word: undefined,
-    wordFrom: undefined,
-    flow: undefined,
-    scopes: [],
-    interactive: undefined,
-  };
+  const none = NONE;
   for (const [name, raw] of Object.entries(schemes)) {
     if (!isObject(raw) || typeof raw.type !== 'string') {
       out.set(name, {
