@@ -14,8 +14,9 @@ type Json = Record<string, unknown>;
 
 /** Words of a path segment, operation id or tag that mark an administrator's operation. */
 const ADMIN_SEGMENT = /^(admin|admins|administration|administrator|superuser|sudo)$/i;
+/** What a description says of an administrator's operation — not every mention of the word (notification types). */
 const ADMIN_TEXT =
-  /\badmin(istrator)?s?\b|\badmin[- ]only\b|\bsuperuser\b|requires? (elevated|elevation)|\belevated\b/i;
+  /\b(requires?|needs?|only)\b[^.]{0,40}\badmin(istrator)?s?\b|\badmin(istrator)?s? (only|privileges?|rights|role|permissions?|api key|access)\b|\badmin[- ]only\b|\bsuperuser\b|requires? (elevated|elevation)/i;
 const ADMIN_NEED = /admin|elevat|superuser|manage/i;
 /** Operations that start or end a session: a probe must not log anybody out, nor look like a login attempt. */
 const SESSION =

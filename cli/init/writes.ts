@@ -14,7 +14,7 @@ type Json = Record<string, unknown>;
 
 /** Path words of collections whose POST starts work, sends something or creates something billed. */
 const COSTLY_SEGMENT =
-  /^(jobs?|runs?|builds?|deploy(ments?)?|executions?|execute|exec|actions?|tasks?|workflows?|pipelines?|batch(es)?|queues?|send|mail|messages?|sms|calls?|emails?|notifications?|payments?|charges?|invoices?|billing|orders?|checkout|subscriptions?|purchases?|droplets?|instances?|servers?|clusters?|vms?|machines?|volumes?|databases?|snapshots?|backups?|restores?|imports?|exports?|scans?|syncs?|completions?|chat|embeddings?|generations?|fine[_-]?tun\w*|responses|images|audio|videos?|uploads?|assets?|trigger|start|stop|restart|reboot|resize)$/i;
+  /^(jobs?|runs?|builds?|deploy(ments?)?|executions?|execute|exec|actions?|tasks?|workflows?|pipelines?|batch(es)?|queues?|send|mail|messages?|sms|calls?|emails?|notifications?|payments?|charges?|invoices?|billing|orders?|checkout|subscriptions?|purchases?|droplets?|instances?|servers?|clusters?|vms?|machines?|volumes?|databases?|snapshots?|backups?|restores?|imports?|exports?|scans?|syncs?|completions?|chat|embeddings?|generations?|fine[_-]?tun\w*|responses|images|audio|videos?|uploads?|files?|assets?|trigger|start|stop|restart|reboot|resize)$/i;
 /** The same, said by its summary or description. */
 const COSTLY_TEXT =
   /\b(starts?|runs?|queues?|triggers?|executes?|schedules?) (a |the |an )?(job|task|build|run|backup|scan|workflow|deployment)|\bjob\b|\bbill(ed|ing|able)?\b|\bcharged?\b|\bcosts?\b|\bpric(e|ing)\b|\binvoice|\bsends? (an? )?(e-?mail|message|sms)|asynchronous|\bprovision/i;

@@ -53,7 +53,11 @@ function serverOf(doc: Json, item: Json, op: Json): string | undefined {
     | undefined;
   const first = list?.[0];
   if (!isObject(first)) return undefined;
-  const variables = isObject(first.variables) ? first.variables : {};
+  // An operation's server written as the document's (Sentry's) takes the document's variables when it has none.
+  const documentServer = Array.isArray(doc.servers) ? doc.servers.find(isObject) : undefined;
+  const inherited =
+    documentServer?.url === first.url && isObject(documentServer?.variables) ? documentServer.variables : {};
+  const variables = isObject(first.variables) ? first.variables : inherited;
   return String(first.url).replace(/\{([^}]+)\}/g, (w, n: string) => {
     const v = variables[n];
     return isObject(v) && v.default !== undefined ? String(v.default) : w;
