@@ -79,6 +79,7 @@ const INIT_FLAGS = {
   out: { type: 'string', short: 'o' },
   force: { type: 'boolean' },
   probe: { type: 'string' },
+  writes: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -248,6 +249,7 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
         out: path.resolve(cwd, values.out ?? 'gatecheck.profile.json'),
         force: values.force === true,
         probe: baseUrlOf(values.probe, '--probe'),
+        writes: values.writes === true,
       },
     };
   }

@@ -11,8 +11,10 @@ export function helpText(): string {
 Usage
   gatecheck [options] [-- <playwright test options>]
   gatecheck rules [--markdown | --json]
-  gatecheck init <openapi.json|yaml|url> [--out <file>] [--force] [--probe <url>]
-                          write a starting profile from the target's OpenAPI 3.0/3.1 document
+  gatecheck init <openapi.json|yaml|url> [--out <file>] [--force] [--probe <url>] [--writes]
+                          write a starting profile (and a .env-style list of the variables it
+                          names) from the target's OpenAPI 3.0/3.1 or Swagger 2.0 document;
+                          --writes also picks a collection for the write rules
   gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
                           [--max-skipped-must <n>] [--report-dir <dir>] [--sign-key <key>]
   gatecheck verify <statement> --key <public key> [--report <conformance.json>]

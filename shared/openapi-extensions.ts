@@ -15,6 +15,12 @@ export const X_FAULT = 'x-gatecheck-fault';
 export const X_BLOCKED = 'x-gatecheck-blocked';
 /** On a Request Body Object (§4.8.13): the largest body the operation takes, in bytes. */
 export const X_MAX_BODY_BYTES = 'x-gatecheck-max-body-bytes';
+/**
+ * On an `apiKey` Security Scheme Object sent in the Authorization header: the auth-scheme word the key is sent
+ * with (RFC 9110 §11.4) — `Apikey`, `Token`, `SSWS`; `MediaBrowser Token` for the auth-param form
+ * `MediaBrowser Token="<key>"`; the empty string when the whole field value is the key.
+ */
+export const X_APIKEY_SCHEME = 'x-gatecheck-apikey-scheme';
 
 export interface JwtExtension {
   /** The `iss` the target trusts and the `aud` it expects (RFC 7519 §4.1.1, §4.1.3). */

@@ -1,7 +1,8 @@
 /**
- * `gatecheck init <openapi> [--out FILE] [--force] [--probe URL]`: writes a starting profile from the
- * target's OpenAPI document (openapi-profile.ts), checked against the profile's JSON Schema, and prints what
- * it had to guess as a to-do list (docs/package.md "gatecheck init").
+ * `gatecheck init <openapi> [--out FILE] [--force] [--probe URL] [--writes]`: writes a starting profile from
+ * the target's OpenAPI document (openapi-profile.ts), checked against the profile's JSON Schema, and beside it
+ * a `.env`-style file naming every variable the profile reads; prints what it had to guess as a to-do list,
+ * every variable whole, and the sample item the write rules will send (docs/package.md "gatecheck init").
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { schemaValidator } from '../../shared/json-schema.ts';
 import { SCHEMAS_DIR } from '../../shared/paths.ts';
 import { UsageError } from '../exit-codes.ts';
 import type { Io } from '../outcome.ts';
+import { envFile } from './credentials.ts';
 import { profileFromOpenApi } from './openapi-profile.ts';
 import { probe } from './probe.ts';
 import { readOpenApi } from './read-document.ts';
@@ -20,19 +22,41 @@ export interface InitOptions {
   readonly out: string;
   readonly force: boolean;
   readonly probe: string | undefined;
+  /** Pick a collection for the write rules (they create, change and delete an item). */
+  readonly writes?: boolean;
+}
+
+/** `target.profile.json` → `target.profile.env.example`: the variables' names, beside the profile. */
+export function envFilePath(out: string): string {
+  return `${out.replace(/\.json$/i, '')}.env.example`;
 }
 
 export async function runInit(options: InitOptions, io: Io): Promise<void> {
-  if (existsSync(options.out) && !options.force)
-    throw new UsageError(`init: ${options.out} exists; give --force to replace it, or --out another file`);
-  const doc = await readOpenApi(options.source);
-  const { profile, todo } = profileFromOpenApi(doc);
+  if (!existsSync(path.dirname(options.out)))
+    throw new UsageError(`init: cannot write ${options.out}: its directory does not exist`);
+  const envPath = envFilePath(options.out);
+  for (const file of [options.out, envPath])
+    if (existsSync(file) && !options.force)
+      throw new UsageError(`init: ${file} exists; give --force to replace it, or --out another file`);
+  const { doc, notes } = await readOpenApi(options.source);
+  const { profile, todo, variables, sampleItem } = profileFromOpenApi(doc, {
+    notes,
+    writes: options.writes === true,
+    ...(/^https?:\/\//i.test(options.source) ? { documentUrl: options.source } : {}),
+  });
   checkAgainstSchema(profile, todo);
+  const shown = (file: string) => path.relative(process.cwd(), file) || file;
   await writeFile(options.out, `${JSON.stringify(profile, null, 2)}\n`);
-  io.out(
-    `gatecheck init: wrote ${path.relative(process.cwd(), options.out) || options.out} from ${options.source}\n`,
-  );
+  await writeFile(envPath, envFile(variables, path.basename(options.out)));
+  io.out(`gatecheck init: wrote ${shown(options.out)} from ${options.source}\n`);
   io.out(`To do (also in the profile's "todo" list):\n${todo.map((t) => `  - ${t}\n`).join('')}`);
+  io.out(
+    variables.length === 0
+      ? 'Variables: none (the profile names no credential)\n'
+      : `Variables the run reads (names also in ${shown(envPath)}):\n${variables.map((v) => `  ${v.name}  ${v.field}\n`).join('')}`,
+  );
+  if (sampleItem !== undefined)
+    io.out(`Sample item the write rules will POST:\n  ${JSON.stringify(sampleItem)}\n`);
 
   if (options.probe !== undefined) {
     const endpoints = profile.endpoints as Record<string, { path: string; schemes?: unknown[] } | undefined>;

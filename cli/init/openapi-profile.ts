@@ -1,336 +1,375 @@
 /**
  * From a dereferenced OpenAPI 3.0/3.1 document to a starting profile (docs/package.md "gatecheck init").
- * Pure: the document in, the profile and its to-do list out. What the document states is taken as is;
- * every choice it leaves open is guessed and written into the profile's `todo` list, naming the field.
- *
- * OpenAPI 3.1 §4.8.27 (Security Scheme Object) → the profile's schemes: `http` bearer → bearer, `http`
- * basic → basic, `apiKey` in the Authorization header → apikey, `oauth2` client-credentials flow → Bearer
- * tokens from its `tokenUrl` (RFC 6749 §4.4). §4.8.10 (Security Requirement Object): an operation's
- * `security` overrides the document's; an empty requirement `{}` makes it public.
+ * Pure: the document in, the profile, its to-do list and the variables it names out. What the document
+ * states is taken as it states it — security requirements (security.ts), servers (servers.ts), parameters
+ * and responses (operations.ts); every choice it leaves open is made as a QA engineer would (picks.ts,
+ * writes.ts) and written into the profile's `todo` list with the reason, naming the field. What the profile
+ * cannot express is left out and named, never replaced by a weaker claim.
  */
 
+import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
+import { identity, type Variable, variablesOf } from './credentials.ts';
 import {
   blockedFromDocument,
   faultFromDocument,
   isObject,
   jwtFromDocument,
-  maxBodyBytesOf,
   rateLimitFromDocument,
 } from './document-extensions.ts';
+import { type Operation, readOperations } from './operations.ts';
+import { type Pick, pickAdmin, pickProtected, pickPublic, rateLimitedOperations } from './picks.ts';
+import {
+  type Carrier,
+  keepOneKindEach,
+  type ProfileScheme,
+  readCarriers,
+  requirementsOf,
+} from './security.ts';
+import { type Server, serverOf } from './servers.ts';
+import { collectionCandidates, idFieldOf, sampleOf } from './writes.ts';
 
 type Json = Record<string, unknown>;
-type Scheme = 'bearer' | 'basic' | 'apikey';
-type EnvRef = { env: string };
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-type Method = (typeof METHODS)[number];
+export interface InitInput {
+  /** Where the document was read from: an http(s) URL resolves relative servers; a file does not. */
+  readonly documentUrl?: string;
+  /** Pick a collection for the write rules (`--writes`). */
+  readonly writes?: boolean;
+  /** What reading the document found (a conversion, dangling references): the to-do list starts with them. */
+  readonly notes?: readonly string[];
+}
 
 export interface InitResult {
   readonly profile: Json;
   readonly todo: string[];
+  /** Every environment variable the profile names, whole, in the order the profile names them. */
+  readonly variables: Variable[];
+  /** The item the write rules will POST, when a collection was picked. */
+  readonly sampleItem: unknown;
 }
 
-interface Operation {
-  readonly path: string;
-  readonly method: Method;
-  readonly templated: boolean;
-  readonly public: boolean;
-  readonly schemes: readonly Scheme[];
-  /** Scopes (oauth2) and role names (other schemes, OpenAPI 3.1) the requirements name. */
-  readonly needs: readonly string[];
-  /** The fewest scopes or roles one alternative requirement asks for: 0 when any credential will do. */
-  readonly least: number;
-  readonly body: Json | undefined;
-  /** The request body's `x-gatecheck-max-body-bytes`, as the document gives it. */
-  readonly maxBodyBytes: unknown;
-}
+const SCHEMES: readonly ProfileScheme[] = ['bearer', 'basic', 'apikey'];
+const MISSING = '/gatecheck-no-such-path';
+/** At most this many examples in a to-do line that names a group of operations. */
+const EXAMPLES = 3;
 
-interface SchemeMap {
-  readonly byName: ReadonlyMap<string, Scheme>;
-  readonly tokenUrl: string | undefined;
-  readonly flowScopes: readonly string[];
-  readonly unsupported: readonly string[];
-}
+const line = (o: Operation) => `${o.method.toUpperCase()} ${o.path}`;
+const examples = (ops: readonly Operation[]) =>
+  `${ops.slice(0, EXAMPLES).map(line).join(', ')}${ops.length > EXAMPLES ? `, … ${ops.length - EXAMPLES} more` : ''}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function readSchemes(doc: Json): SchemeMap {
-  const byName = new Map<string, Scheme>();
-  const unsupported: string[] = [];
-  let tokenUrl: string | undefined;
-  let flowScopes: string[] = [];
-  const components = isObject(doc.components) ? doc.components : {};
-  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  for (const [name, raw] of Object.entries(schemes)) {
-    if (!isObject(raw)) continue;
-    const type = String(raw.type ?? '');
-    const httpScheme = String(raw.scheme ?? '').toLowerCase();
-    if (type === 'http' && httpScheme === 'bearer') byName.set(name, 'bearer');
-    else if (type === 'http' && httpScheme === 'basic') byName.set(name, 'basic');
-    else if (type === 'apiKey' && raw.in === 'header' && String(raw.name).toLowerCase() === 'authorization')
-      byName.set(name, 'apikey');
-    else if (type === 'oauth2' && isObject(raw.flows) && isObject(raw.flows.clientCredentials)) {
-      byName.set(name, 'bearer');
-      const flow = raw.flows.clientCredentials;
-      tokenUrl = typeof flow.tokenUrl === 'string' ? flow.tokenUrl : undefined;
-      flowScopes = isObject(flow.scopes) ? Object.keys(flow.scopes) : [];
-    } else
-      unsupported.push(
-        `${name} (${type}${httpScheme ? ` ${httpScheme}` : ''}${raw.in ? ` in ${raw.in}` : ''})`,
-      );
-  }
-  return { byName, tokenUrl, flowScopes, unsupported };
-}
-
-function readOperations(doc: Json, schemes: SchemeMap): Operation[] {
-  const operations: Operation[] = [];
-  const global = Array.isArray(doc.security) ? doc.security : [];
+/** How many operations name each scheme alone in one of their alternatives. */
+function usesOf(doc: Json): Map<string, number> {
+  const uses = new Map<string, number>();
   const paths = isObject(doc.paths) ? doc.paths : {};
-  for (const [path, item] of Object.entries(paths)) {
-    if (!isObject(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObject(op)) continue;
-      const requirements = (Array.isArray(op.security) ? op.security : global).filter(isObject);
-      // §4.8.10: an empty requirement object makes security optional, i.e. the operation public.
-      const isPublic = requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0);
-      const found = new Set<Scheme>();
-      const needs = new Set<string>();
-      let least = Number.POSITIVE_INFINITY;
-      for (const requirement of requirements) {
-        least = Math.min(least, Object.values(requirement).flat().length);
-        for (const [name, listed] of Object.entries(requirement)) {
-          const scheme = schemes.byName.get(name);
-          if (scheme !== undefined) found.add(scheme);
-          if (Array.isArray(listed)) for (const need of listed) needs.add(String(need));
-        }
-      }
-      const content =
-        isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
-      const json = content['application/json'];
-      operations.push({
-        path,
-        method,
-        templated: path.includes('{'),
-        public: isPublic,
-        schemes: (['bearer', 'basic', 'apikey'] as const).filter((s) => found.has(s)),
-        needs: [...needs],
-        least: Number.isFinite(least) ? least : 0,
-        body: isObject(json) && isObject(json.schema) ? json.schema : undefined,
-        maxBodyBytes: maxBodyBytesOf(op.requestBody),
-      });
-    }
+  for (const item of Object.values(paths))
+    if (isObject(item))
+      for (const op of Object.values(item))
+        if (isObject(op))
+          for (const r of requirementsOf(doc, op) ?? []) {
+            const names = Object.keys(r);
+            if (names.length === 1) uses.set(names[0] as string, (uses.get(names[0] as string) ?? 0) + 1);
+          }
+  return uses;
+}
+
+/** The server most operations are sent to; the others are left out (the profile has one baseUrl). */
+function mainServer(
+  doc: Json,
+  ops: readonly Operation[],
+  documentUrl: string | undefined,
+): Server | undefined {
+  const documentServer = serverOf([doc.servers, [{ url: '/' }]], documentUrl);
+  if (documentServer !== undefined && ops.some((o) => o.server?.written === documentServer.written))
+    return documentServer;
+  const counts = new Map<string, { server: Server | undefined; n: number }>();
+  for (const o of ops) {
+    const key = o.server?.written ?? '';
+    counts.set(key, { server: o.server, n: (counts.get(key)?.n ?? 0) + 1 });
   }
-  return operations;
+  return [...counts.values()].sort((a, b) => b.n - a.n)[0]?.server ?? documentServer;
 }
 
-/** A JSON value a JSON Schema accepts, from its `example`, `default`, `enum` or type: a guess to confirm. */
-function sampleOf(schema: Json, depth = 0): unknown {
-  if (schema.example !== undefined) return schema.example;
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'object' || isObject(schema.properties)) {
-    const properties = isObject(schema.properties) ? schema.properties : {};
-    // Without `required`, every property but an `id` the server assigns.
-    const required = Array.isArray(schema.required)
-      ? schema.required.map(String)
-      : Object.keys(properties).filter((name) => name !== 'id');
-    const out: Json = {};
-    if (depth < 3)
-      for (const name of required) {
-        const property = properties[name];
-        if (isObject(property) && property.readOnly !== true) out[name] = sampleOf(property, depth + 1);
-      }
-    return out;
-  }
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return true;
-  if (type === 'array') return [];
-  if (schema.format === 'email') return 'probe@example.test';
-  return 'gatecheck-probe';
-}
-
-function env(identity: string, field: string): EnvRef {
-  return { env: `GATECHECK_${identity.toUpperCase()}_${field}` };
-}
-
-function identity(
-  name: 'admin' | 'user' | 'ratelimit',
-  schemes: readonly Scheme[],
-  map: SchemeMap,
-  scope?: string,
-): Json {
-  const out: Json = {};
-  if (schemes.includes('bearer')) {
-    if (map.tokenUrl !== undefined) {
-      out.token = {
-        oauth2: {
-          tokenUrl: map.tokenUrl,
-          grant: 'client_credentials',
-          clientId: env(name, 'CLIENT_ID'),
-          clientSecret: env(name, 'CLIENT_SECRET'),
-          ...(scope ? { scope } : {}),
-        },
-      };
-    } else out.bearer = env(name, 'BEARER');
-  }
-  if (schemes.includes('basic'))
-    out.basic = { username: env(name, 'USERNAME'), password: env(name, 'PASSWORD') };
-  if (schemes.includes('apikey')) out.apikey = env(name, 'APIKEY');
-  return out;
-}
-
-const by = (a: Operation, b: Operation): number =>
-  a.path.length - b.path.length || a.path.localeCompare(b.path);
-
-export function profileFromOpenApi(doc: Json): InitResult {
-  const todo: string[] = [];
-  const schemes = readSchemes(doc);
-  for (const name of schemes.unsupported)
-    todo.push(
-      `security scheme ${name}: not one gatecheck checks (Bearer, Basic, Apikey in Authorization); left out`,
+function schemesTodo(
+  carriers: ReadonlyMap<string, Carrier>,
+  dropped: readonly Carrier[],
+  ops: readonly Operation[],
+  todo: string[],
+): void {
+  for (const c of [...carriers.values()].filter((c) => c.scheme === undefined).concat(dropped)) {
+    const only = ops.filter(
+      (o) =>
+        !o.access.public &&
+        o.access.schemes.length === 0 &&
+        o.access.inexpressible.some((d) => d.startsWith(`{${c.name}}`)),
     );
-  const operations = readOperations(doc, schemes);
-  const gets = operations.filter((o) => o.method === 'get').sort(by);
+    todo.push(
+      `security scheme ${c.name} (${c.why}): not sent the way the profile sends credentials; left out${only.length ? ` — ${plural(only.length, 'operation')} accept nothing else (${examples(only)})` : ''}`,
+    );
+  }
+  const together = new Map<string, Operation[]>();
+  for (const o of ops)
+    if (!o.access.public && o.access.schemes.length === 0)
+      for (const d of o.access.inexpressible.filter((d) => d.includes(' + ')))
+        together.set(d, [...(together.get(d) ?? []), o]);
+  for (const [requirement, list] of together)
+    todo.push(
+      `security requirement ${requirement} on ${plural(list.length, 'operation')} (${examples(list)}): the profile sends one scheme per request, so it cannot claim these; left out`,
+    );
+}
+
+export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult {
+  const todo: string[] = [...(input.notes ?? [])];
+  const carriers = readCarriers(doc);
+  const { kept, dropped } = keepOneKindEach(carriers, usesOf(doc));
+  const all = new Map(carriers);
+  for (const d of dropped) all.set(d.name, d);
+  const operations = readOperations(doc, input.documentUrl, kept, all);
+
+  const noSecurity = !Array.isArray(doc.security) && operations.every((o) => !Array.isArray(o.raw.security));
+  if (noSecurity)
+    todo.push(
+      'security: the document states no security requirement at all, so by OpenAPI every operation is public — rarely so for a real API; init calls an operation public only on that reading: confirm it, and add the protected and admin endpoints the document does not name',
+    );
+  schemesTodo(carriers, dropped, operations, todo);
+
+  const server = mainServer(doc, operations, input.documentUrl);
+  const elsewhere = operations.filter((o) => o.server?.written !== server?.written);
+  if (elsewhere.length > 0)
+    todo.push(
+      `${plural(elsewhere.length, 'operation')} are sent to another server than ${server?.url ?? server?.written ?? 'the document’s'} (${examples(elsewhere)}, at ${elsewhere[0]?.server?.url ?? elsewhere[0]?.server?.written ?? 'the document’s server'}): the profile has one baseUrl; left out`,
+    );
+  const ops = operations.filter((o) => o.server?.written === server?.written);
+  const rateLimited = rateLimitedOperations(doc, X_RATE_LIMIT);
+  const prefix = server?.url === undefined ? (server?.prefix ?? '') : '';
+
   const endpoints: Json = {};
-  const line = (o: Operation) => `${o.method.toUpperCase()} ${o.path}`;
-
-  const pub = gets.find((o) => o.public && !o.templated);
-  if (pub) endpoints.public = { path: pub.path, method: 'GET' };
-  else
+  const schemesOf = (o: Operation) => [...o.access.schemes];
+  const mark = (field: string, pick: Pick, extra = '') =>
     todo.push(
-      '/endpoints/public: the document has no public GET without path parameters; add one if the target has it',
+      `/endpoints/${field}: ${pick.op.method.toUpperCase()} ${pick.op.address} — ${pick.reason}${extra}`,
     );
 
-  const guarded = gets.filter((o) => !o.public && !o.templated && o.schemes.length > 0);
-  // The protected endpoint: the one needing least (no role or scope first).
-  const protectedOp = [...guarded].sort((a, b) => a.least - b.least || by(a, b))[0];
-  if (protectedOp) {
-    endpoints.protected = { path: protectedOp.path, method: 'GET', schemes: protectedOp.schemes };
-    if (protectedOp.least > 0)
-      todo.push(
-        `/endpoints/protected: ${line(protectedOp)} needs ${protectedOp.needs.join(', ')}; every identity must hold it`,
-      );
-  } else todo.push('/endpoints/protected: no GET with a security requirement and without path parameters');
-
-  // The admin endpoint: a GET needing a role or scope that the protected one does not need.
-  const admin = guarded
-    .filter((o) => o !== protectedOp && o.least > (protectedOp?.least ?? 0))
-    .sort(
-      (a, b) =>
-        Number(/admin/i.test(b.needs.join(' ') + b.path)) -
-          Number(/admin/i.test(a.needs.join(' ') + a.path)) || by(a, b),
-    )[0];
-  if (admin) {
-    endpoints.admin = { path: admin.path, method: 'GET', schemes: admin.schemes };
+  const pub = pickPublic(ops, rateLimited);
+  if (pub) {
+    endpoints.public = { path: pub.op.address, method: pub.op.method.toUpperCase() };
+    mark('public', pub, '; it must answer 200 without credentials');
+  } else
     todo.push(
-      `/endpoints/admin: guessed ${line(admin)} (needs ${admin.needs.join(', ')}); confirm the user identity lacks it and gets 403`,
+      '/endpoints/public: the document has no public read init can send as it is; add one if the target has it',
+    );
+
+  const prot = pickProtected(ops, rateLimited);
+  if (prot) {
+    endpoints.protected = {
+      path: prot.op.address,
+      method: prot.op.method.toUpperCase(),
+      schemes: schemesOf(prot.op),
+    };
+    mark('protected', prot, '; both the admin and the user identity must be allowed it');
+  } else {
+    const waiting = ops.filter(
+      (o) => !o.access.public && o.access.schemes.length > 0 && o.method === 'get' && o.unfilled.length > 0,
+    );
+    todo.push(
+      `/endpoints/protected: no read that needs credentials can be sent as the document describes it${waiting.length ? `; ${plural(waiting.length, 'GET')} wait for path parameters the document gives no value for (${examples(waiting)}: ${[...new Set(waiting.flatMap((o) => o.unfilled))].slice(0, 5).join(', ')})` : ''}`,
+    );
+  }
+  for (const p of [pub, prot])
+    if (p?.op.filled.length)
+      todo.push(
+        `${p.op.method.toUpperCase()} ${p.op.path}: path parameters ${p.op.filled.join(', ')}; confirm the item exists`,
+      );
+
+  const { pick: admin, runnerUp } = pickAdmin(ops, prot?.op, rateLimited);
+  if (admin) {
+    endpoints.admin = {
+      path: admin.op.address,
+      method: admin.op.method.toUpperCase(),
+      schemes: schemesOf(admin.op),
+    };
+    mark(
+      'admin',
+      admin,
+      `; runner-up: ${runnerUp ? `${runnerUp.op.method.toUpperCase()} ${runnerUp.op.address} (${runnerUp.reason})` : 'none'}; confirm the user identity gets 403 there`,
     );
   } else
     todo.push(
-      '/endpoints/admin: no GET needing a role or scope beyond the protected one; add one if the target has it',
+      '/endpoints/admin: no read the document marks as an administrator’s (path, tag, description, x- marker, scope or role); add one if the target has it',
     );
 
-  endpoints.missing = { path: '/gatecheck-no-such-path' };
+  endpoints.missing = { path: `${prefix}${MISSING}` };
 
-  // A collection: POST on a path whose item path (`/x/{id}`) takes PUT, PATCH or DELETE.
-  const post = operations
-    .filter((o) => o.method === 'post' && !o.templated && !o.public)
-    .sort(by)
-    .find((o) =>
-      operations.some(
-        (i) => i.path.startsWith(`${o.path}/{`) && ['put', 'patch', 'delete'].includes(i.method),
-      ),
-    );
-  if (post) {
-    const sample = post.body ? sampleOf(post.body) : {};
-    const writer = post.needs.length > 0 ? 'admin' : 'user';
+  let sampleItem: unknown;
+  const { picks: writable, refused } = collectionCandidates(ops);
+  const refusedText = refused.length
+    ? `; never: ${refused
+        .slice(0, EXAMPLES)
+        .map((r) => `POST ${r.op.address ?? r.op.path} (${r.why})`)
+        .join(', ')}`
+    : '';
+  const collection = input.writes ? writable[0] : undefined;
+  if (collection) {
+    const sample = collection.post.body ? sampleOf(collection.post.body) : {};
+    sampleItem = isObject(sample) ? sample : {};
+    // An alternative needing no scope or role lets every identity write (`any`); else the admin, who holds them.
+    const writer = collection.post.access.least === 0 ? 'any' : 'admin';
+    const declared = {
+      post: collection.post.successes[0],
+      put: collection.item.put?.successes[0],
+      delete: collection.item.delete.successes[0],
+    };
+    const declaredStatuses = Object.fromEntries(Object.entries(declared).filter(([, s]) => s !== undefined));
+    const idField = idFieldOf(collection);
     endpoints.collection = {
-      path: post.path,
-      writeSchemes: post.schemes,
+      path: collection.post.address,
+      writeSchemes: schemesOf(collection.post),
       writer,
-      sampleItem: isObject(sample) ? sample : {},
+      sampleItem,
       missingId: 'gatecheck-no-such-id',
-      ...(post.maxBodyBytes === undefined ? {} : { maxBodyBytes: post.maxBodyBytes }),
+      ...(Object.keys(declaredStatuses).length ? { declaredStatuses } : {}),
+      ...(idField !== undefined && idField !== 'id' ? { idField } : {}),
+      ...(collection.post.maxBodyBytes === undefined ? {} : { maxBodyBytes: collection.post.maxBodyBytes }),
     };
     todo.push(
-      `/endpoints/collection/sampleItem: made from the request body schema of ${line(post)}; check the target accepts it`,
+      `/endpoints/collection: POST ${collection.post.address} — ${collection.reason}${writable[1] ? `; runner-up POST ${writable[1].post.address}` : ''}${refusedText}`,
+      `/endpoints/collection/sampleItem: ${JSON.stringify(sampleItem)}, made from the request body schema of ${line(collection.post)}; check the target accepts it`,
+      `/endpoints/collection/writer: ${writer} — ${writer === 'any' ? `${line(collection.post)} accepts a credential without any scope or role, so every identity may write and authz.403.lacking-scope skips` : `writes need ${collection.post.access.needs.join(', ')}`}; confirm it`,
     );
+    for (const [method, status] of Object.entries(declared))
+      if (status !== undefined && status !== 200)
+        todo.push(
+          `/endpoints/collection/declaredStatuses/${method}: the seed requires 200 on ${method.toUpperCase()} (§4 rule 2): \`success.200.${method}\` will fail against this document's ${status}`,
+        );
+    if (collection.item.put === undefined)
+      todo.push(
+        `/endpoints/collection: the document defines no PUT ${collection.item.delete.path}${collection.item.patch ? ' (only PATCH)' : ''}: \`success.200.put\` will fail against this document`,
+      );
+    if (idField === undefined)
+      todo.push(
+        `/endpoints/collection/idField: the answer to ${line(collection.post)} names no id field the document states; PUT and DELETE need one`,
+      );
+    else if (idField !== 'id')
+      todo.push(
+        `/endpoints/collection/idField: ${idField}, the created item's field that the item path ${collection.item.delete.path} takes`,
+      );
+  } else
     todo.push(
-      `/endpoints/collection/writer: ${writer}${post.needs.length ? ` (writes need ${post.needs.join(', ')})` : ''}; confirm that identity may write`,
+      input.writes
+        ? `/endpoints/collection: no collection whose writes are safe to try (a POST whose item path takes DELETE, so the rules leave nothing behind)${refusedText}`
+        : `/endpoints/collection: left out — writes are off unless asked (\`gatecheck init --writes\`), so the write rules skip${writable.length ? `; it would pick POST ${writable[0]?.post.address}` : ''}${refusedText}`,
     );
-  } else todo.push('/endpoints/collection: no POST on a collection whose items take PUT, PATCH or DELETE');
 
-  // 405 candidate: a method the document does not define on the protected path (RFC 9110 §15.5.6).
-  if (protectedOp) {
-    const defined = new Set(operations.filter((o) => o.path === protectedOp.path).map((o) => o.method));
-    const absent = (['delete', 'put', 'patch', 'post'] as const).find((m) => !defined.has(m));
+  // 405: a method the document does not define on the protected path (RFC 9110 §15.5.6).
+  if (prot) {
+    const defined = new Set(operations.filter((o) => o.path === prot.op.path).map((o) => o.method));
+    const absent = (['delete', 'put', 'patch', 'post', 'get'] as const).find((m) => !defined.has(m));
     if (absent) {
       endpoints.methodNotAllowed = {
-        path: protectedOp.path,
+        path: prot.op.address,
         method: absent.toUpperCase(),
-        schemes: protectedOp.schemes,
+        schemes: schemesOf(prot.op),
       };
       todo.push(
-        `/endpoints/methodNotAllowed: the document defines no ${absent.toUpperCase()} ${protectedOp.path}; confirm the target answers 405`,
+        `/endpoints/methodNotAllowed: the document defines no ${absent.toUpperCase()} ${prot.op.path}; confirm the target answers 405`,
       );
     }
   }
 
-  const used = new Set<Scheme>();
-  for (const o of operations) for (const s of o.schemes) used.add(s);
-  const all = (['bearer', 'basic', 'apikey'] as const).filter((s) => used.has(s));
-  const adminScope = schemes.flowScopes.length > 0 ? schemes.flowScopes.join(' ') : undefined;
+  // Credentials for every scheme the document's operations (on the profile's server) accept.
+  const used = new Set<ProfileScheme>(ops.flatMap(schemesOf));
+  const schemes = SCHEMES.filter((s) => used.has(s));
+  const bearers = [...kept.values()].filter((c) => c.scheme === 'bearer');
+  const flowScopes = [...new Set(bearers.flatMap((c) => (c.flow === undefined ? [] : c.scopes)))];
+  const adminScope = flowScopes.length > 0 ? flowScopes.join(' ') : undefined;
   const rateLimit = rateLimitFromDocument(
     doc,
     todo,
-    (path, method) => operations.find((o) => o.path === path && o.method === method.toLowerCase())?.schemes,
+    (path, method) =>
+      operations.find((o) => o.path === path && o.method === method.toLowerCase())?.access.schemes,
   );
   const identities: Record<string, Json> = {
-    admin: identity('admin', all, schemes, adminScope),
-    user: identity('user', all, schemes),
-    ...(rateLimit === undefined ? {} : { ratelimit: identity('ratelimit', all, schemes) }),
+    admin: identity('admin', schemes, bearers, adminScope),
+    user: identity('user', schemes, bearers, undefined),
+    ...(rateLimit === undefined ? {} : { ratelimit: identity('ratelimit', schemes, bearers, undefined) }),
   };
-  if (all.length > 0)
-    todo.push(
-      `/identities: credentials are environment references (${Object.keys(identities)
-        .map((n) => `GATECHECK_${n.toUpperCase()}_…`)
-        .join(', ')}); set them, or the run stops naming the first one missing`,
-    );
+  credentialTodo(schemes, bearers, kept, todo);
   if (rateLimit !== undefined)
     todo.push(
       '/identities/ratelimit: a throw-away identity the rate-limit rules exhaust (the target may ban it); give it credentials of its own',
     );
   const jwt = jwtFromDocument(doc, todo);
   if (jwt !== undefined) {
-    addJwtClaims(identities, schemes.flowScopes, admin, operations);
+    addJwtClaims(identities, flowScopes, admin?.op, operations);
     todo.push(
       '/identities/*/jwtClaims: the claims of the tokens the suite mints (sub, roles, scope) are guessed; use the names your target reads',
     );
   }
-  const fault = faultFromDocument(doc, protectedOp?.path);
+  const fault = faultFromDocument(doc, prot?.op.address);
   const blocked = blockedFromDocument(doc);
   if (adminScope)
     todo.push(`/identities/admin/token/oauth2/scope: asks for every scope of the flow (${adminScope})`);
+  const apikey = [...kept.values()].find((c) => c.scheme === 'apikey');
 
-  const servers = Array.isArray(doc.servers) ? doc.servers.filter(isObject) : [];
-  const server = servers.map((s) => String(s.url ?? '')).find((u) => /^https?:\/\//.test(u));
-  if (server)
-    todo.push(`/baseUrl: the document's first server, ${server}; BASE_URL or --base-url overrides it`);
+  if (server?.url !== undefined)
+    todo.push(
+      `/baseUrl: the document's server, ${server.url}${server.notes.length ? ` (${server.notes.join('; ')})` : ''}; BASE_URL or --base-url replaces it whole${new URL(server.url).pathname.length > 1 ? ` — keep its path ${new URL(server.url).pathname}` : ''}`,
+    );
+  else if (server?.prefix)
+    todo.push(
+      `/baseUrl: the document's server is relative (${server.written}) and was read from a file: give the target's origin as baseUrl or --base-url; the prefix ${server.prefix} is kept on the paths`,
+    );
+  else
+    todo.push(
+      `/baseUrl: ${server?.written === '/' ? "the document names no server, which OpenAPI reads as the document's own location, and it was read from a file" : `the document's server ${server?.written ?? ''} cannot be used${server?.notes.length ? ` (${server.notes.join('; ')})` : ''}`}: give the target's URL as baseUrl or --base-url`,
+    );
+
   const info = isObject(doc.info) ? doc.info : {};
-
   const profile: Json = {
     $schema: './node_modules/gatecheck/fixtures/schemas/profile.schema.json',
     name: typeof info.title === 'string' && info.title !== '' ? info.title : 'target',
     todo,
-    ...(server ? { baseUrl: server.replace(/\/$/, '') } : {}),
+    ...(server?.url === undefined ? {} : { baseUrl: server.url }),
     endpoints,
     identities,
+    ...(apikey !== undefined && schemes.includes('apikey') ? { apikeyScheme: apikey.word ?? 'Apikey' } : {}),
     ...(jwt === undefined ? {} : { jwt }),
     ...(blocked === undefined ? {} : { blocked }),
     ...(rateLimit === undefined ? {} : { rateLimit }),
     ...(fault === undefined ? {} : { fault }),
   };
-  return { profile, todo };
+  const variables = variablesOf(profile);
+  if (variables.length > 0)
+    todo.push(
+      `/identities: credentials are environment references; set ${plural(variables.length, 'variable')}: ${variables.map((v) => v.name).join(', ')} (the run stops at the first one missing)`,
+    );
+  return { profile, todo, variables, sampleItem };
+}
+
+/** What the identities' credentials rest on, said once: a token to fetch by hand, a key's scheme word. */
+function credentialTodo(
+  schemes: readonly ProfileScheme[],
+  bearers: readonly Carrier[],
+  kept: ReadonlyMap<string, Carrier>,
+  todo: string[],
+): void {
+  if (schemes.includes('bearer') && !bearers.some((c) => c.flow !== undefined)) {
+    const interactive = bearers.filter((c) => c.interactive !== undefined);
+    if (interactive.length > 0)
+      todo.push(
+        `/identities/*/bearer: ${interactive.map((c) => `${c.name}'s tokens come from ${c.interactive}`).join('; ')} — a flow a person completes: get a token for each identity and set its variable`,
+      );
+  }
+  for (const c of kept.values())
+    if (c.wordFrom !== undefined && c.scheme !== 'apikey' && schemes.includes(c.scheme as ProfileScheme))
+      todo.push(`/identities/*/${c.scheme}: security scheme ${c.name} is ${c.why}; confirm it`);
+  const key = [...kept.values()].find((c) => c.scheme === 'apikey');
+  if (key === undefined || !schemes.includes('apikey')) return;
+  todo.push(
+    key.word === undefined
+      ? `/apikeyScheme: the document does not say which word goes before the key of security scheme ${key.name} in Authorization; Apikey assumed — set the target's (Token, SSWS, "MediaBrowser Token" for MediaBrowser Token="<key>", or "" for the key alone)`
+      : `/apikeyScheme: "${key.word}", as security scheme ${key.name} states it (${key.wordFrom}); confirm it`,
+  );
 }
 
 /**
@@ -345,8 +384,8 @@ function addJwtClaims(
   operations: readonly Operation[],
 ): void {
   const privileged = new Set([
-    ...(admin?.needs ?? []),
-    ...operations.filter((o) => o.method !== 'get').flatMap((o) => o.needs),
+    ...(admin?.access.needs ?? []),
+    ...operations.filter((o) => o.method !== 'get').flatMap((o) => o.access.needs),
   ]);
   const roles = [...privileged].filter((n) => !flowScopes.includes(n));
   const plain = flowScopes.filter((s) => !privileged.has(s)).join(' ');

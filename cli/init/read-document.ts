@@ -1,25 +1,106 @@
 /**
- * Reads an OpenAPI document — JSON or YAML, a file or an http(s) URL — and resolves every `$ref`, with
+ * Reads an OpenAPI document — JSON or YAML, a file or an http(s) URL — and resolves its `$ref`s, with
  * @apidevtools/swagger-parser (maintained, parses both formats, follows external and remote references,
- * knows OpenAPI 3.0 and 3.1). A document it cannot read, or of another version, is a usage error.
+ * knows OpenAPI 3.0 and 3.1). Leniently, as a reader of published documents must:
+ * - Swagger 2.0 is converted to OpenAPI 3.0 first, with @scalar/openapi-upgrader (maintained with the Scalar
+ *   API tools, MIT, three small packages, no network access of its own), and a line says so;
+ * - a `$ref` the document does not resolve (a dangling pointer, a missing file) is reported and left in
+ *   place: init never picks an operation that holds one (operations.ts), and everything else is read.
+ * A document it cannot read at all, or of another version, is a usage error of one line.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { upgrade } from '@scalar/openapi-upgrader';
 import { UsageError } from '../exit-codes.ts';
 
-export async function readOpenApi(source: string): Promise<Record<string, unknown>> {
-  let doc: Record<string, unknown>;
+type Json = Record<string, unknown>;
+
+export interface ReadDocument {
+  readonly doc: Json;
+  /** What reading it took, for the head of the to-do list. */
+  readonly notes: string[];
+}
+
+/** At most this many unresolved references are listed by pointer. */
+const LISTED = 5;
+
+const RESOLVE = {
+  // The user named this document, loopback or private address included: the library's guard against
+  // server-side request forgery (safeUrlResolver) protects servers, not a command run by its user.
+  http: { safeUrlResolver: false, timeout: 10_000, redirects: 3 },
+};
+
+/** One line for what went wrong: the system's own words for a file, never the same path three times. */
+function reason(error: unknown, source: string): string {
+  const e = error as NodeJS.ErrnoException & { ioErrorCode?: string; status?: number };
+  const code = e.ioErrorCode ?? e.code;
+  const file = /open '([^']+)'/.exec(error instanceof Error ? error.message : '')?.[1];
+  if (code === 'ENOENT')
+    return file === undefined || file === source ? 'no such file' : `no such file ${file}`;
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  const missing = /^Error opening file (\S+?):? ENOENT/.exec(message);
+  if (missing?.[1] !== undefined) return `no such file ${missing[1]}`;
+  if (/is not a valid JSON Schema/i.test(message))
+    return 'it is neither JSON nor YAML holding an object, as an OpenAPI document is';
+  if (/is not a valid Openapi API definition/i.test(message))
+    return 'it is JSON or YAML, but not an OpenAPI document (no "openapi" or "swagger" field)';
+  return message
+    .replace(/^Error (opening|reading|downloading) file\s+\S+:?\s*/i, '')
+    .replaceAll(source, 'it')
+    .trim();
+}
+
+const pointer = (path: unknown) =>
+  Array.isArray(path)
+    ? `#/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`
+    : '#';
+
+export async function readOpenApi(source: string): Promise<ReadDocument> {
+  const notes: string[] = [];
+  let parsed: Json;
   try {
-    // The user named this document, loopback or private address included: the library's guard against
-    // server-side request forgery (safeUrlResolver) protects servers, not a command run by its user.
-    doc = (await SwaggerParser.dereference(source, {
-      resolve: { http: { safeUrlResolver: false, timeout: 10_000, redirects: 3 } },
-    })) as unknown as Record<string, unknown>;
+    parsed = (await new SwaggerParser().parse(source, { resolve: RESOLVE })) as unknown as Json;
   } catch (error) {
-    const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    throw new UsageError(`init: cannot read the OpenAPI document ${source}: ${why}`);
+    throw new UsageError(`init: cannot read ${source}: ${reason(error, source)}`);
   }
-  const version = typeof doc.openapi === 'string' ? doc.openapi : String(doc.swagger ?? 'unknown');
-  if (!/^3\.[01]\./.test(version))
-    throw new UsageError(`init: ${source} is OpenAPI ${version}; expected an OpenAPI 3.0 or 3.1 document`);
-  return doc;
+  const version = typeof parsed.openapi === 'string' ? parsed.openapi : String(parsed.swagger ?? 'unknown');
+  if (/^2\.0$/.test(version)) {
+    try {
+      parsed = upgrade(parsed, '3.0') as unknown as Json;
+    } catch (error) {
+      throw new UsageError(
+        `init: cannot convert the Swagger 2.0 document ${source}: ${reason(error, source)}`,
+      );
+    }
+    notes.push(
+      `document: Swagger 2.0, converted to OpenAPI ${String(parsed.openapi)} with @scalar/openapi-upgrader before reading; check what follows against the original`,
+    );
+  } else if (!/^3\.[01]\./.test(version))
+    throw new UsageError(
+      `init: ${source} is OpenAPI ${version}; init reads OpenAPI 3.0, 3.1 and Swagger 2.0`,
+    );
+
+  let doc: Json;
+  try {
+    doc = (await new SwaggerParser().dereference(
+      source,
+      parsed as never,
+      {
+        resolve: RESOLVE,
+        continueOnError: true,
+      } as never,
+    )) as unknown as Json;
+  } catch (error) {
+    const group = error as { errors?: { path?: unknown; message?: string }[]; files?: { schema?: unknown } };
+    const schema = group.files?.schema;
+    if (!Array.isArray(group.errors) || schema === null || typeof schema !== 'object')
+      throw new UsageError(`init: cannot read ${source}: ${reason(error, source)}`);
+    doc = schema as Json;
+    const listed = group.errors.slice(0, LISTED).map((e) => `${pointer(e.path)} (${reason(e, source)})`);
+    notes.push(
+      `document: ${group.errors.length} $ref${group.errors.length === 1 ? '' : 's'} the document does not resolve, left in place and ignored — no operation holding one is picked: ${listed.join('; ')}${group.errors.length > LISTED ? '; …' : ''}`,
+    );
+  }
+  return { doc, notes };
 }

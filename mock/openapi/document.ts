@@ -6,6 +6,7 @@
  * 3.1 allows on the other schemes. Response bodies are described from the seed data.
  */
 import {
+  X_APIKEY_SCHEME,
   X_BLOCKED,
   X_FAULT,
   X_JWT,
@@ -52,6 +53,7 @@ function securitySchemes(tokenPath: string, scopes: readonly string[], extension
       in: 'header',
       name: 'Authorization',
       description: 'Authorization: Apikey <key> (the key after the scheme name "Apikey").',
+      [X_APIKEY_SCHEME]: 'Apikey',
     },
     oauth2: {
       type: 'oauth2',
@@ -73,11 +75,14 @@ function securitySchemes(tokenPath: string, scopes: readonly string[], extension
  * which names the roles, covers tokens from the token endpoint too.
  */
 function securityOf(access: ProtectedAccess): Json[] {
-  const roles = [...(access.roles ?? [])];
+  // OpenAPI 3.1 §4.8.30: for schemes other than oauth2 the list names the roles required; the policy's scopes
+  // are required of every scheme too, so they are listed as well (a credential without them gets 403).
+  const roles = [...(access.roles ?? []), ...(access.scopes ?? [])];
   const requirements: Json[] = [];
   for (const scheme of access.schemes) {
     requirements.push({ [scheme]: roles });
-    if (scheme === 'bearer' && roles.length === 0) requirements.push({ oauth2: [...(access.scopes ?? [])] });
+    if (scheme === 'bearer' && (access.roles ?? []).length === 0)
+      requirements.push({ oauth2: [...(access.scopes ?? [])] });
   }
   return requirements;
 }

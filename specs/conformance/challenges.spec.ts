@@ -42,8 +42,13 @@ async function missing401(kit: Kit, probe: Probe): Promise<Exchange> {
   return ex;
 }
 
-function accepted(challenges: readonly Challenge[], schemes: readonly Scheme[]): boolean {
-  return challenges.some((c) => schemes.some((s) => c.schemeLower === SCHEME_NAME[s].toLowerCase()));
+/** The challenge scheme names of `schemes` as the target spells them (a key's word from the profile); a key sent alone names none. */
+function words(kit: Kit, schemes: readonly Scheme[]): string[] {
+  return schemes.map((s) => kit.schemeWord(s)).filter((w): w is string => w !== undefined);
+}
+
+function accepted(challenges: readonly Challenge[], names: readonly string[]): boolean {
+  return challenges.some((c) => names.some((n) => c.schemeLower === n.toLowerCase()));
 }
 
 function schemesOf(challenges: readonly Challenge[]): string {
@@ -51,13 +56,13 @@ function schemesOf(challenges: readonly Challenge[]): string {
 }
 
 /** Checks one 401 against auth.401.challenge: parseable, and naming a scheme the request could use. */
-function expectApplicableChallenge(ex: Exchange, schemes: readonly Scheme[], rule: Rule): Challenge[] {
+function expectApplicableChallenge(ex: Exchange, names: readonly string[], rule: Rule): Challenge[] {
   const challenges = expectChallenges(ex, rule);
   expectRule(
-    accepted(challenges, schemes),
+    accepted(challenges, names),
     rule,
     ex,
-    `a challenge for one of ${schemes.map((s) => SCHEME_NAME[s]).join(', ')}`,
+    `a challenge for one of ${names.join(', ')}`,
     `challenges for ${schemesOf(challenges)}`,
   );
   return challenges;
@@ -70,7 +75,7 @@ test(
     const probes = kit.probes();
     if (probes.length === 0) lacks('endpoints.protected', 'no protected request declared');
     for (const probe of probes)
-      expectApplicableChallenge(await missing401(kit, probe), probe.schemes, challengePresent);
+      expectApplicableChallenge(await missing401(kit, probe), words(kit, probe.schemes), challengePresent);
   },
 );
 
@@ -88,7 +93,7 @@ test(
       for (const scheme of probe.schemes) {
         const ex = await kit.send(probe, await wrong[scheme]());
         if (ex.status !== 401) continue; // auth.401.invalid-* judges the status
-        expectApplicableChallenge(ex, probe.schemes, challengePresent);
+        expectApplicableChallenge(ex, words(kit, probe.schemes), challengePresent);
         judged++;
       }
     }
@@ -110,7 +115,7 @@ test(
       for (const authorization of unaccepted) {
         const ex = await kit.send(probe, authorization);
         if (ex.status !== 401) continue; // auth.401.unaccepted-scheme judges the status
-        expectApplicableChallenge(ex, probe.schemes, challengePresent);
+        expectApplicableChallenge(ex, words(kit, probe.schemes), challengePresent);
         judged++;
       }
     }
@@ -128,13 +133,14 @@ test(
     for (const probe of probes) {
       const ex = await missing401(kit, probe);
       const challenges = parsedChallenges(ex);
-      const absent = probe.schemes.filter((s) => challengesFor(challenges, SCHEME_NAME[s]).length === 0);
+      const named = words(kit, probe.schemes);
+      const absent = named.filter((n) => challengesFor(challenges, n).length === 0);
       expectRule(
         absent.length === 0,
         challengePerScheme,
         ex,
-        `challenges for ${probe.schemes.map((s) => SCHEME_NAME[s]).join(', ')}`,
-        `challenges for ${schemesOf(challenges)} (missing ${absent.map((s) => SCHEME_NAME[s]).join(', ')})`,
+        `challenges for ${named.join(', ')}`,
+        `challenges for ${schemesOf(challenges)} (missing ${absent.join(', ')})`,
       );
     }
   },

@@ -4,7 +4,7 @@
  * Each is sent where its scheme is accepted, so only the credential's form is wrong.
  */
 import { forRule, test } from '../fixtures.ts';
-import { lacks, SCHEME_NAME } from '../lib/kit.ts';
+import { type Kit, lacks, SCHEME_NAME, unmet } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
 import type { Scheme } from '../profile/types.ts';
 import { duplicateAuthorization, malformedStatus } from '../rules/malformed.ts';
@@ -23,9 +23,23 @@ const CASES: readonly { scheme: Scheme; label: string; value: string }[] = [
     label: 'base64 of a user-pass without a colon',
     value: `Basic ${b64('gatecheck-no-colon')}`,
   },
-  { scheme: 'apikey', label: 'the scheme name alone', value: 'Apikey' },
-  { scheme: 'apikey', label: 'a space inside the key', value: 'Apikey abc def' },
+  // A key: in the target's own form (profile apikeyScheme), the key broken; see apikeyCases.
+  { scheme: 'apikey', label: 'the scheme name alone', value: '' },
+  { scheme: 'apikey', label: 'a space inside the key', value: 'abc def' },
 ];
+
+/**
+ * The key's cases in the target's form: its word alone, and its word before a key with a space inside —
+ * not as a quoted-string in the parameter form, where a space is legal (RFC 9110 §5.6.4). A key sent alone
+ * has no word to send alone.
+ */
+function apikeyValue(kit: Kit, c: (typeof CASES)[number]): string {
+  const { word, param } = kit.apikey;
+  if (word === undefined)
+    return c.value === '' ? unmet('the profile sends the key without a scheme word') : c.value;
+  if (c.value === '') return word;
+  return param === undefined ? `${word} ${c.value}` : `${word} ${param}=${c.value}`;
+}
 
 for (const c of CASES) {
   test(
@@ -33,7 +47,7 @@ for (const c of CASES) {
     forRule(malformedStatus),
     async ({ kit }) => {
       const probe = kit.probeFor(c.scheme);
-      const ex = await kit.send(probe, c.value);
+      const ex = await kit.send(probe, c.scheme === 'apikey' ? apikeyValue(kit, c) : c.value);
       expectStatus(ex, [400, 401], malformedStatus, `for ${SCHEME_NAME[c.scheme]} with ${c.label}`);
     },
   );

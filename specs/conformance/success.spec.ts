@@ -119,7 +119,7 @@ test(
     const w = await writer(kit);
     const ex = await postItem(kit, w);
     expectStatus(ex, [200], successPost);
-    const id = itemId(ex);
+    const id = itemId(ex, kit.profile.endpoints.collection?.idField);
     if (id !== undefined) {
       await kit.target.send({
         method: 'DELETE',
@@ -136,7 +136,8 @@ async function created(kit: Kit) {
   const ex = await postItem(kit, w);
   if (ex.status < 200 || ex.status > 299)
     unmet(`creating an item answered ${ex.status} (see success.200.post)`);
-  const id = itemId(ex) ?? unmet('the POST response carries no "id" to address the new item');
+  const field = kit.profile.endpoints.collection?.idField ?? 'id';
+  const id = itemId(ex, field) ?? unmet(`the POST response carries no "${field}" to address the new item`);
   return { ...w, itemPath: `${w.path}/${encodeURIComponent(id)}` };
 }
 

@@ -3,6 +3,8 @@
  * credentials, for each scheme some declared request accepts, and changed in one way a lenient comparison
  * lets through. Labels say what changed, never the secret; every changed value is registered for redaction.
  */
+
+import { apikeyAuthorization } from '../profile/apikey-scheme.ts';
 import type { Scheme } from '../profile/types.ts';
 import { basicCredentials, type IdentityName, type Kit, type Probe, SCHEME_NAME, SCHEMES } from './kit.ts';
 import { rememberSecrets } from './secrets.ts';
@@ -47,7 +49,9 @@ export async function validSecrets(kit: Kit): Promise<ValidSecret[]> {
         const build =
           scheme === 'basic'
             ? (variant: string) => basicCredentials(username ?? '', variant)
-            : (variant: string) => `${SCHEME_NAME[scheme]} ${variant}`;
+            : scheme === 'apikey'
+              ? (variant: string) => apikeyAuthorization(kit.apikey, variant)
+              : (variant: string) => `${SCHEME_NAME[scheme]} ${variant}`;
         out.push({ scheme, identity, probe, secret, ...(username === undefined ? {} : { username }), build });
         break found;
       }

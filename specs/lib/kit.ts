@@ -6,6 +6,7 @@
  */
 import { test } from '@playwright/test';
 import { tokenFor } from '../credentials/client.ts';
+import { type ApikeyForm, apikeyAuthorization, apikeyForm } from '../profile/apikey-scheme.ts';
 import type { Endpoint, IdentityCredentials, Profile, Scheme } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
 import type { SendOptions } from '../run/scheduler.ts';
@@ -65,6 +66,16 @@ export class Kit {
     readonly mint: TokenMint | undefined,
   ) {}
 
+  /** How the target takes a key in Authorization (profile `apikeyScheme`; default the seed's `Apikey <key>`). */
+  get apikey(): ApikeyForm {
+    return apikeyForm(this.profile);
+  }
+
+  /** The auth-scheme word a credential of `scheme` is sent with; undefined for a key sent alone. */
+  schemeWord(scheme: Scheme): string | undefined {
+    return scheme === 'apikey' ? this.apikey.word : SCHEME_NAME[scheme];
+  }
+
   identity(name: IdentityName): IdentityCredentials | undefined {
     return this.profile.identities[name];
   }
@@ -88,7 +99,7 @@ export class Kit {
       case 'basic':
         return creds.basic ? basicCredentials(creds.basic.username, creds.basic.password) : undefined;
       case 'apikey':
-        return creds.apikey ? `${SCHEME_NAME.apikey} ${creds.apikey}` : undefined;
+        return creds.apikey ? apikeyAuthorization(this.apikey, creds.apikey) : undefined;
     }
   }
 
@@ -236,7 +247,7 @@ export class Kit {
   /** Removes an item a successful POST probe created (best effort; a conformance check must leave no litter). */
   async cleanup(probe: Probe, ex: Exchange, authorization: string): Promise<void> {
     if (probe.method !== 'POST' || ex.status < 200 || ex.status > 299) return;
-    const id = itemId(ex);
+    const id = itemId(ex, this.profile.endpoints.collection?.idField);
     if (id === undefined) return;
     try {
       await this.target.send({
@@ -255,12 +266,12 @@ export class Kit {
   }
 }
 
-/** The `id` of the item in a JSON response body, if there is one. */
-export function itemId(ex: Exchange): string | undefined {
+/** The id of the item in a JSON response body (its `field`, default `id`; profile `collection.idField`), if any. */
+export function itemId(ex: Exchange, field = 'id'): string | undefined {
   try {
     const body = JSON.parse(ex.body) as unknown;
-    if (body && typeof body === 'object' && 'id' in body) {
-      const id = (body as { id: unknown }).id;
+    if (body && typeof body === 'object' && field in body) {
+      const id = (body as Record<string, unknown>)[field];
       if (typeof id === 'string' || typeof id === 'number') return String(id);
     }
   } catch {

@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type CryptoKey, generateKeyPair, SignJWT } from 'jose';
-import { basicCredentials, type Kit, SCHEME_NAME } from './kit.ts';
+import { apikeyAuthorization } from '../profile/apikey-scheme.ts';
+import { basicCredentials, type Kit } from './kit.ts';
 
 /** One key pair per algorithm and worker: RSA generation takes a good part of a second. */
 const strangers = new Map<string, Promise<CryptoKey>>();
@@ -74,7 +75,7 @@ export function wrongApikeys(kit: Kit): { label: string; authorization: string }
   const out = [
     {
       label: 'a random key',
-      authorization: `${SCHEME_NAME.apikey} gck_${randomBytes(18).toString('base64url')}`,
+      authorization: apikeyAuthorization(kit.apikey, `gck_${randomBytes(18).toString('base64url')}`),
     },
   ];
   const known = kit.identity('user')?.apikey ?? kit.identity('admin')?.apikey;
@@ -82,7 +83,7 @@ export function wrongApikeys(kit: Kit): { label: string; authorization: string }
     const last = known.slice(-1) === 'A' ? 'B' : 'A';
     out.unshift({
       label: 'a known key with its last character changed',
-      authorization: `${SCHEME_NAME.apikey} ${known.slice(0, -1)}${last}`,
+      authorization: apikeyAuthorization(kit.apikey, `${known.slice(0, -1)}${last}`),
     });
   }
   return out;

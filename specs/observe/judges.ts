@@ -8,6 +8,7 @@ import { redactAuthorization } from '../lib/redact.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { stackTraceIn } from '../lib/stack-trace.ts';
 import { challengesFor, param, parseWwwAuthenticate } from '../lib/www-authenticate.ts';
+import { apikeyForm } from '../profile/apikey-scheme.ts';
 import { parseAllow, pathOf } from '../profile/methods.ts';
 import type { Profile, Scheme } from '../profile/types.ts';
 import {
@@ -49,6 +50,8 @@ export interface Seen {
 /** What the judges need from the profile: the schemes each declared path and method accepts. */
 export interface ObserverContext {
   schemes(path: string, method: string): readonly Scheme[] | undefined;
+  /** The challenge scheme name of each scheme as the target spells it; a key sent alone has none. */
+  readonly names?: Readonly<Partial<Record<Scheme, string>>>;
 }
 
 export function observerContext(profile: Profile): ObserverContext {
@@ -59,7 +62,11 @@ export function observerContext(profile: Profile): ObserverContext {
   }
   if (collection?.writeSchemes?.length)
     accepted.set(`POST ${pathOf(collection.path)}`, collection.writeSchemes);
-  return { schemes: (path, method) => accepted.get(`${method.toUpperCase()} ${pathOf(path)}`) };
+  const { word } = apikeyForm(profile);
+  return {
+    schemes: (path, method) => accepted.get(`${method.toUpperCase()} ${pathOf(path)}`),
+    names: { ...SCHEME_NAMES, apikey: word },
+  };
 }
 
 /** `undefined`: the response is not of the judge's kind. `null`: it is, and it is fine. */
@@ -86,10 +93,12 @@ export const challengeJudge: Judge = {
     const challenges = parseWwwAuthenticate(field);
     if (challenges === undefined || challenges.length === 0)
       return { expected, actual: `WWW-Authenticate: ${field} (not a list of challenges)` };
-    const accepted = context.schemes(new URL(seen.url).pathname, seen.method);
-    if (accepted && !accepted.some((s) => challengesFor(challenges, SCHEME_NAMES[s]).length > 0))
+    const names = (context.schemes(new URL(seen.url).pathname, seen.method) ?? [])
+      .map((s) => (context.names ?? SCHEME_NAMES)[s])
+      .filter((n): n is string => n !== undefined);
+    if (names.length > 0 && !names.some((n) => challengesFor(challenges, n).length > 0))
       return {
-        expected: `a challenge for ${accepted.map((s) => SCHEME_NAMES[s]).join(' or ')}`,
+        expected: `a challenge for ${names.join(' or ')}`,
         actual: `WWW-Authenticate: ${field}`,
       };
     // RFC 9110 §11.5: the realm value is always sent as a quoted-string.

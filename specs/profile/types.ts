@@ -143,10 +143,20 @@ export interface Profile {
       readonly missingId?: string;
       /** Largest write body (bytes) the target takes; a larger one must get 400 or 413, never 2xx or 5xx. */
       readonly maxBodyBytes?: number;
+      /** The created item's field that holds its id, to address it for PUT and DELETE (default `id`). */
+      readonly idField?: string;
+      /** The success statuses the target's document declares for the writes; a record only (seed §4 rule 2: 200). */
+      readonly declaredStatuses?: { readonly post?: number; readonly put?: number; readonly delete?: number };
     };
     /** A known path plus a method it does not support → 405 with Allow. */
     readonly methodNotAllowed?: Endpoint;
   };
+  /**
+   * How a key is sent in Authorization (RFC 9110 §11.4; specs/profile/apikey-scheme.ts): the scheme word
+   * before it (default `Apikey`), a word and a parameter name (`MediaBrowser Token` → `MediaBrowser
+   * Token="<key>"`), or `""` when the whole field value is the key.
+   */
+  readonly apikeyScheme?: string;
   /**
    * The methods each path supports (RFC 9110 §10.2.1), keyed by path: a 405's Allow on a listed path must
    * list exactly these, plus HEAD and OPTIONS when the target answers them. Unlisted paths get the methods

@@ -5,6 +5,7 @@
  * A request whose credential is no declared identity's counts against no declared counter (''), and so does
  * every request to another endpoint when the limit is one endpoint's (`rateLimit.appliesTo: endpoint`).
  */
+import { apikeyAuthorization, apikeyForm } from '../profile/apikey-scheme.ts';
 import type { Profile } from '../profile/types.ts';
 import { mintedIdentity } from './minted-identity.ts';
 
@@ -43,10 +44,13 @@ function counters(profile: Profile): Bucketer {
  */
 function identityRecogniser(profile: Profile): (value: string) => string {
   const known = new Map<string, string>();
+  const form = apikeyForm(profile);
   for (const [name, creds] of Object.entries(profile.identities)) {
     if (creds === undefined) continue;
     if (typeof creds.bearer === 'string') known.set(`bearer ${creds.bearer}`, name);
-    if (typeof creds.apikey === 'string') known.set(`apikey ${creds.apikey}`, name);
+    // A key in the target's own form (profile apikeyScheme): its word, a parameter, or the key alone.
+    if (typeof creds.apikey === 'string')
+      known.set(normalised(apikeyAuthorization(form, creds.apikey)), name);
     const { username, password } = creds.basic ?? {};
     if (typeof username === 'string' && typeof password === 'string') {
       known.set(`basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`, name);
@@ -54,13 +58,18 @@ function identityRecogniser(profile: Profile): (value: string) => string {
   }
   const minted = mintedIdentity(profile);
   return (value) => {
-    // RFC 9110 §11.4: credentials = auth-scheme [ 1*SP ( token68 / #auth-param ) ]; the scheme is case-insensitive.
-    const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(\S+)\s*$/.exec(value);
-    if (!m) return '';
-    const scheme = (m[1] ?? '').toLowerCase();
-    const credentials = m[2] ?? '';
-    const name = known.get(`${scheme} ${credentials}`);
+    const name = known.get(normalised(value));
     if (name !== undefined) return name;
-    return scheme === 'bearer' && minted !== undefined ? minted(credentials) : '';
+    const m = /^\s*bearer +(\S+)\s*$/i.exec(value);
+    return m !== null && minted !== undefined ? minted(m[1] ?? '') : '';
   };
+}
+
+/**
+ * RFC 9110 §11.4: credentials = auth-scheme [ 1*SP ( token68 / #auth-param ) ]; the scheme is case-insensitive,
+ * the rest is not. A value without a space (a key sent alone) is kept as it is.
+ */
+function normalised(value: string): string {
+  const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(.*?)\s*$/.exec(value);
+  return m === null ? value.trim() : `${(m[1] ?? '').toLowerCase()} ${m[2] ?? ''}`;
 }

@@ -267,6 +267,19 @@ test.describe('buckets', () => {
     expect(of('/x', ['Bearer tok.en.a', 'Bearer tok.en.a'])).toBe('');
   });
 
+  test("per identity, a key in the target's own form (apikeyScheme): its word, a parameter, or the key alone", () => {
+    const limit = { limit: 1, windowSeconds: 1, key: 'identity' } as const;
+    const token = bucketer({ ...profile, apikeyScheme: 'Token', rateLimit: limit });
+    expect(token('/x', ['tOkEn k2'])).toBe('user');
+    expect(token('/x', ['Apikey k2'])).toBe('');
+    const param = bucketer({ ...profile, apikeyScheme: 'MediaBrowser Token', rateLimit: limit });
+    expect(param('/x', ['MediaBrowser Token="k1"'])).toBe('admin');
+    expect(param('/x', ['MediaBrowser k1'])).toBe('');
+    const bare = bucketer({ ...profile, apikeyScheme: '', rateLimit: limit });
+    expect(bare('/x', ['k2'])).toBe('user');
+    expect(bare('/x', ['Bearer tok.en.a'])).toBe('admin');
+  });
+
   test('a limit of one endpoint (appliesTo endpoint): its requests count as declared, every other request as ""', () => {
     const only = { path: '/limited' };
     const byIdentity = bucketer({

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { ApikeyForm } from '../../profile/apikey-scheme.ts';
 import { authorizationCase, type FuzzRequest } from '../request.ts';
 import { invalidBase64Credentials } from './invalidBase64Credentials.ts';
 import { invalidBasicControlChars } from './invalidBasicControlChars.ts';
@@ -21,10 +22,10 @@ import { validBearerAuthorization } from './validBearerAuthorization.ts';
  * 400 for a malformed request and §5 rule 2 names 401 for one without valid credentials: both fit
  * (docs/design.md "The suite's rules": malformed credentials, 400 or 401); over-long values may also get 431 (RFC 6585 §5).
  */
-export function malformedAuthorizationCase(): fc.Arbitrary<FuzzRequest> {
+export function malformedAuthorizationCase(apikey?: ApikeyForm): fc.Arbitrary<FuzzRequest> {
   const one = (kind: string, arbitrary: fc.Arbitrary<string>) =>
     arbitrary.map((value) => authorizationCase(kind, value));
-  const wrongButWellFormed = fc.oneof(validBearerAuthorization(), validApikeyAuthorization());
+  const wrongButWellFormed = fc.oneof(validBearerAuthorization(), validApikeyAuthorization(apikey));
   return fc.oneof(
     { weight: 1, arbitrary: one('invalidEmptyAuthorization', invalidEmptyAuthorization()) },
     { weight: 1, arbitrary: one('invalidSchemeOnly', invalidSchemeOnly()) },

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { ApikeyForm } from '../../profile/apikey-scheme.ts';
 import { authorizationCase, type FuzzRequest } from '../request.ts';
 import { validApikeyAuthorization } from './validApikeyAuthorization.ts';
 import { validBasicAuthorization } from './validBasicAuthorization.ts';
@@ -15,7 +16,7 @@ import { validUnknownSchemeAuthorization } from './validUnknownSchemeAuthorizati
  * other case here, while what it exercises (base64, UTF-8, the user-id/password split, the 401) is the same
  * for every unknown user. At 1 in 9 these cases took about a third of the mock's CPU in the fuzz phase.
  */
-export function wrongCredentialCase(): fc.Arbitrary<FuzzRequest> {
+export function wrongCredentialCase(apikey?: ApikeyForm): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
     {
       weight: 8,
@@ -27,7 +28,9 @@ export function wrongCredentialCase(): fc.Arbitrary<FuzzRequest> {
     },
     {
       weight: 4,
-      arbitrary: validApikeyAuthorization().map((v) => authorizationCase('validApikeyAuthorization', v)),
+      arbitrary: validApikeyAuthorization(apikey).map((v) =>
+        authorizationCase('validApikeyAuthorization', v),
+      ),
     },
     {
       weight: 4,

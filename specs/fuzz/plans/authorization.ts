@@ -1,5 +1,6 @@
 /** Plans of the Authorization header rules (specs/rules/fuzz.ts, all but the fuzz.jwt.* ones). */
 import fc from 'fast-check';
+import { apikeyForm } from '../../profile/apikey-scheme.ts';
 import type { Scheme } from '../../profile/types.ts';
 import {
   fuzzBearerErrorCode,
@@ -91,9 +92,9 @@ export const malformedStatusPlan: FuzzPlan = {
   title: 'protected path with generated malformed Authorization values → 400 or 401',
   weight: 3,
   endpoint: 'protected',
-  async prepare() {
+  async prepare(context) {
     return {
-      arbitrary: malformedAuthorizationCase(),
+      arbitrary: malformedAuthorizationCase(apikeyForm(context.profile)),
       judge: statusIn([400, 401], { invalidOverlongCredentials: [431] }),
     };
   },
@@ -104,8 +105,8 @@ export const wrongCredentialStatusPlan: FuzzPlan = {
   title: 'protected path with generated well-formed but wrong credentials → 401',
   weight: 2,
   endpoint: 'protected',
-  async prepare() {
-    return { arbitrary: wrongCredentialCase(), judge: statusIn([401]) };
+  async prepare(context) {
+    return { arbitrary: wrongCredentialCase(apikeyForm(context.profile)), judge: statusIn([401]) };
   },
 };
 
@@ -126,10 +127,12 @@ function canonicalCredentials(
     const credentials = Buffer.from(userPass, 'utf8').toString('base64');
     out.push({ scheme: 'basic', canonical: { scheme: 'Basic', credentials }, secret: userPass });
   }
-  if (identity?.apikey)
+  // A key in the target's word form (profile apikeyScheme); a parameter form or a key alone has no token68 to respell.
+  const { word, param } = apikeyForm(context.profile);
+  if (identity?.apikey && word !== undefined && param === undefined)
     out.push({
       scheme: 'apikey',
-      canonical: { scheme: 'Apikey', credentials: identity.apikey },
+      canonical: { scheme: word, credentials: identity.apikey },
       secret: identity.apikey,
     });
   return out;

@@ -4,6 +4,7 @@
  * credential, and every guess is both in the file's `todo` list and printed. A document it cannot use is a
  * one-line usage error, exit 2.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -23,7 +24,13 @@ for (const [file, shape] of SHAPES) {
   test(`init on ${shape} → the expected profile, valid, its guesses printed as a to-do list`, async () => {
     const s = await scratch();
     try {
-      const result = await s.gatecheck(['init', path.join(DOCUMENTS, file), '--out', 'profile.json']);
+      const result = await s.gatecheck([
+        'init',
+        path.join(DOCUMENTS, file),
+        '--out',
+        'profile.json',
+        '--writes',
+      ]);
       expect(result.code, result.stderr).toBe(0);
       const written = JSON.parse(await readFile(path.join(s.dir, 'profile.json'), 'utf8')) as {
         todo: string[];
@@ -50,14 +57,47 @@ for (const [file, shape] of SHAPES) {
   });
 }
 
-test('init on a document that is not OpenAPI 3 → one line naming it, exit 2, nothing written', async () => {
+/** Runs init on `args` in a scratch directory: one line on stderr, exit 2, no profile written. */
+async function refused(args: readonly string[]): Promise<string> {
   const s = await scratch();
   try {
-    const result = await s.gatecheck(['init', path.join(DOCUMENTS, '../from-openapi.test.ts')]);
+    const result = await s.gatecheck(['init', ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain('gatecheck: init: cannot read the OpenAPI document');
+    expect(existsSync(path.join(s.dir, 'gatecheck.profile.json'))).toBe(false);
+    return result.stderr;
   } finally {
     await s.dispose();
   }
+}
+
+test('init on a file that is not JSON or YAML of an object → one line naming it, exit 2, nothing written', async () => {
+  const file = path.join(DOCUMENTS, '../from-openapi.test.ts');
+  expect(await refused([file])).toBe(
+    `gatecheck: init: cannot read ${file}: it is neither JSON nor YAML holding an object, as an OpenAPI document is\n`,
+  );
+});
+
+test('init on JSON that is not an OpenAPI document → one clear line, exit 2', async () => {
+  const file = path.join(DOCUMENTS, '../../../../fixtures/schemas/profile.schema.json');
+  expect(await refused([file])).toBe(
+    `gatecheck: init: cannot read ${file}: it is JSON or YAML, but not an OpenAPI document (no "openapi" or "swagger" field)\n`,
+  );
+});
+
+test('init on a missing file → one line saying so once, exit 2', async () => {
+  const stderr = await refused(['no-such-openapi.yaml']);
+  expect(stderr).toMatch(/^gatecheck: init: cannot read \S+no-such-openapi\.yaml: no such file\n$/);
+  expect(stderr.match(/no-such-openapi/g)).toHaveLength(1);
+});
+
+test('init --out into a directory that does not exist → one line, exit 2', async () => {
+  const stderr = await refused([
+    path.join(DOCUMENTS, 'and-requirements-3.1.yaml'),
+    '--out',
+    'no/such/dir/p.json',
+  ]);
+  expect(stderr).toMatch(
+    /^gatecheck: init: cannot write \S+no\/such\/dir\/p\.json: its directory does not exist\n$/,
+  );
 });

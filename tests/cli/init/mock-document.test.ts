@@ -72,7 +72,14 @@ test.afterAll(async () => {
 });
 
 test("init on the mock's /openapi.json, credentials from the environment → the default catalogue skips no more rules than on fixtures/mock.profile.json", async () => {
-  const init = await s.gatecheck(['init', `${mock.url}/openapi.json`, '--out', 'init.profile.json']);
+  // --writes: the mock's POST /users is a collection the write rules may use (a user record, no job, no cost).
+  const init = await s.gatecheck([
+    'init',
+    `${mock.url}/openapi.json`,
+    '--out',
+    'init.profile.json',
+    '--writes',
+  ]);
   expect(init.code, init.stderr).toBe(0);
   const text = await readFile(path.join(s.dir, 'init.profile.json'), 'utf8');
   const env = await mockCredentials();

@@ -1,0 +1,154 @@
+/**
+ * Each operation of the document as init weighs it: where it is sent (servers.ts), who may call it
+ * (security.ts), the request it takes — path parameters filled from the document's `example`, `examples`,
+ * `default` or `enum` (OpenAPI 3.1 §4.8.12 Parameter Object), required parameters it would have to guess —
+ * and the success statuses and created item its responses declare (§4.8.16, §4.8.17).
+ */
+import { isObject, maxBodyBytesOf } from './document-extensions.ts';
+import { type Access, accessOf, type Carrier, requirementsOf } from './security.ts';
+import { type Server, serverOf } from './servers.ts';
+
+type Json = Record<string, unknown>;
+
+export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export type Method = (typeof METHODS)[number];
+
+export interface Operation {
+  /** The path as the document writes it (`/{realm}/users`). */
+  readonly path: string;
+  readonly method: Method;
+  /** The path to send, parameters filled and a relative server's prefix kept; undefined when a value is missing. */
+  readonly address: string | undefined;
+  /** `realm = master (its example)`, one per filled parameter. */
+  readonly filled: readonly string[];
+  /** Path parameters the document gives no value for. */
+  readonly unfilled: readonly string[];
+  readonly access: Access;
+  readonly server: Server | undefined;
+  /** Required query, header and cookie parameters: a request without them may be refused with 400. */
+  readonly requiredExtras: readonly string[];
+  readonly body: Json | undefined;
+  readonly bodyRequired: boolean;
+  readonly maxBodyBytes: unknown;
+  /** Declared 2xx statuses, lowest first (a `2XX` range counts as 200). */
+  readonly successes: readonly number[];
+  /** The JSON schema of the first declared success answer. */
+  readonly answer: Json | undefined;
+  /** A `$ref` in it that the document does not resolve. */
+  readonly dangling: boolean;
+  readonly raw: Json;
+  readonly tags: readonly string[];
+  readonly text: string;
+}
+
+/** An unresolved `$ref` anywhere below `value` (the dereferenced document may be circular). */
+export function hasRef(value: unknown, seen = new Set<unknown>()): boolean {
+  if (value === null || typeof value !== 'object' || seen.has(value)) return false;
+  seen.add(value);
+  if (!Array.isArray(value) && typeof (value as Json).$ref === 'string') return true;
+  return Object.values(value).some((v) => hasRef(v, seen));
+}
+
+/** A value the parameter's document gives: example, examples, schema example/examples/default/enum. */
+function documentedValue(parameter: Json): { value: unknown; from: string } | undefined {
+  const schema = isObject(parameter.schema) ? parameter.schema : {};
+  if (parameter.example !== undefined) return { value: parameter.example, from: 'its example' };
+  if (isObject(parameter.examples)) {
+    const first = Object.values(parameter.examples).find((e) => isObject(e) && e.value !== undefined) as
+      | Json
+      | undefined;
+    if (first !== undefined) return { value: first.value, from: 'its first example' };
+  }
+  if (schema.example !== undefined) return { value: schema.example, from: "its schema's example" };
+  if (Array.isArray(schema.examples) && schema.examples.length > 0)
+    return { value: schema.examples[0], from: "its schema's first example" };
+  if (schema.default !== undefined) return { value: schema.default, from: 'its default' };
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return { value: schema.enum[0], from: `the first of its enum (${schema.enum.map(String).join(', ')})` };
+  return undefined;
+}
+
+function parametersOf(item: Json, op: Json): Json[] {
+  const byKey = new Map<string, Json>();
+  for (const list of [item.parameters, op.parameters])
+    if (Array.isArray(list))
+      for (const p of list.filter(isObject)) byKey.set(`${String(p.in)} ${String(p.name)}`, p);
+  return [...byKey.values()];
+}
+
+function jsonSchemaOf(content: unknown): Json | undefined {
+  if (!isObject(content)) return undefined;
+  const type = Object.keys(content).find((t) => /^application\/([\w.+-]*\+)?json\b/i.test(t));
+  const media = type === undefined ? undefined : content[type];
+  return isObject(media) && isObject(media.schema) ? media.schema : undefined;
+}
+
+function successesOf(responses: unknown): { successes: number[]; answer: Json | undefined } {
+  if (!isObject(responses)) return { successes: [], answer: undefined };
+  const codes = Object.keys(responses)
+    .filter((c) => /^2(\d\d|XX)$/i.test(c))
+    .sort();
+  const successes = codes.map((c) => (/XX$/i.test(c) ? 200 : Number(c)));
+  const first = codes[0] === undefined ? undefined : responses[codes[0]];
+  return { successes, answer: isObject(first) ? jsonSchemaOf(first.content) : undefined };
+}
+
+export function readOperations(
+  doc: Json,
+  documentUrl: string | undefined,
+  kept: ReadonlyMap<string, Carrier>,
+  all: ReadonlyMap<string, Carrier>,
+): Operation[] {
+  const out: Operation[] = [];
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      // §4.8.1: without `servers`, the default is a Server Object with url `/` (the document's own location).
+      const server = serverOf([op.servers, item.servers, doc.servers, [{ url: '/' }]], documentUrl);
+      const parameters = parametersOf(item, op);
+      const filled: string[] = [];
+      const unfilled: string[] = [];
+      let address: string | undefined = path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+        const parameter = parameters.find((p) => p.in === 'path' && p.name === name);
+        const found = parameter === undefined ? undefined : documentedValue(parameter);
+        if (found === undefined || (typeof found.value === 'object' && found.value !== null)) {
+          unfilled.push(name);
+          return whole;
+        }
+        filled.push(`${name} = ${String(found.value)} (${found.from})`);
+        return encodeURIComponent(String(found.value));
+      });
+      if (unfilled.length > 0) address = undefined;
+      else if (server?.url === undefined && server?.prefix) address = `${server.prefix}${address}`;
+      const requiredExtras = parameters
+        .filter((p) => p.in !== 'path' && p.required === true && documentedValue(p) === undefined)
+        .map((p) => `${String(p.in)} ${String(p.name)}`);
+      const requestBody = isObject(op.requestBody) ? op.requestBody : undefined;
+      const { successes, answer } = successesOf(op.responses);
+      const tags = Array.isArray(op.tags) ? op.tags.map(String) : [];
+      out.push({
+        path,
+        method,
+        address,
+        filled,
+        unfilled,
+        access: accessOf(requirementsOf(doc, op), kept, all),
+        server,
+        requiredExtras,
+        body: requestBody === undefined ? undefined : jsonSchemaOf(requestBody.content),
+        bodyRequired: requestBody?.required === true,
+        maxBodyBytes: maxBodyBytesOf(op.requestBody),
+        successes,
+        answer,
+        dangling: hasRef([op.parameters, item.parameters, op.requestBody, op.responses]),
+        raw: op,
+        tags,
+        text: [op.summary, op.description, op.operationId].filter((t) => typeof t === 'string').join(' '),
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,133 @@
+/**
+ * An independent reading of what a profile written by `gatecheck init` claims, checked against the OpenAPI
+ * document it came from — written apart from cli/init so that the two do not share a mistake. Each claim of
+ * the profile must be one the document makes (OpenAPI 3.1 §4.8.30 Security Requirement Object, §4.8.27
+ * Security Scheme Object, §4.8.5 Server Object):
+ * - a scheme listed on an endpoint is one requirement object of the operation holding that scheme alone;
+ * - a public endpoint's operation has no requirement, or an empty one among them;
+ * - the endpoint's operation is sent to the profile's baseUrl;
+ * - a key's scheme word is the one the document states, or a to-do line says it was assumed;
+ * - the collection's declared statuses are the document's.
+ */
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The profile scheme a Security Scheme Object sends in Authorization, read the plain way; undefined: none. */
+function profileSchemeOf(scheme: Json): string | undefined {
+  const http = String(scheme.scheme ?? '').toLowerCase();
+  if (scheme.type === 'http') return http === 'bearer' || http === 'basic' ? http : undefined;
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'bearer';
+  if (
+    scheme.type === 'apiKey' &&
+    scheme.in === 'header' &&
+    String(scheme.name).toLowerCase() === 'authorization'
+  )
+    return /^\s*bearer\b|Authorization:\s*Bearer\b/i.test(String(scheme.description ?? ''))
+      ? 'bearer'
+      : 'apikey';
+  return undefined;
+}
+
+function operationOf(
+  doc: Json,
+  path: string,
+  method: string,
+): { op: Json; item: Json; template: string } | undefined {
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  // The whole path first; then as the end of it (a relative server's prefix kept on the path).
+  for (const anchor of ['^', '']) {
+    for (const [template, item] of Object.entries(paths)) {
+      if (!isObject(item)) continue;
+      const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+      const op = item[method.toLowerCase()];
+      if (isObject(op) && new RegExp(`${anchor}${escaped}$`).test(path)) return { op, item, template };
+    }
+  }
+  return undefined;
+}
+
+function serverOf(doc: Json, item: Json, op: Json): string | undefined {
+  const list = [op.servers, item.servers, doc.servers].find((l) => Array.isArray(l) && l.length > 0) as
+    | Json[]
+    | undefined;
+  const first = list?.[0];
+  if (!isObject(first)) return undefined;
+  // An operation's server written as the document's (Sentry's) takes the document's variables when it has none.
+  const documentServer = Array.isArray(doc.servers) ? doc.servers.find(isObject) : undefined;
+  const inherited =
+    documentServer?.url === first.url && isObject(documentServer?.variables) ? documentServer.variables : {};
+  const variables = isObject(first.variables) ? first.variables : inherited;
+  return String(first.url).replace(/\{([^}]+)\}/g, (w, n: string) => {
+    const v = variables[n];
+    return isObject(v) && v.default !== undefined ? String(v.default) : w;
+  });
+}
+
+/** Every claim of `profile` the document does not make, one line each; empty when there is none. */
+export function unfoundedClaims(doc: Json, profile: Json): string[] {
+  const problems: string[] = [];
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const endpoints = isObject(profile.endpoints) ? profile.endpoints : {};
+  const todo = Array.isArray(profile.todo) ? profile.todo.map(String) : [];
+  for (const role of ['public', 'protected', 'admin', 'collection'] as const) {
+    const e = endpoints[role];
+    if (!isObject(e)) continue;
+    const method = role === 'collection' ? 'POST' : String(e.method ?? 'GET');
+    const found = operationOf(doc, String(e.path), method);
+    if (found === undefined) {
+      problems.push(`${role}: ${method} ${String(e.path)} is no operation of the document`);
+      continue;
+    }
+    const { op, item, template } = found;
+    const requirements = (
+      Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : []
+    ).filter(isObject);
+    if (
+      role === 'public' &&
+      !(requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0))
+    )
+      problems.push(`public: ${method} ${template} has a security requirement`);
+    const listed = (role === 'collection' ? e.writeSchemes : e.schemes) as unknown;
+    for (const s of Array.isArray(listed) ? listed.map(String) : []) {
+      const alone = requirements.some((r) => {
+        const names = Object.keys(r);
+        const scheme = schemes[names[0] as string];
+        return names.length === 1 && isObject(scheme) && profileSchemeOf(scheme) === s;
+      });
+      if (!alone) problems.push(`${role}: ${method} ${template} accepts no ${s} credential alone`);
+    }
+    const server = serverOf(doc, item, op);
+    if (
+      typeof profile.baseUrl === 'string' &&
+      server !== undefined &&
+      /^https?:/.test(server) &&
+      server.replace(/\/+$/, '') !== profile.baseUrl
+    )
+      problems.push(
+        `${role}: ${method} ${template} is sent to ${server}, not the profile's ${profile.baseUrl}`,
+      );
+    if (role === 'collection' && isObject(e.declaredStatuses)) {
+      const responses = isObject(op.responses) ? Object.keys(op.responses) : [];
+      const post = e.declaredStatuses.post;
+      if (post !== undefined && !responses.includes(String(post)))
+        problems.push(`collection: POST ${template} declares no ${String(post)}`);
+    }
+  }
+  // A key sent with a word: the profile's (default the seed's Apikey) must be the document's, or said to be assumed.
+  if (JSON.stringify(endpoints).includes('"apikey"') || typeof profile.apikeyScheme === 'string') {
+    const word = typeof profile.apikeyScheme === 'string' ? profile.apikeyScheme : 'Apikey';
+    const keys = Object.values(schemes).filter(
+      (s) => isObject(s) && profileSchemeOf(s) === 'apikey',
+    ) as Json[];
+    const stated = keys.some(
+      (k) => k['x-gatecheck-apikey-scheme'] === word || String(k.description ?? '').includes(`${word} `),
+    );
+    if (!stated && !todo.some((t) => t.startsWith('/apikeyScheme:') && t.includes('assumed')))
+      problems.push(
+        `apikeyScheme: keys sent as "${word} <key>", which the document neither states nor is said to assume`,
+      );
+  }
+  return problems;
+}

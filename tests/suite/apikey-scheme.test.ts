@@ -1,0 +1,115 @@
+/**
+ * A key is sent with the target's own word (profile `apikeyScheme`, docs/profile.md; RFC 9110 §11.4): the
+ * value forms, the fuzz arbitrary's, and a run against a target that takes its keys as `Token <key>` only —
+ * the mock behind scripts/stand-in-proxy.ts, its /protected open to keys too. With `"apikeyScheme":
+ * "Token"` every rule that sends a key passes there; with the seed's default `Apikey`, the target refuses the
+ * valid key, the success rule fails and the key's own checks cannot start: the word is what the run stands on.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import type { Policy } from '../../mock/routing/policy.ts';
+import { type RunningMock, startMock } from '../../mock/server.ts';
+import { type RunningStandIn, startStandIn } from '../../scripts/stand-in-proxy.ts';
+import { validApikeyAuthorization } from '../../specs/fuzz/arbitraries/validApikeyAuthorization.ts';
+import { apikeyAuthorization, apikeyForm } from '../../specs/profile/apikey-scheme.ts';
+import { MOCK_PROFILE, runSuite, type SuiteRun, specsOf } from '../helpers/run-suite.ts';
+
+test('the forms: the seed default, a word, a word and a parameter (quoted-string, RFC 9110 §5.6.4), the key alone', () => {
+  expect(apikeyAuthorization(apikeyForm({}), 'k1')).toBe('Apikey k1');
+  expect(apikeyAuthorization(apikeyForm({ apikeyScheme: 'SSWS' }), 'k1')).toBe('SSWS k1');
+  expect(apikeyAuthorization(apikeyForm({ apikeyScheme: 'MediaBrowser Token' }), 'a"b\\c')).toBe(
+    'MediaBrowser Token="a\\"b\\\\c"',
+  );
+  expect(apikeyAuthorization(apikeyForm({ apikeyScheme: '' }), 'k1')).toBe('k1');
+});
+
+test('the fuzz arbitrary of a wrong key follows the form: its word in any case, its parameter, or the bare key', () => {
+  const sample = (form: Parameters<typeof validApikeyAuthorization>[0]) =>
+    fc.sample(validApikeyAuthorization(form), { numRuns: 50, seed: 7 });
+  expect(sample(undefined).every((v) => /^apikey +[\w.~+/-]+=*$/i.test(v))).toBe(true);
+  expect(sample(apikeyForm({ apikeyScheme: 'Token' })).every((v) => /^token +[\w.~+/-]+=*$/i.test(v))).toBe(
+    true,
+  );
+  expect(
+    sample(apikeyForm({ apikeyScheme: 'MediaBrowser Token' })).every((v) =>
+      /^mediabrowser Token="[\w.~+/-]+=*"$/i.test(v),
+    ),
+  ).toBe(true);
+  expect(sample(apikeyForm({ apikeyScheme: '' })).every((v) => /^[\w.~+/-]+=*$/.test(v))).toBe(true);
+});
+
+/** The mock's policy with /protected taking keys too. */
+const KEYS_ON_PROTECTED = JSON.parse(
+  readFileSync(new URL('../../fixtures/policy.json', import.meta.url), 'utf8').replace(
+    '"GET": { "schemes": ["bearer", "basic"] }',
+    '"GET": { "schemes": ["bearer", "basic", "apikey"] }',
+  ),
+) as Policy;
+
+const RULES = [
+  'success.200.protected',
+  'auth.scheme.case-insensitive',
+  'auth.401.invalid-apikey',
+  'auth.401.challenge-per-scheme',
+  'auth.malformed.status',
+  'auth.boundary.prefix',
+  'auth.boundary.one-char-changed',
+];
+
+let mock: RunningMock;
+let standIn: RunningStandIn;
+let dir: string;
+test.beforeAll(async () => {
+  mock = await startMock({ port: 0, host: '127.0.0.1', policy: KEYS_ON_PROTECTED });
+  standIn = await startStandIn({ routes: [], keyWord: 'Token' }, mock.url);
+  dir = await mkdtemp(join(tmpdir(), 'gatecheck-apikey-scheme-'));
+});
+test.afterAll(async () => {
+  await standIn?.close();
+  await mock?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The rules above against the `Token` target, with the mock's profile (keys on /protected) and `apikeyScheme`. */
+async function runWith(apikeyScheme: string | undefined): Promise<SuiteRun> {
+  const profile = JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')) as Record<string, unknown> & {
+    endpoints: { protected: { schemes: string[] } };
+  };
+  profile.endpoints.protected.schemes = ['bearer', 'basic', 'apikey'];
+  if (apikeyScheme !== undefined) profile.apikeyScheme = apikeyScheme;
+  const profilePath = join(dir, `${apikeyScheme ?? 'default'}.profile.json`);
+  await writeFile(profilePath, JSON.stringify(profile));
+  return runSuite({
+    args: ['--workers=1', `--grep=@rule:(${RULES.map((r) => r.replaceAll('.', '\\.')).join('|')})( |$)`],
+    env: { BASE_URL: standIn.url, GATECHECK_PROFILE: profilePath },
+  });
+}
+
+/** The verdicts of every test of `id`: passed, failed or skipped. */
+function statuses(run: SuiteRun, id: string): string[] {
+  return specsOf(run, id).flatMap((s) => s.tests.map((t) => t.results[0]?.status ?? 'none'));
+}
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test('apikeyScheme "Token" against a target that takes Token keys only → every rule that sends a key passes', async () => {
+  const run = await runWith('Token');
+  expect(run.code, `${run.stdout.slice(0, 4000)}\n${run.stderr}`).toBe(0);
+  for (const id of RULES) {
+    expect(statuses(run, id).length, id).toBeGreaterThan(0);
+    expect(statuses(run, id), id).not.toContain('failed');
+  }
+  // The key's own case check ran (not skipped): its word respelled, the valid key accepted.
+  expect(statuses(run, 'auth.scheme.case-insensitive')).toEqual(['passed', 'passed', 'passed']);
+});
+
+test('the seed default "Apikey" against the same target → the valid key is refused: the success rule fails, the key\'s case check cannot start', async () => {
+  const run = await runWith(undefined);
+  expect(run.code).not.toBe(0);
+  expect(statuses(run, 'success.200.protected')).toContain('failed');
+  expect(statuses(run, 'auth.scheme.case-insensitive')).toEqual(['passed', 'passed', 'skipped']);
+});
