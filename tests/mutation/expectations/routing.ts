@@ -56,4 +56,16 @@ export const ROUTING = {
     conformant: 200,
     defective: 405,
   },
+  'unknown-method-served': {
+    rules: ['method.other.refused'],
+    probe: async (url) => status(await call(url, 'PROPFIND', '/admin')),
+    conformant: 405,
+    defective: 200,
+  },
+  'trailing-slash-bypass': {
+    rules: ['path.spelling.refused'],
+    probe: async (url) => status(await call(url, 'GET', '/admin/')),
+    conformant: 404,
+    defective: 200,
+  },
 } satisfies Expectations;
