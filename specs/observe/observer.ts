@@ -76,7 +76,7 @@ export function flushObservations(): void {
 }
 
 /** A seen response as the verifiers' Exchange, so its evidence is built (and redacted) like any other. */
-function exchangeOf(seen: Seen): Exchange {
+export function exchangeOf(seen: Seen): Exchange {
   if (seen.exchange) return seen.exchange;
   const headerLines = Object.entries(seen.headers);
   return {

@@ -26,6 +26,8 @@ export const AUTHORIZATION = {
   },
   'admin-open-to-users': {
     rules: ['authz.403.lacking-role'],
+    // The user reaches the admin path on its spellings too (`/admin?`), which the path-spelling rule sees.
+    collateral: ['path.spelling.refused'],
     probe: async (url) => status(await call(url, 'GET', '/admin', { headers: bearer(USER.bearer) })),
     conformant: 403,
     defective: 200,
@@ -43,6 +45,8 @@ export const AUTHORIZATION = {
   },
   'jwt-cache-skips-authorization': {
     rules: ['authz.403.reauth-same'],
+    // method.head.refused sends the user's token to GET then HEAD: the second one, from the cache, gets 200.
+    collateral: ['method.head.refused'],
     probe: async (url) => {
       const token = await mint(USER_CLAIMS);
       const first = status(await call(url, 'GET', '/admin', { headers: bearer(token) }));
