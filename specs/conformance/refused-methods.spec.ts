@@ -5,27 +5,13 @@
  * path refuses, never gets the resource. A bypass lives where an authentication check was written for GET.
  */
 import { forRule, test } from '../fixtures.ts';
-import {
-  type GuardedRead,
-  guardedReads,
-  type Refused,
-  refusedCredentials,
-  resourceOf,
-} from '../lib/guarded.ts';
+import { guardedReadsOrSkip, type Refused, refusedCredentials, resourceOf } from '../lib/guarded.ts';
 import type { Exchange } from '../lib/http.ts';
-import { type Kit, need } from '../lib/kit.ts';
+import type { Kit } from '../lib/kit.ts';
 import { resourceIn } from '../lib/resource-fingerprint.ts';
 import { expectRule, statusList } from '../lib/verify.ts';
 import { pathOf, supportedMethods } from '../profile/methods.ts';
 import { headRefused, otherMethodsRefused } from '../rules/refusal.ts';
-
-/** The protected reads, or a skip naming what the profile lacks. */
-function reads(kit: Kit): GuardedRead[] {
-  const out = guardedReads(kit);
-  if (out.length === 0)
-    need(undefined, 'endpoints.protected | endpoints.admin', 'no protected GET with accepted schemes');
-  return out;
-}
 
 /** A refused identity's request may be answered with a 403 the scheduler must not wait out as a ban. */
 const AS_VERDICT = { expect: [403] } as const;
@@ -46,7 +32,7 @@ test(
   'HEAD on each protected path without credentials, and as an identity the path refuses → the status the GET gets (401, 403)',
   forRule(headRefused),
   async ({ kit }) => {
-    for (const read of reads(kit)) {
+    for (const read of guardedReadsOrSkip(kit)) {
       for (const who of await refusedCredentials(kit, read)) {
         const get = await send(kit, 'GET', read.path, who);
         // Only a refused GET says how HEAD must be refused; a GET that succeeds is another rule's failure.
@@ -87,7 +73,7 @@ test(
   forRule(otherMethodsRefused),
   async ({ kit }) => {
     const supported = supportedMethods(kit.profile);
-    for (const read of reads(kit)) {
+    for (const read of guardedReadsOrSkip(kit)) {
       const own = supported.get(pathOf(read.path))?.methods ?? new Set(['GET']);
       const methods = [
         { method: 'OPTIONS', exact: false },

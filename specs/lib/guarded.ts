@@ -6,7 +6,7 @@
  */
 import type { Scheme } from '../profile/types.ts';
 import type { Target } from './http.ts';
-import { type IdentityName, type Kit, SCHEME_NAME } from './kit.ts';
+import { type IdentityName, type Kit, need, SCHEME_NAME } from './kit.ts';
 import { type Fingerprint, fingerprintOf } from './resource-fingerprint.ts';
 
 export interface GuardedRead {
@@ -40,6 +40,14 @@ export function guardedReads(kit: Kit): GuardedRead[] {
       permitted: ['admin'],
       refused: ['user'],
     });
+  return out;
+}
+
+/** The protected GETs, or a skip naming what the profile lacks. */
+export function guardedReadsOrSkip(kit: Kit): GuardedRead[] {
+  const out = guardedReads(kit);
+  if (out.length === 0)
+    need(undefined, 'endpoints.protected | endpoints.admin', 'no protected GET with accepted schemes');
   return out;
 }
 
