@@ -112,8 +112,12 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     address: access.address,
   });
 
-  const pipeline = orderOfChecks(config, router, authenticator, access, faults, engine);
-  const run = defects === undefined ? pipeline : defects.pipeline(pipeline, authenticator, config);
+  const handler = handlerStage(engine, config.maxBodyBytes);
+  const pipeline = orderOfChecks(config, router, authenticator, access, faults, handler);
+  const run =
+    defects === undefined
+      ? pipeline
+      : defects.pipeline(pipeline, { authenticator, router, serve: compose([handler]), engine }, config);
   return {
     config,
     router,
@@ -134,7 +138,7 @@ function orderOfChecks(
   authenticator: Authenticator,
   access: Access,
   faults: Faults,
-  engine: ResourceEngine,
+  handler: Stage,
 ): Pipeline {
   const credentials = credentialsStage(authenticator, config.realm);
   const { address, limiter, limiting } = access;
@@ -154,7 +158,7 @@ function orderOfChecks(
     // 7. injected faults → 500, latency, dropped connection
     ...when(faults.active, () => faultStage(faults.injector)),
     // 8. handler → 200/400/404/413
-    handlerStage(engine, config.maxBodyBytes),
+    handler,
   ]);
 }
 

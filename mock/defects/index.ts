@@ -8,6 +8,7 @@
 import type { Authenticator } from '../auth/types.ts';
 import type { MockConfig } from '../config.ts';
 import type { Pipeline } from '../pipeline/compose.ts';
+import type { ResourceEngine } from '../resources/types.ts';
 import type { Router } from '../routing/router.ts';
 import { DEFECT_NAMES, DEFECTS, type DefectName, type DefectSpec } from './registry.ts';
 import { defectiveAuthenticator } from './seams/authenticator.ts';
@@ -24,7 +25,16 @@ export interface Defects {
   /** Wraps the authenticator (or returns it) for the credential defects. */
   authenticator(real: Authenticator, router: Router, config: MockConfig): Promise<Authenticator>;
   /** Wraps the composed pipeline (or returns it) for the defects in what the mock answers. */
-  pipeline(run: Pipeline, authenticator: Authenticator, config: MockConfig): Pipeline;
+  pipeline(run: Pipeline, beside: PipelineParts, config: MockConfig): Pipeline;
+}
+
+/** What the reply defects may use besides the pipeline (mock/defects/define.ts ReplyContext). */
+export interface PipelineParts {
+  readonly authenticator: Authenticator;
+  readonly router: Router;
+  /** The handler stage (stage 8). */
+  readonly serve: Pipeline;
+  readonly engine: ResourceEngine;
 }
 
 /** undefined when no defect is on: the caller then builds the conformant mock, with no wrapper at all. */
@@ -40,7 +50,6 @@ export function openDefects(names: readonly string[]): Defects | undefined {
     settings: (config) => defectiveSettings(config, on),
     authenticator: (real, router, config) =>
       defectiveAuthenticator(real, on, { settings: config.auth, router }),
-    pipeline: (run, authenticator, config) =>
-      defectivePipeline(run, on, { realm: config.realm, authenticator }),
+    pipeline: (run, beside, config) => defectivePipeline(run, on, { realm: config.realm, ...beside }),
   };
 }

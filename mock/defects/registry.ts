@@ -15,9 +15,12 @@ import closedRouteOpen from './access-control/closed-route-open.ts';
 import adminOpenToUsers from './authorization/admin-open-to-users.ts';
 import apikeySkipsAuthorization from './authorization/apikey-skips-authorization.ts';
 import forbiddenAs401 from './authorization/forbidden-as-401.ts';
+import headUnauthenticated from './authorization/head-unauthenticated.ts';
 import jwtCacheSkipsAuthorization from './authorization/jwt-cache-skips-authorization.ts';
 import missingCredentials403 from './authorization/missing-credentials-403.ts';
 import publicRequiresAuth from './authorization/public-requires-auth.ts';
+import refusalCarriesResource from './authorization/refusal-carries-resource.ts';
+import storeBeforeAuth from './authorization/store-before-auth.ts';
 import algNone from './bearer-tokens/alg-none.ts';
 import bearerFailOpen from './bearer-tokens/bearer-fail-open.ts';
 import ecdsaZeroSignature from './bearer-tokens/ecdsa-zero-signature.ts';
@@ -68,16 +71,20 @@ import schemeSingleSpace from './header-parsing/scheme-single-space.ts';
 import noRateLimit from './rate-limiting/no-rate-limit.ts';
 import rateLimitNeverResets from './rate-limiting/rate-limit-never-resets.ts';
 import retryAfterIsoDate from './rate-limiting/retry-after-iso-date.ts';
+import arrayItem500 from './request-bodies/array-item-500.ts';
 import badJson500 from './request-bodies/bad-json-500.ts';
 import bodyAnyJsonValue from './request-bodies/body-any-json-value.ts';
 import contentTypeIgnored from './request-bodies/content-type-ignored.ts';
 import oversizedBody500 from './request-bodies/oversized-body-500.ts';
+import protoKeyDropped from './request-bodies/proto-key-dropped.ts';
 import allowListsAllMethods from './routing/allow-lists-all-methods.ts';
 import allowOmitsMethod from './routing/allow-omits-method.ts';
 import head405 from './routing/head-405.ts';
 import method404 from './routing/method-404.ts';
 import methodNoAllow from './routing/method-no-allow.ts';
+import trailingSlashBypass from './routing/trailing-slash-bypass.ts';
 import unknownId200Null from './routing/unknown-id-200-null.ts';
+import unknownMethodServed from './routing/unknown-method-served.ts';
 import unknownPath403 from './routing/unknown-path-403.ts';
 import delete204 from './success-statuses/delete-204.ts';
 import post201 from './success-statuses/post-201.ts';
@@ -125,6 +132,9 @@ export const DEFECTS = [
   adminOpenToUsers,
   apikeySkipsAuthorization,
   jwtCacheSkipsAuthorization,
+  headUnauthenticated,
+  storeBeforeAuth,
+  refusalCarriesResource,
   blockListsIgnored,
   cidrPrefixOneDigit,
   closedRouteOpen,
@@ -145,6 +155,8 @@ export const DEFECTS = [
   allowListsAllMethods,
   allowOmitsMethod,
   head405,
+  unknownMethodServed,
+  trailingSlashBypass,
   post201,
   put204,
   delete204,
@@ -152,6 +164,8 @@ export const DEFECTS = [
   bodyAnyJsonValue,
   contentTypeIgnored,
   oversizedBody500,
+  arrayItem500,
+  protoKeyDropped,
   noRateLimit,
   retryAfterIsoDate,
   rateLimitNeverResets,

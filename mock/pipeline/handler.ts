@@ -68,7 +68,11 @@ export function handlerStage(engine: ResourceEngine, maxBodyBytes: number): Stag
       default:
         if (!declaresJson(exchange.req.headers['content-type'])) return NOT_JSON;
         return readJsonObject(exchange.req, maxBodyBytes).then((body) => {
-          if (!body.ok) return body.reply ?? BODY_INCOMPLETE;
+          if (!body.ok) {
+            // For the journal, and the defect modes that key on why a body was refused.
+            exchange.outcome = body.code;
+            return body.reply ?? BODY_INCOMPLETE;
+          }
           if (rule.operation === 'create') return engine.create(resource, body.value).then(found);
           if (rule.operation === 'replace') return engine.replace(resource, id, body.value).then(found);
           return engine.patch(resource, id, body.value).then(found);

@@ -4,8 +4,9 @@
  * answer carries no stack trace (RFC 9457 §5).
  */
 import { forRule, test } from '../fixtures.ts';
+import { collectionWriter } from '../lib/collection.ts';
 import type { Exchange } from '../lib/http.ts';
-import { type Kit, lacks, need } from '../lib/kit.ts';
+import { type Kit, need } from '../lib/kit.ts';
 import { stackTraceIn } from '../lib/stack-trace.ts';
 import { expectRule, expectStatus } from '../lib/verify.ts';
 import { bodyNotJson, bodyWrongType, contentTypeMismatch, oversizedBody } from '../rules/request-body.ts';
@@ -13,20 +14,9 @@ import type { Rule } from '../rules/types.ts';
 
 /** The collection, the writer's credential and the sample item, or a skip naming what is missing. */
 async function write(kit: Kit) {
-  const c = need(kit.profile.endpoints.collection, 'endpoints.collection', 'no writable collection');
-  const item = need(c.sampleItem, 'endpoints.collection.sampleItem', 'no item the target accepts');
-  const schemes = need(
-    c.writeSchemes?.length ? c.writeSchemes : undefined,
-    'endpoints.collection.writeSchemes',
-    'no scheme accepted for writes',
-  );
-  for (const identity of kit.writers()) {
-    for (const scheme of schemes) {
-      const authorization = await kit.authorization(identity, scheme);
-      if (authorization) return { collection: c, path: c.path, item, authorization };
-    }
-  }
-  return lacks('identities', 'no credential of the writer in a scheme the collection accepts for writes');
+  const writer = await collectionWriter(kit);
+  const collection = need(kit.profile.endpoints.collection, 'endpoints.collection', 'no writable collection');
+  return { ...writer, collection };
 }
 
 /** POSTs `body` as `contentType`; an item the target wrongly created is removed again. */

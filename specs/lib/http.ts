@@ -12,10 +12,13 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { test } from '@playwright/test';
+import { createRawSocketClient } from '../fuzz/clients/raw-socket.ts';
+import type { Client } from '../fuzz/clients/types.ts';
 import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/scheduler.ts';
 import { Budget } from './budget.ts';
 import { keepAliveRaced, resendable } from './keep-alive-race.ts';
 import type { ReplayRequest } from './replay.ts';
+import { wireTarget } from './request-target.ts';
 import { redactText } from './secrets.ts';
 import type { NodeTlsOptions } from './tls.ts';
 
@@ -26,8 +29,18 @@ const USER_AGENT = 'gatecheck';
 const PROVOKING_CONCURRENCY = 4;
 
 export interface Request {
+  /** Upper-cased before it is sent (RFC 9110 §9.1: the standard methods are upper-case), unless `exactMethod`. */
   readonly method?: string;
-  /** Path (with query) relative to the base URL, starting with '/'. */
+  /**
+   * Send `method` as written, a lower-case `get` too (method names are case-sensitive, RFC 9110 §9.1). Node's
+   * client upper-cases every method, so such a request goes out over a raw socket
+   * (specs/fuzz/clients/raw-socket.ts), with its Authorization field lines only and no body.
+   */
+  readonly exactMethod?: boolean;
+  /**
+   * Path (with query) relative to the base URL, starting with '/'. Sent as written — dot segments, doubled
+   * slashes, `#`, percent-encoding untouched — when every octet is printable ASCII (specs/lib/request-target.ts).
+   */
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;
   /** Sent as JSON with `Content-Type: application/json`. */
@@ -92,6 +105,8 @@ export class Target {
   private readonly provokingBudget: Budget;
   private readonly observe: ((ex: Exchange) => void) | undefined;
   private readonly refreshAuthorization: ((value: string) => Promise<string>) | undefined;
+  /** For the methods Node's client would rewrite (`exactMethod`); made on first use. */
+  private rawSocket: Client | undefined;
 
   constructor(options: TargetOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -119,7 +134,7 @@ export class Target {
         lines.push(['Content-Type', 'application/json']);
     }
     return {
-      method: (req.method ?? 'GET').toUpperCase(),
+      method: req.exactMethod ? (req.method ?? 'GET') : (req.method ?? 'GET').toUpperCase(),
       url: this.url(req.path),
       headerLines: [...lines, ...extraLines],
       ...(body === undefined ? {} : { body }),
@@ -212,12 +227,16 @@ export class Target {
    * why.
    */
   private exchange(request: ReplayRequest, retried = false): Promise<Exchange> {
+    // Node's client upper-cases the method it is given: a method as written goes out over a raw socket.
+    if (request.method !== request.method.toUpperCase()) return this.rawExchange(request);
     return new Promise<Exchange>((resolve, reject) => {
       const started = performance.now();
       const url = new URL(request.url);
       const client = url.protocol === 'https:' ? https : http;
       const out = client.request(url, {
         ...(url.protocol === 'https:' ? this.tls : {}),
+        // The target as written, not as the URL parser normalised it: dot segments, '#', backslashes kept.
+        path: wireTarget(request.url),
         method: request.method,
         timeout: this.timeoutMs,
         signal: AbortSignal.timeout(this.timeoutMs),
@@ -265,6 +284,31 @@ export class Target {
       });
       out.end(request.body);
     });
+  }
+
+  /** One request over a raw socket (a method Node would upper-case): its Authorization lines, no body. */
+  private async rawExchange(request: ReplayRequest): Promise<Exchange> {
+    const others = request.headerLines.filter(([name]) => name.toLowerCase() !== 'authorization');
+    if (others.length > 0 || request.body !== undefined)
+      throw new TypeError(
+        `${request.method}: a method sent as written carries Authorization lines only, no body`,
+      );
+    this.rawSocket ??= createRawSocketClient({ timeoutMs: this.timeoutMs, tls: this.tls });
+    const started = performance.now();
+    const outcome = await this.rawSocket.send({
+      method: request.method,
+      url: request.url,
+      authorization: request.headerLines.map(([, value]) => value),
+    });
+    if (outcome.kind === 'dropped') throw this.unreachable(new Error(outcome.error), request);
+    return {
+      request,
+      status: outcome.status,
+      headers: outcome.headers,
+      headerLines: Object.entries(outcome.headers),
+      body: outcome.body,
+      ms: performance.now() - started,
+    };
   }
 }
 

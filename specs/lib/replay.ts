@@ -3,6 +3,7 @@
  * their own credential back in, and sees what the suite saw.
  */
 import { isSecretHeader, redactAuthorization } from './redact.ts';
+import { normalisedAway, wireTarget } from './request-target.ts';
 
 /** POSIX shell single-quoting: 'it'\''s'. */
 export function shellQuote(text: string): string {
@@ -19,6 +20,8 @@ export interface ReplayRequest {
 
 export function curlLine(req: ReplayRequest): string {
   const parts = ['curl', '-i', '-sS', '-X', req.method, shellQuote(req.url)];
+  // curl removes dot segments and drops a fragment: a spelling of a path goes out as sent (request-target.ts).
+  if (normalisedAway(req.url)) parts.push('--request-target', shellQuote(wireTarget(req.url)));
   for (const [name, value] of req.headerLines) {
     const shown = isSecretHeader(name) ? redactAuthorization(value) : value;
     // curl drops a header given as `Name:`; `Name;` sends it with an empty value.

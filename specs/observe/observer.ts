@@ -8,7 +8,9 @@ import { BODY_LIMIT, type Outcome, type WireRequest } from '../fuzz/clients/type
 import type { Exchange } from '../lib/http.ts';
 import { buildEvidence } from '../lib/verify.ts';
 import type { Profile } from '../profile/types.ts';
+import { observedRefusalNoResource } from '../rules/refusal.ts';
 import { JUDGES, type ObserverContext, observerContext, type Seen } from './judges.ts';
+import { RefusalWatch } from './refusal-resource.ts';
 import { type Tallies, targetDir, writeTallies } from './store.ts';
 
 interface Log {
@@ -38,8 +40,13 @@ function logFor(baseUrl: string): Log {
 export function observerFor(profile: Profile, baseUrl: string): Observer {
   const log = logFor(baseUrl);
   const context: ObserverContext = observerContext(profile);
+  const refusals = new RefusalWatch(profile);
+  const refusalRule = observedRefusalNoResource.id;
   return {
     observe(seen) {
+      // Stateful: it learns what the protected resources look like from the run (refusal-resource.ts).
+      log.tallies[refusalRule] ??= { seen: 0, faults: 0 };
+      if (refusals.observe(seen, log.tallies[refusalRule], exchangeOf)) log.dirty = true;
       for (const judge of JUDGES) {
         const verdict = judge.judge(seen, context);
         if (verdict === undefined) continue;
@@ -69,7 +76,7 @@ export function flushObservations(): void {
 }
 
 /** A seen response as the verifiers' Exchange, so its evidence is built (and redacted) like any other. */
-function exchangeOf(seen: Seen): Exchange {
+export function exchangeOf(seen: Seen): Exchange {
   if (seen.exchange) return seen.exchange;
   const headerLines = Object.entries(seen.headers);
   return {

@@ -9,10 +9,13 @@
  */
 import { ENV } from '../lib/env.ts';
 import { failWithEvidence } from '../lib/verify.ts';
+import { observedRefusalNoResource } from '../rules/refusal.ts';
 import { forRule } from '../rules/tags.ts';
+import type { Rule } from '../rules/types.ts';
 import { baseUrlOf, runEnv, runTargetTest as test } from '../run-target.ts';
 import { JUDGES } from './judges.ts';
-import { readTallies, targetDir } from './store.ts';
+import { REFUSAL_KIND, settleRefusals } from './refusal-resource.ts';
+import { readTallies, type Tally, targetDir } from './store.ts';
 
 /**
  * Whether the CLI's --only / --skip selects the rule. Playwright applies --grep to the tests of every project
@@ -28,14 +31,29 @@ function selected(title: string, tags: readonly string[]): boolean {
   return !(invert && new RegExp(invert).test(text));
 }
 
-for (const judge of JUDGES) {
+/** Every observer rule: the pure judges, and the refusals' watch whose waiting refusals are settled here. */
+const OBSERVERS: readonly { rule: Rule; kind: string; settle?: (tally: Tally) => Tally }[] = [
+  ...JUDGES,
+  { rule: observedRefusalNoResource, kind: REFUSAL_KIND, settle: settleRefusals },
+];
+
+for (const judge of OBSERVERS) {
   const title = `every one of the run's ${judge.kind} → ${judge.rule.requirement}`;
   if (!selected(title, forRule(judge.rule).tag)) continue;
   test(title, forRule(judge.rule), async ({ runTarget, profile }) => {
     const env = runEnv(runTarget);
-    const tally = readTallies(targetDir(baseUrlOf(env, profile), env))[judge.rule.id];
+    const stored = readTallies(targetDir(baseUrlOf(env, profile), env))[judge.rule.id];
+    const tally = stored && judge.settle ? judge.settle(stored) : stored;
+    if (tally?.unjudged)
+      test.info().annotations.push({
+        type: 'observed',
+        description: `${judge.rule.id}: ${tally.unjudged} ${judge.kind} not judged (seen before any resource, with the list of those waiting full)`,
+      });
     if (!tally || tally.seen === 0)
-      test.skip(true, `precondition not met: the run received no ${judge.kind} to judge`);
+      test.skip(
+        true,
+        `precondition not met: the run received no ${judge.kind} to judge${tally?.pending?.length ? ' against a protected resource it saw a permitted identity get' : ''}`,
+      );
     if (!tally || tally.faults === 0 || !tally.first) return;
     const { evidence } = tally.first;
     const count = `${tally.faults} of ${tally.seen} ${judge.kind}`;

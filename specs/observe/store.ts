@@ -12,6 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Evidence } from '../lib/evidence.ts';
+import type { Fingerprint } from '../lib/resource-fingerprint.ts';
 
 export const OBSERVATIONS_ENV = 'GATECHECK_OBSERVATIONS';
 
@@ -20,6 +21,22 @@ export interface Tally {
   seen: number;
   faults: number;
   first?: { readonly at: number; readonly evidence: Evidence };
+  /**
+   * observed.refusal.no-resource only (refusal-resource.ts): the protected resources seen, by path, and the
+   * refusals still waiting for one to be compared with; `unjudged` counts those that could not wait.
+   */
+  fingerprints?: Record<string, Fingerprint>;
+  pending?: PendingRefusal[];
+  unjudged?: number;
+}
+
+/** A refusal body waiting for a resource to compare with, its evidence built (redacted) when it was seen. */
+export interface PendingRefusal {
+  readonly body: string;
+  /** How many refusals had this body. */
+  count: number;
+  readonly at: number;
+  readonly evidence: Evidence;
 }
 
 export type Tallies = Record<string, Tally>;
@@ -58,6 +75,9 @@ export function readTallies(dir: string): Tallies {
       merged.seen += t.seen;
       merged.faults += t.faults;
       if (t.first && (!merged.first || t.first.at < merged.first.at)) merged.first = t.first;
+      if (t.fingerprints) merged.fingerprints = { ...t.fingerprints, ...merged.fingerprints };
+      if (t.pending) merged.pending = [...(merged.pending ?? []), ...t.pending];
+      if (t.unjudged) merged.unjudged = (merged.unjudged ?? 0) + t.unjudged;
       out[rule] = merged;
     }
   }

@@ -9,6 +9,7 @@ import { boundaryRules } from './boundaries.ts';
 import { challengeRules } from './challenges.ts';
 import { forbiddenRules } from './forbidden.ts';
 import { fuzzRules } from './fuzz.ts';
+import { jsonValueRules } from './json-values.ts';
 import { jwtAttackRules } from './jwt-attacks.ts';
 import { jwtClaimRules } from './jwt-claims.ts';
 import { malformedRules } from './malformed.ts';
@@ -18,6 +19,7 @@ import { observedRules } from './observed.ts';
 import { orderRules } from './order.ts';
 import { problemRules } from './problem.ts';
 import { rateLimitRules } from './rate-limit.ts';
+import { refusalRules } from './refusal.ts';
 import { requestBodyRules } from './request-body.ts';
 import { schemeRules } from './schemes.ts';
 import { serverErrorRules } from './server-error.ts';
@@ -25,7 +27,7 @@ import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 
-export const CATALOGUE_VERSION = '1.3.0';
+export const CATALOGUE_VERSION = '1.4.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
@@ -36,10 +38,12 @@ export const catalogue: readonly Rule[] = [
   ...basicBase64Rules,
   ...malformedRules,
   ...requestBodyRules,
+  ...jsonValueRules,
   ...forbiddenRules,
   ...accessRules,
   ...notFoundRules,
   ...methodRules,
+  ...refusalRules,
   ...rateLimitRules,
   ...serverErrorRules,
   ...problemRules,

@@ -14,6 +14,7 @@ import type { Authenticator, AuthResult, AuthSettings, Identity, Scheme } from '
 import type { MockConfig } from '../../config.ts';
 import type { Reply } from '../../http/reply.ts';
 import type { Exchange } from '../../pipeline/exchange.ts';
+import type { ResourceEngine } from '../../resources/types.ts';
 import type { Router } from '../../routing/router.ts';
 
 /** Where the bug sits, for grouping in `--list-defects` and docs/defects.md. */
@@ -125,6 +126,15 @@ export interface ReplyContext {
   readonly realm: string;
   /** The (possibly defective) authenticator, for the defects that authenticate on public routes. */
   readonly authenticator: Authenticator;
+  /** The compiled policy, for the defects that route a path the conformant router does not. */
+  readonly router: Router;
+  /**
+   * The handler stage itself (stage 8): the answer the exchange's route and rule get once every check has
+   * passed — for the defects that serve, or store, what an earlier stage refused.
+   */
+  readonly serve: (exchange: Exchange) => Reply | Promise<Reply>;
+  /** The data, for the defects that store something else than what the handler stored. */
+  readonly engine: ResourceEngine;
 }
 
 /** A reply in, the defective reply out; it reads what the stages recorded on the exchange. */

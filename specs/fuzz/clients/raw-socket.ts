@@ -6,6 +6,7 @@
  */
 import * as net from 'node:net';
 import * as tls from 'node:tls';
+import { requestTargetAsWritten } from '../../lib/request-target.ts';
 import type { NodeTlsOptions } from '../../lib/tls.ts';
 import { parseHttp1Response } from './http1-response.ts';
 import type { Client, Outcome, WireRequest } from './types.ts';
@@ -17,7 +18,8 @@ import type { Client, Outcome, WireRequest } from './types.ts';
 export function rawRequestText(request: WireRequest): string {
   const url = new URL(request.url);
   const lines = [
-    `${request.method} ${url.pathname}${url.search} HTTP/1.1`,
+    // The target as written: no dot segment removed, no fragment dropped (specs/lib/request-target.ts).
+    `${request.method} ${requestTargetAsWritten(request.url)} HTTP/1.1`,
     `Host: ${url.host}`,
     'User-Agent: gatecheck-fuzz',
     'Accept: */*',

@@ -13,6 +13,7 @@ export {
   mint,
   PUBLIC,
   USER,
+  WRONG,
 } from '../../mock/mock-support.ts';
 
 const PRIVATE = JSON.parse(readFileSync(fixture('keys/private.jwks.json'), 'utf8')) as { keys: JWK[] };

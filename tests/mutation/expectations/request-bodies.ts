@@ -40,4 +40,22 @@ export const REQUEST_BODIES = {
     conformant: 413,
     defective: 500,
   },
+  'array-item-500': {
+    rules: ['request.json-value.no-5xx'],
+    probe: (url) => post(url, '[{"name": "Gatecheck Probe"}]'),
+    conformant: 400,
+    defective: 500,
+  },
+  'proto-key-dropped': {
+    rules: ['request.json-value.stored'],
+    probe: async (url) => {
+      const answer = await call(url, 'POST', '/users', {
+        headers: { authorization: authorization(ADMIN, 'basic'), 'content-type': 'application/json' },
+        body: '{"name":"Gatecheck Probe","__proto__":{"gatecheck":true}}',
+      });
+      return `${answer.status} ${Object.hasOwn(answer.json(), '__proto__') ? 'kept' : 'dropped'}`;
+    },
+    conformant: '200 kept',
+    defective: '200 dropped',
+  },
 } satisfies Expectations;

@@ -23,6 +23,8 @@ export const ROUTING = {
   },
   'method-404': {
     rules: ['method.405.status'],
+    // 404 is none of the answers RFC 9110 has for a method a protected path refuses (405, 501, 401/403).
+    collateral: ['method.other.refused'],
     probe: async (url) => status(await call(url, 'DELETE', '/protected', { headers: bearer(ADMIN.bearer) })),
     conformant: 405,
     defective: 404,
@@ -52,8 +54,22 @@ export const ROUTING = {
   },
   'head-405': {
     rules: ['method.head'],
+    // HEAD refused with 405 where the GET gets 401: not "identical to GET" (RFC 9110 §9.3.2) either.
+    collateral: ['method.head.refused'],
     probe: async (url) => status(await call(url, 'HEAD', '/users')),
     conformant: 200,
     defective: 405,
+  },
+  'unknown-method-served': {
+    rules: ['method.other.refused'],
+    probe: async (url) => status(await call(url, 'PROPFIND', '/admin')),
+    conformant: 405,
+    defective: 200,
+  },
+  'trailing-slash-bypass': {
+    rules: ['path.spelling.refused'],
+    probe: async (url) => status(await call(url, 'GET', '/admin/')),
+    conformant: 404,
+    defective: 200,
   },
 } satisfies Expectations;

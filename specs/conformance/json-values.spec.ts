@@ -1,0 +1,104 @@
+/**
+ * Any JSON value as an item (seed §7 400 and 500; RFC 8259): the writer POSTs the bodies of one fast-check
+ * arbitrary (specs/fuzz/arbitraries/jsonItemBody.ts) — each kind's example on every run, then a few
+ * generated ones from the run's seed — and the target answers 4xx or 2xx, never 5xx; a 2xx stores what was
+ * sent. Items created are removed again. Stack traces in these answers are observed.no-stack's to judge.
+ */
+import { forRule, test } from '../fixtures.ts';
+import { type JsonItemBody, jsonItemBody, jsonItemBodyExamples } from '../fuzz/arbitraries/jsonItemBody.ts';
+import {
+  type CollectionWriter,
+  collectionWriter,
+  itemPathOf,
+  readWithWriter,
+  removeWithWriter,
+} from '../lib/collection.ts';
+import type { Exchange } from '../lib/http.ts';
+import type { Kit } from '../lib/kit.ts';
+import { firstFinding } from '../lib/property.ts';
+import { storedDifference } from '../lib/stored-value.ts';
+import { fail } from '../lib/verify.ts';
+import { jsonValueNo5xx, jsonValueStored } from '../rules/json-values.ts';
+
+/** Generated bodies after the 11 examples; each costs a POST, and a read and a DELETE when it is stored. */
+const GENERATED = 8;
+
+/** POSTs the body as application/json with the writer's credential. */
+function post(kit: Kit, writer: CollectionWriter, body: JsonItemBody): Promise<Exchange> {
+  return kit.target.send({
+    method: 'POST',
+    path: writer.path,
+    body: body.text,
+    headers: { Authorization: writer.authorization, 'Content-Type': 'application/json' },
+  });
+}
+
+const brief = (body: JsonItemBody) =>
+  `${body.kind} (${body.text.length > 60 ? `${body.text.slice(0, 60)}…` : body.text})`;
+
+test(
+  'POST to the collection with any JSON value as the item (arrays, 1,000 deep, huge numbers, __proto__, duplicate names, lone surrogates, a BOM, generated values) → 4xx or 2xx, never 5xx',
+  forRule(jsonValueNo5xx),
+  async ({ kit }) => {
+    const writer = await collectionWriter(kit);
+    const finding = await firstFinding<JsonItemBody>({
+      rule: jsonValueNo5xx,
+      arbitrary: jsonItemBody(writer.item),
+      examples: jsonItemBodyExamples(writer.item),
+      generated: GENERATED,
+      check: async (body) => {
+        const ex = await post(kit, writer, body);
+        const created = itemPathOf(writer, ex);
+        if (created !== undefined) await removeWithWriter(kit, writer, created);
+        if (ex.status < 500) return undefined;
+        return { ex, expected: `4xx or 2xx for ${brief(body)}`, actual: `status ${ex.status}` };
+      },
+    });
+    if (finding !== undefined)
+      fail(jsonValueNo5xx, finding.ex, finding.expected, `${finding.actual} (fast-check ${finding.replay})`);
+  },
+);
+
+test(
+  'POST to the collection with any JSON object as the item, answered 2xx → read back, every member has the value sent',
+  forRule(jsonValueStored),
+  async ({ kit }) => {
+    const writer = await collectionWriter(kit);
+    const finding = await firstFinding<JsonItemBody>({
+      rule: jsonValueStored,
+      arbitrary: jsonItemBody(writer.item),
+      // Only objects make items to read back; a generated body that is none passes untouched.
+      examples: jsonItemBodyExamples(writer.item).filter((body) => body.stored !== undefined),
+      generated: GENERATED,
+      check: async (body) => {
+        if (body.stored === undefined) return undefined;
+        const ex = await post(kit, writer, body);
+        const itemPath = itemPathOf(writer, ex);
+        if (ex.status < 200 || ex.status > 299) return undefined;
+        try {
+          // The item as the target gives it back: read with valid credentials, else the POST's own answer.
+          const read = itemPath === undefined ? undefined : await readWithWriter(kit, writer, itemPath);
+          const source = read?.status === 200 ? read : ex;
+          let stored: unknown;
+          try {
+            stored = JSON.parse(source.body);
+          } catch {
+            return undefined; // no JSON to compare: nothing to judge
+          }
+          const difference = storedDifference(body.stored, stored);
+          if (difference === undefined) return undefined;
+          // The POST is the evidence: its request carries the body that was not kept.
+          return {
+            ex,
+            expected: `the item as sent for ${brief(body)}`,
+            actual: `${source === ex ? 'the POST answered' : `GET ${itemPath} gives`} ${difference}`,
+          };
+        } finally {
+          if (itemPath !== undefined) await removeWithWriter(kit, writer, itemPath);
+        }
+      },
+    });
+    if (finding !== undefined)
+      fail(jsonValueStored, finding.ex, finding.expected, `${finding.actual} (fast-check ${finding.replay})`);
+  },
+);

@@ -1,0 +1,102 @@
+/**
+ * What a protected resource looks like, so an answer that was not meant to carry it can be searched for it
+ * (seed §5 rule 1, §7 403: a refused request is not processed, so nothing of the resource is handed over).
+ * The fingerprint of a 200 body a permitted identity got: its values longer than a few characters, and its
+ * member names. Names alone are weak evidence (an error body may well have a `message` too), so an answer
+ * carries the resource when it repeats one of the values, or every one of at least two names.
+ */
+
+export interface Fingerprint {
+  /** String values (and numbers written out) of at least MIN_VALUE characters, as they appear in JSON text. */
+  readonly values: readonly string[];
+  /** Member names of at least MIN_NAME characters, other than the usual error members. */
+  readonly names: readonly string[];
+}
+
+/** Shorter values ("admin", "true", "2") appear in error bodies by chance. */
+export const MIN_VALUE = 8;
+export const MIN_NAME = 4;
+/** Longest list kept: a large resource needs no more to be recognised. */
+const MAX_TOKENS = 64;
+
+/**
+ * Members an error body has whatever it refuses: RFC 9457 §3.1 (problem details), RFC 6749 §5.2 (OAuth
+ * errors) and the common `{ "message": … }` / `{ "error": … }` shapes. A resource's member of one of these
+ * names says nothing.
+ */
+const ERROR_MEMBERS = new Set([
+  'type',
+  'title',
+  'status',
+  'detail',
+  'instance',
+  'error',
+  'errors',
+  'error_description',
+  'error_uri',
+  'message',
+  'code',
+  'statusCode',
+  'timestamp',
+  'path',
+]);
+
+/** The fingerprint of a 200 body; undefined when it has nothing recognisable (empty, or only short values). */
+export function fingerprintOf(body: string): Fingerprint | undefined {
+  const values = new Set<string>();
+  const names = new Set<string>();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // Not JSON: its longer lines stand for it.
+    for (const line of body.split(/\r?\n/)) {
+      const text = line.trim();
+      if (text.length >= 2 * MIN_VALUE) values.add(text);
+    }
+    return finish(values, names);
+  }
+  walk(parsed, values, names);
+  return finish(values, names);
+}
+
+function finish(values: Set<string>, names: Set<string>): Fingerprint | undefined {
+  if (values.size === 0 && names.size < 2) return undefined;
+  return { values: [...values].slice(0, MAX_TOKENS), names: [...names].slice(0, MAX_TOKENS) };
+}
+
+/** Depth-first, iteratively: a resource nested deeply must not overflow the stack. */
+function walk(root: unknown, values: Set<string>, names: Set<string>): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0 && values.size + names.size < 2 * MAX_TOKENS) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      // As it appears inside JSON text (quotes and backslashes escaped), without the quotes.
+      if (value.length >= MIN_VALUE) values.add(JSON.stringify(value).slice(1, -1));
+    } else if (typeof value === 'number') {
+      const text = String(value);
+      if (text.length >= MIN_VALUE) values.add(text);
+    } else if (Array.isArray(value)) {
+      stack.push(...value);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [name, member] of Object.entries(value)) {
+        if (name.length >= MIN_NAME && !ERROR_MEMBERS.has(name)) names.add(name);
+        stack.push(member);
+      }
+    }
+  }
+}
+
+/**
+ * What of the resource `body` carries, in words for the evidence ("the value …", "every member name …"), or
+ * undefined when it carries nothing of it.
+ */
+export function resourceIn(body: string, fingerprint: Fingerprint): string | undefined {
+  if (body.length === 0) return undefined;
+  const value = fingerprint.values.find((v) => body.includes(v));
+  if (value !== undefined)
+    return `the resource's value "${value.length > 48 ? `${value.slice(0, 48)}…` : value}"`;
+  if (fingerprint.names.length >= 2 && fingerprint.names.every((name) => body.includes(`"${name}"`)))
+    return `every member name of the resource (${fingerprint.names.slice(0, 6).join(', ')})`;
+  return undefined;
+}

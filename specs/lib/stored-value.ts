@@ -1,0 +1,85 @@
+/**
+ * Whether an item read back holds what a write sent (specs/rules/json-values.ts request.json-value.stored):
+ * every member sent, with the value sent, as JSON.parse reads both — numbers as IEEE 754 doubles (RFC 8259
+ * §6), so 12345678901234567890 read back as 12345678901234567000 is the same number, and 1e400 (Infinity)
+ * read back as null is not. Members the server adds (an `id`, timestamps) are its own business; inside a
+ * member, objects must have exactly the names sent. Names are compared as own properties, so a `__proto__`
+ * member is a member like any other.
+ */
+
+/** Members a server assigns itself: a value sent for them need not be kept. */
+const ASSIGNED = new Set(['id']);
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** JSON.stringify, shortened for messages (Infinity and -0 spelled out, which JSON cannot). */
+function shown(value: unknown): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  if (Object.is(value, -0)) return '-0';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+/** The first difference between a sent value and the stored one, as `at: sent … stored …`; undefined if none. */
+function difference(sent: unknown, stored: unknown, at: string): string | undefined {
+  if (typeof sent === 'number' && typeof stored === 'number')
+    // -0 and 0 are one JSON number; NaN cannot be sent.
+    return sent === stored ? undefined : `${at}: sent ${shown(sent)}, stored ${shown(stored)}`;
+  if (Array.isArray(sent)) {
+    if (!Array.isArray(stored) || stored.length !== sent.length)
+      return `${at}: sent ${shown(sent)}, stored ${shown(stored)}`;
+    for (let i = 0; i < sent.length; i++) {
+      const d = difference(sent[i], stored[i], `${at}[${i}]`);
+      if (d !== undefined) return d;
+    }
+    return undefined;
+  }
+  if (isObject(sent)) {
+    if (!isObject(stored)) return `${at}: sent ${shown(sent)}, stored ${shown(stored)}`;
+    const names = Object.keys(sent);
+    const extra = Object.keys(stored).find((name) => !Object.hasOwn(sent, name));
+    if (extra !== undefined) return `${at}: stored a member "${extra}" that was not sent`;
+    return members(sent, stored, names, at);
+  }
+  return sent === stored ? undefined : `${at}: sent ${shown(sent)}, stored ${shown(stored)}`;
+}
+
+function members(
+  sent: Record<string, unknown>,
+  stored: Record<string, unknown>,
+  names: readonly string[],
+  at: string,
+): string | undefined {
+  for (const name of names) {
+    const where = `${at}${at === '' ? '' : '.'}${JSON.stringify(name)}`;
+    if (!Object.hasOwn(stored, name)) return `${where}: sent ${shown(sent[name])}, not stored`;
+    const d = difference(sent[name], stored[name], where);
+    if (d !== undefined) return d;
+  }
+  return undefined;
+}
+
+/**
+ * Undefined when `stored` holds one of `alternatives` (every member but the assigned ones, values equal);
+ * else the first difference from the first alternative.
+ */
+export function storedDifference(
+  alternatives: readonly Readonly<Record<string, unknown>>[],
+  stored: unknown,
+): string | undefined {
+  let first: string | undefined;
+  for (const sent of alternatives) {
+    const d = isObject(stored)
+      ? members(
+          sent as Record<string, unknown>,
+          stored,
+          Object.keys(sent).filter((name) => !ASSIGNED.has(name)),
+          '',
+        )
+      : `stored ${shown(stored)}, not an object`;
+    if (d === undefined) return undefined;
+    first ??= d;
+  }
+  return first;
+}
