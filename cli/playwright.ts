@@ -6,7 +6,10 @@ import { codeModule } from '../shared/paths.ts';
 
 const require = createRequire(import.meta.url);
 
-/** Playwright's CLI from this package's dependencies, not whatever `npx playwright` finds first. */
+/**
+ * Playwright's CLI as this package resolves its peer `@playwright/test` (the project's own Playwright,
+ * docs/package.md "Playwright versions"), not whatever `npx playwright` finds first.
+ */
 export const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
 export const SUITE_CONFIG = codeModule('playwright.config');
 export const REPORTER = codeModule('specs/report/reporter');

@@ -82,7 +82,15 @@ export async function createConsumer(tarball: string, extra: readonly string[]):
   );
   const installed = await run(
     'npm',
-    ['install', '--save-exact', '--no-audit', '--no-fund', `./${path.basename(tarball)}`, ...extra],
+    [
+      'install',
+      '--save-exact',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      `./${path.basename(tarball)}`,
+      ...extra,
+    ],
     dir,
     300_000,
   );

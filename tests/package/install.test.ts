@@ -10,7 +10,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type Consumer, createConsumer, packRepository, ROOT, registryReachable, run } from './consumer.ts';
+import { type Consumer, createConsumer, ROOT, registryReachable, run } from './consumer.ts';
+import { packedTarball } from './packed.ts';
 
 /** The consumer's type-checker: the versions this repository pins, from the npm registry. */
 const devPins = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<
@@ -74,7 +75,7 @@ test.beforeAll(async () => {
     'npm registry unreachable (npm ping failed): cannot install the tarball',
   );
   work = await mkdtemp(path.join(tmpdir(), 'gatecheck-pack-'));
-  tarball = await packRepository(work);
+  tarball = await packedTarball();
   consumer = await createConsumer(tarball, TYPE_CHECK_PACKAGES);
 });
 
