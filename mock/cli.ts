@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { dropOutputToClosedPipes } from '../shared/closed-pipe.ts';
 import {
   PROTECTION_OPTIONS,
   PROTECTION_USAGE,
@@ -294,4 +295,5 @@ function readIdentities(path: string): Record<string, ProfileIdentity> | undefin
   }
 }
 
+dropOutputToClosedPipes();
 await main(process.argv.slice(2));
