@@ -9,6 +9,7 @@
  * `security` overrides the document's; an empty requirement `{}` makes it public.
  */
 
+import { type CredentialSuffix, credentialVariable } from '../../shared/credential-env.ts';
 import {
   blockedFromDocument,
   faultFromDocument,
@@ -149,8 +150,9 @@ function sampleOf(schema: Json, depth = 0): unknown {
   return 'gatecheck-probe';
 }
 
-function env(identity: string, field: string): EnvRef {
-  return { env: `GATECHECK_${identity.toUpperCase()}_${field}` };
+/** The variable's name comes from the one table init and the mock share (shared/credential-env.ts). */
+function env(identity: string, field: CredentialSuffix): EnvRef {
+  return { env: credentialVariable(identity, field) };
 }
 
 function identity(
