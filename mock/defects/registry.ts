@@ -72,6 +72,7 @@ import badJson500 from './request-bodies/bad-json-500.ts';
 import bodyAnyJsonValue from './request-bodies/body-any-json-value.ts';
 import contentTypeIgnored from './request-bodies/content-type-ignored.ts';
 import oversizedBody500 from './request-bodies/oversized-body-500.ts';
+import stackTraceIn400 from './request-bodies/stack-trace-in-400.ts';
 import allowListsAllMethods from './routing/allow-lists-all-methods.ts';
 import allowOmitsMethod from './routing/allow-omits-method.ts';
 import head405 from './routing/head-405.ts';
@@ -152,6 +153,7 @@ export const DEFECTS = [
   bodyAnyJsonValue,
   contentTypeIgnored,
   oversizedBody500,
+  stackTraceIn400,
   noRateLimit,
   retryAfterIsoDate,
   rateLimitNeverResets,
