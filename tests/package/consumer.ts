@@ -63,7 +63,13 @@ export async function packRepository(dir: string): Promise<string> {
 
 export interface Consumer {
   readonly dir: string;
-  run(command: string, args: readonly string[], timeoutMs: number): Promise<RunResult>;
+  /** `env`: added to the cleaned environment. */
+  run(
+    command: string,
+    args: readonly string[],
+    timeoutMs: number,
+    env?: Record<string, string>,
+  ): Promise<RunResult>;
   write(file: string, text: string): Promise<void>;
   read(file: string): Promise<string>;
   /** Starts `npx gatecheck-mock --port 0`; resolves once it printed its URL. */
@@ -97,7 +103,7 @@ export async function createConsumer(tarball: string, extra: readonly string[]):
   if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`);
   return {
     dir,
-    run: (command, args, timeoutMs) => run(command, args, dir, timeoutMs),
+    run: (command, args, timeoutMs, env = {}) => run(command, args, dir, timeoutMs, cleanEnv(env)),
     write: (file, text) => writeFile(path.join(dir, file), text),
     read: (file) => readFile(path.join(dir, file), 'utf8'),
     startMock: () => startConsumerMock(dir),
