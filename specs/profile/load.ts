@@ -140,7 +140,10 @@ export function readProfile(
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT')
-      throw new ProfileError(path, 'does not exist (ENOENT): no profile file there; `gatecheck init` writes one');
+      throw new ProfileError(
+        path,
+        'does not exist (ENOENT): no profile file there; `gatecheck init` writes one',
+      );
     throw new ProfileError(path, `cannot be read (${code ?? String(e)})`);
   }
   let data: unknown;
