@@ -13,11 +13,12 @@
  * Slow (npm install); skipped, saying so, only when the npm registry cannot be reached.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type Consumer, createConsumer, ROOT, registryReachable } from './consumer.ts';
 import { packedTarball } from './packed.ts';
-import { killAll, type Started, start } from './processes.ts';
+import { killAll, listening, type Started, start } from './processes.ts';
 
 const DOCS = ['docs/package.md', 'docs/ci.md', 'docs/mock.md'] as const;
 
@@ -182,11 +183,40 @@ const SNIPPETS: readonly Entry[] = [
   },
   {
     file: 'docs/package.md',
+    match: /^npm install -D gatecheck {2,}# or the tarball/,
+    run: async (snippet, world) => {
+      // The package path (issue #31): at most six commands from an empty directory, none a copied secret.
+      const commands = snippet.text.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+      expect(commands.length).toBeLessThanOrEqual(6);
+      const port = await freePort();
+      const script = commands
+        .filter((l) => !l.startsWith('npm install'))
+        .map((l) => l.replace(/#.*$/, '').trim())
+        .map((l) =>
+          l === 'npx gatecheck-mock &'
+            ? // The default port 3000 is fixed: a free one. The newcomer waits for the banner, the script for the port.
+              `npx gatecheck-mock --port ${port} > path-mock.log 2>&1 &\ntrap 'kill $! 2>/dev/null' EXIT\n` +
+              `for i in $(seq 100); do curl -sf -o /dev/null http://127.0.0.1:${port}/users && break; sleep 0.1; done`
+            : l.replace(/127\.0\.0\.1:3000/g, `127.0.0.1:${port}`),
+        )
+        .join('\n');
+      const out = await world.sh(script, { GATECHECK_BUDGET: '400' });
+      expect(out).toContain('✔ Conformant at MUST and SHOULD levels');
+      expect(out).toMatch(/MUST +\d+ pass · 0 fail · 0 warn · 0 skip · 0 not run/);
+      // `kill $!` ended npx; the mock started under it stops within a quarter of a second (bin/entry.js).
+      await expect.poll(() => listening(port), { timeout: 5000 }).toBe(false);
+    },
+  },
+  {
+    file: 'docs/package.md',
     match: /^npx gatecheck init \.\/openapi\.yaml --out target\.profile\.json \[--force\] \[--probe /,
     run: async (_snippet, world) => {
       // The synopsis's document: the mock's own (JSON is YAML); then the optional flags, each once.
       await world.sh(`curl -sf ${world.mock}/openapi.json > openapi.yaml`);
-      await world.sh('npx gatecheck init ./openapi.yaml --out target.profile.json');
+      // A project without the profile the path above wrote: init refuses to write over one without --force.
+      await world.sh(
+        'rm -f target.profile.json && npx gatecheck init ./openapi.yaml --out target.profile.json',
+      );
       await world.sh(
         `npx gatecheck init ./openapi.yaml --out target.profile.json --force --probe ${world.mock}`,
       );
@@ -386,6 +416,15 @@ const SNIPPETS: readonly Entry[] = [
   },
   { file: 'docs/mock.md', match: /"clockOffsetSeconds": 0,/, run: startsWithConfig },
 ];
+
+/** A loopback port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /** The environment `eval "$(npx gatecheck-mock --print-env)"` sets. */
 async function printedEnv(world: World): Promise<Record<string, string>> {
