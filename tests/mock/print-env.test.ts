@@ -38,16 +38,9 @@ async function evaluated(cwd: string): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('GATECHECK_')));
 }
 
-type Json = Record<string, unknown>;
-
-/** Every `{ "env": NAME }` in a profile. */
-function envNames(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(envNames);
-  if (value === null || typeof value !== 'object') return [];
-  const keys = Object.keys(value);
-  if (keys.length === 1 && keys[0] === 'env') return [String((value as Json).env)];
-  return Object.values(value).flatMap(envNames);
-}
+/** Every `{ "env": NAME }` of a profile's text. */
+const envNames = (text: string): string[] =>
+  [...text.matchAll(/\{\s*"env":\s*"([^"]+)"\s*\}/g)].map((m) => m[1] ?? '');
 
 let dir: string;
 test.beforeEach(async () => {
@@ -100,7 +93,7 @@ test.describe(() => {
       dir,
     );
     expect(init.code, init.stderr).toBe(0);
-    const names = envNames(JSON.parse(await readFile(path.join(dir, 'p.json'), 'utf8')));
+    const names = envNames(await readFile(path.join(dir, 'p.json'), 'utf8'));
     expect(names.length).toBeGreaterThan(0);
     const env = await evaluated(dir);
     expect(

@@ -61,6 +61,22 @@ export async function packRepository(dir: string): Promise<string> {
   return path.join(dir, name);
 }
 
+/** A consumer's tsconfig.json for its own files (`include`): strict, Node's module resolution, no output. */
+export function consumerTsconfig(include: readonly string[], extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    compilerOptions: {
+      ...extra,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      noEmit: true,
+      types: ['node'],
+    },
+    include,
+  });
+}
+
 export interface Consumer {
   readonly dir: string;
   /** `env`: added to the cleaned environment. */

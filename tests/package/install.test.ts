@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type Consumer, createConsumer, ROOT, registryReachable, run } from './consumer.ts';
+import { type Consumer, consumerTsconfig, createConsumer, ROOT, registryReachable, run } from './consumer.ts';
 import { packedTarball } from './packed.ts';
 
 /** The consumer's type-checker: the versions this repository pins, from the npm registry. */
@@ -31,18 +31,6 @@ const wrong: number = mock.url;
 console.log(profile.name, PROFILE_SCHEMA_PATH, gatecheckProjects({ baseUrl: mock.url }).map((p) => p.name), wrong);
 await mock.close();
 `;
-
-const CONSUMER_TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noEmit: true,
-    types: ['node'],
-  },
-  include: ['consumer.ts'],
-};
 
 /** The README's way in: the suite as two more projects (checks, observers), its global setup and reporter one line each. */
 const CONSUMER_CONFIG = `import { defineConfig } from '@playwright/test';
@@ -150,7 +138,7 @@ test('npx gatecheck-mock --help names itself gatecheck-mock', async () => {
 test('a consumer file importing gatecheck/mock, gatecheck/profile and gatecheck/playwright type-checks', async () => {
   const c = consumer as Consumer;
   await c.write('consumer.ts', CONSUMER_FILE);
-  await c.write('tsconfig.json', JSON.stringify(CONSUMER_TSCONFIG));
+  await c.write('tsconfig.json', consumerTsconfig(['consumer.ts']));
   const checked = await c.run('npx', ['tsc', '-p', 'tsconfig.json'], 120_000);
   expect(checked.code, checked.stdout + checked.stderr).toBe(0);
 });

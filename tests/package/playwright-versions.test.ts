@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createConsumer, ROOT, registryReachable } from './consumer.ts';
+import { consumerTsconfig, createConsumer, ROOT, registryReachable } from './consumer.ts';
 import { packedTarball } from './packed.ts';
 
 const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -51,18 +51,7 @@ export default defineConfig({
  * `skipLibCheck`: Playwright's own declarations before 1.5x write namespaces as `module`, which TypeScript 7
  * refuses (TS1540) in any project; the config's use of the package's types is still checked.
  */
-const TSCONFIG = {
-  compilerOptions: {
-    skipLibCheck: true,
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noEmit: true,
-    types: ['node'],
-  },
-  include: ['playwright.config.ts'],
-};
+const TSCONFIG = consumerTsconfig(['playwright.config.ts'], { skipLibCheck: true });
 
 /** Prints which test type the suite stands on with this Playwright (specs/lib/base-test.ts). */
 const BASE_TEST_KIND = `const { baseTest } = await import('./node_modules/gatecheck/dist/specs/lib/base-test.js');
@@ -108,7 +97,7 @@ for (const version of [OLDEST ?? 'unparsed', BETWEEN, NEWEST ?? 'unpinned']) {
       expect(kind.stdout.trim(), kind.stderr).toBe('bare');
 
       await consumer.write('playwright.config.ts', CONFIG);
-      await consumer.write('tsconfig.json', JSON.stringify(TSCONFIG));
+      await consumer.write('tsconfig.json', TSCONFIG);
       const checked = await consumer.run('npx', ['tsc', '-p', 'tsconfig.json'], 120_000);
       expect(checked.code, checked.stdout + checked.stderr).toBe(0);
 
