@@ -78,7 +78,8 @@ function docExamples(file: string): string[] {
   );
   const inline = [...text.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
   return [...fenced, ...inline]
-    .map((line) => /npx gatecheck\b.*$/.exec(line)?.[0])
+    // `npx gatecheck-mock` is the mock's command, not the CLI's.
+    .map((line) => /npx gatecheck(?![-\w]).*$/.exec(line)?.[0])
     .filter((line): line is string => line !== undefined);
 }
 
