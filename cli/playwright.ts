@@ -6,21 +6,54 @@ import { codeModule } from '../shared/paths.ts';
 
 const require = createRequire(import.meta.url);
 
-/** Playwright's CLI from this package's dependencies, not whatever `npx playwright` finds first. */
+/**
+ * Playwright's CLI as this package resolves its peer `@playwright/test` (the project's own Playwright,
+ * docs/package.md "Playwright versions"), not whatever `npx playwright` finds first.
+ */
 export const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
 export const SUITE_CONFIG = codeModule('playwright.config');
 export const REPORTER = codeModule('specs/report/reporter');
 
-/** Runs `playwright <args>` with the terminal attached (its progress output is the CLI's); resolves its exit code. */
+/**
+ * Signals sent to this process alone (a process manager, `kill <pid>`, a closed terminal), passed on to
+ * Playwright: it is this process's work, and must not outlive it. SIGINT is not among them: Ctrl-C already
+ * reaches Playwright through the terminal's process group, and a second SIGINT would make it stop at once,
+ * without its reports.
+ */
+const FORWARDED: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
+
+/**
+ * Runs `playwright <args>` with the terminal attached (its progress output is the CLI's); resolves its exit
+ * code. Stopped by a forwarded signal, this process ends the way Playwright did, by that signal, once
+ * Playwright has exited.
+ */
 export function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], { stdio: 'inherit', env });
+    let received: NodeJS.Signals | undefined;
+    const forward = (signal: NodeJS.Signals) => {
+      received ??= signal;
+      child.kill(signal);
+    };
     // Ctrl-C reaches the child through the terminal's process group; wait for it to write its reports.
     const ignore = () => {};
     process.on('SIGINT', ignore);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
+    for (const signal of FORWARDED) process.on(signal, forward);
+    const detach = () => {
       process.off('SIGINT', ignore);
+      for (const signal of FORWARDED) process.off(signal, forward);
+    };
+    child.on('error', (error) => {
+      detach();
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      detach();
+      if (received !== undefined) {
+        // No handler left: the default action of the signal ends this process as it ended Playwright.
+        process.kill(process.pid, received);
+        return;
+      }
       resolve(code ?? (signal ? 1 : 0));
     });
   });

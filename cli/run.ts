@@ -9,6 +9,7 @@ import path from 'node:path';
 import { startTokenBroker, type TokenBroker, tokenSources } from '../specs/credentials/broker.ts';
 import { TokenError } from '../specs/credentials/token-error.ts';
 import { ENV } from '../specs/lib/env.ts';
+import { type ReporterEntry, reportersNamed, stdoutDocumentReporter } from '../specs/lib/progress-stream.ts';
 import { INSECURE_WARNING, nodeTlsOptions, runTls } from '../specs/lib/tls.ts';
 import { PROFILE_CHECKED_ENV } from '../specs/profile/load.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
@@ -98,7 +99,47 @@ async function finishSigned(
   return typeof notes === 'number' ? notes : exit;
 }
 
-export async function runSuite(options: RunOptions, io: Io): Promise<ExitCode> {
+/**
+ * The passthrough with the conformance reporter added to a `--reporter` it names (`-- --reporter=json` →
+ * `json,<conformance reporter>`): the CLI's verdict is read from conformance.json, which only that reporter
+ * writes. Also the reporters the run will have, when the passthrough chose them.
+ */
+export function withConformanceReporter(
+  passthrough: readonly string[],
+  extra: readonly string[] = [],
+): { args: string[]; reporters: ReporterEntry[] | undefined } {
+  const args = [...passthrough];
+  let reporters: ReporterEntry[] | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const inline = arg.startsWith('--reporter=');
+    if (!inline && arg !== '--reporter') continue;
+    const at = inline ? i : i + 1;
+    const value = inline ? arg.slice('--reporter='.length) : (args[at] ?? '');
+    const names = reportersNamed(value).map(([name]) => name);
+    const all = [
+      ...names,
+      ...extra.filter((e) => !names.includes(e)),
+      ...(names.includes(REPORTER) ? [] : [REPORTER]),
+    ];
+    args[at] = inline ? `--reporter=${all.join(',')}` : all.join(',');
+    reporters = reportersNamed(all.join(','));
+  }
+  return { args, reporters };
+}
+
+/**
+ * The CLI's own lines go where the suite's go (specs/lib/progress-stream.ts): to stderr when a reporter the
+ * passthrough chose prints its document on stdout, which is then Playwright's alone.
+ */
+function linesTo(io: Io, options: RunOptions, env: NodeJS.ProcessEnv): Io {
+  const { reporters } = withConformanceReporter(options.passthrough);
+  if (reporters === undefined || stdoutDocumentReporter(reporters, env) === undefined) return io;
+  return { out: io.err, err: io.err };
+}
+
+export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitCode> {
+  const io = linesTo(terminal, options, { ...process.env, ...targetEnv(options) });
   let filterArgs: string[] = [];
   let filter: string | undefined;
   let grep: { grep?: string; grepInvert?: string } = {};
@@ -215,6 +256,8 @@ async function runWith(
   const shardArgs = options.shard
     ? ['--shard', `${options.shard.current}/${options.shard.total}`, '--reporter', `list,blob,${REPORTER}`]
     : [];
+  // A shard's blob report is kept when the passthrough names reporters of its own.
+  const passthrough = withConformanceReporter(options.passthrough, options.shard ? ['blob'] : []).args;
   if (options.shard && !env.PLAYWRIGHT_BLOB_OUTPUT_DIR && !env.PLAYWRIGHT_BLOB_OUTPUT_FILE) {
     // A file name per shard (Playwright's own naming): with only a directory, each shard run would first
     // empty it, and shards run one after another on one machine would keep only the last blob.
@@ -226,11 +269,11 @@ async function runWith(
   }
   // Playwright empties its output directory when a run starts: one per report directory keeps two runs
   // at once (CI jobs on one runner, parallel tests) from deleting each other's files.
-  const outputArgs = options.passthrough.some((a) => a === '--output' || a.startsWith('--output='))
+  const outputArgs = passthrough.some((a) => a === '--output' || a.startsWith('--output='))
     ? []
     : ['--output', path.join(options.reportDir, 'test-results')];
   const code = await runPlaywright(
-    ['test', '--config', SUITE_CONFIG, ...filterArgs, ...shardArgs, ...outputArgs, ...options.passthrough],
+    ['test', '--config', SUITE_CONFIG, ...filterArgs, ...shardArgs, ...outputArgs, ...passthrough],
     env,
   );
   const exit = await finishSigned(io, options, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE, signer);
@@ -243,7 +286,8 @@ async function runWith(
   return exit;
 }
 
-export async function mergeShards(blobDir: string, options: RunOptions, io: Io): Promise<ExitCode> {
+export async function mergeShards(blobDir: string, options: RunOptions, terminal: Io): Promise<ExitCode> {
+  const io = linesTo(terminal, options, { ...process.env, ...targetEnv(options) });
   if (!existsSync(blobDir) || !statSync(blobDir).isDirectory()) {
     throw new UsageError(`merge-reports: ${blobDir} is not a directory`);
   }
@@ -261,7 +305,13 @@ export async function mergeShards(blobDir: string, options: RunOptions, io: Io):
   const env = childEnv(options, runId, target.baseUrl);
   await clearReports(options.reportDir, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   const code = await runPlaywright(
-    ['merge-reports', '--config', SUITE_CONFIG, blobDir, ...options.passthrough],
+    [
+      'merge-reports',
+      '--config',
+      SUITE_CONFIG,
+      blobDir,
+      ...withConformanceReporter(options.passthrough).args,
+    ],
     env,
   );
   return finishSigned(io, options, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE, signer);

@@ -5,27 +5,25 @@
  * them; stops cleanly on SIGINT/SIGTERM. A bad flag or configuration → one line on stderr, exit 2.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { dropOutputToClosedPipes } from '../shared/closed-pipe.ts';
+import { banner } from './cli/banner.ts';
 import {
   PROTECTION_OPTIONS,
   PROTECTION_USAGE,
   type ProtectionFlags,
-  protectionBanner,
   protectionOverrides,
 } from './cli/control-flags.ts';
 import {
   DEFECT_OPTIONS,
   DEFECT_USAGE,
   type DefectFlags,
-  defectBanner,
   defectListing,
   defectOverrides,
 } from './cli/defect-flags.ts';
-import { ConfigError, FIXTURES_DIR } from './config.ts';
-import { JWKS_PATH, TOKEN_PATH } from './oauth/endpoint.ts';
-import { loadPolicy } from './routing/policy.ts';
+import { printEnv } from './cli/environment.ts';
+import { ConfigError } from './config.ts';
 import { type RunningMock, startMock, type TlsOption } from './server.ts';
 
 /**
@@ -35,6 +33,9 @@ import { type RunningMock, startMock, type TlsOption } from './server.ts';
 const INVOKED_AS = /gatecheck-mock(\.js)?$/.test(process.argv[1] ?? '')
   ? 'gatecheck-mock'
   : 'npm run mock --';
+/** The command that prints the credentials as variables, as the user would type it (npm's own lines silenced). */
+const PRINT_ENV =
+  INVOKED_AS === 'gatecheck-mock' ? 'npx gatecheck-mock --print-env' : 'npm run --silent mock -- --print-env';
 
 const USAGE = `Usage: ${INVOKED_AS} [options]
 
@@ -50,15 +51,13 @@ Options:
                        Serve HTTPS with this certificate and key (PEM)
       --token-lifetime <s>
                        expires_in of tokens from POST /oauth/token, in seconds (default 3600)
+      --print-env      Print the mock's test credentials as \`export\` lines, under the environment variable
+                       names \`gatecheck init\` writes (eval "$(${PRINT_ENV})"), and exit
   -h, --help           Show this help
 ${PROTECTION_USAGE}
 ${DEFECT_USAGE}
 
 Docs: docs/mock.md`;
-
-const PROFILE_PATH = resolve(FIXTURES_DIR, 'mock.profile.json');
-/** The same identities obtaining Bearer tokens from the token endpoint: it holds the OAuth clients' secrets. */
-const OAUTH_PROFILE_PATH = resolve(FIXTURES_DIR, 'mock.oauth.profile.json');
 
 /** Exit codes: 0 stopped by a signal, 1 could not start (port taken…), 2 bad flag or configuration. */
 async function main(argv: readonly string[]): Promise<void> {
@@ -72,6 +71,7 @@ async function main(argv: readonly string[]): Promise<void> {
     'tls-cert'?: string;
     'tls-key'?: string;
     'token-lifetime'?: string;
+    'print-env'?: boolean;
   } & ProtectionFlags &
     DefectFlags;
   try {
@@ -87,6 +87,7 @@ async function main(argv: readonly string[]): Promise<void> {
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
         'token-lifetime': { type: 'string' },
+        'print-env': { type: 'boolean' },
         ...PROTECTION_OPTIONS,
         ...DEFECT_OPTIONS,
       },
@@ -102,6 +103,10 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   if (values['list-defects'] === true) {
     process.stdout.write(defectListing(INVOKED_AS));
+    return;
+  }
+  if (values['print-env'] === true) {
+    process.stdout.write(printEnv(PRINT_ENV));
     return;
   }
   const port = parsePort(values.port ?? '3000');
@@ -132,10 +137,15 @@ async function main(argv: readonly string[]): Promise<void> {
     });
   } catch (error) {
     if (error instanceof ConfigError) return fail(2, error.message);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      return fail(
+        1,
+        `${(error as Error).message}: the port is taken; stop what holds it, or choose another with --port <n> (--port 0: any free port)`,
+      );
     return fail(1, error instanceof Error ? error.message : String(error));
   }
 
-  process.stdout.write(banner(mock));
+  process.stdout.write(banner(mock, PRINT_ENV));
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -182,116 +192,5 @@ function fail(code: number, line: string): void {
   process.exitCode = code;
 }
 
-// -------------------------------------------------------------------------------------------------------------
-// What the developer sees.
-
-interface ProfileIdentity {
-  bearer?: string;
-  token?: { oauth2?: { clientId: string; clientSecret: string } };
-  basic?: { username: string; password: string };
-  apikey?: string;
-}
-
-function banner(mock: RunningMock): string {
-  const { url, config } = mock;
-  const lines: string[] = [`gatecheck mock listening on ${url}`, ''];
-  const shown = (p: string): string => relative(process.cwd(), p) || p;
-  lines.push(
-    `  data    ${config.persistPath ? `${shown(config.persistPath)} (persisted)` : `in memory, seeded from ${shown(config.dataPath)}`}`,
-    `  policy  ${config.policy ? 'inline (from --config)' : shown(config.policyPath)}`,
-    ...protectionBanner(mock),
-    ...defectBanner(config.defects),
-    '',
-    'Routes:',
-  );
-  for (const route of routesOf(mock)) lines.push(`  ${route}`);
-
-  const identities = readIdentities(PROFILE_PATH);
-  const clients = readIdentities(OAUTH_PROFILE_PATH);
-  const curl = mock.caPath === undefined ? 'curl' : `curl --cacert ${mock.caPath}`;
-  if (mock.caPath !== undefined)
-    lines.push('', `TLS: certificate generated at start; trust it with ${mock.caPath}`);
-  lines.push(
-    '',
-    `Credentials (also in ${shown(PROFILE_PATH)} and ${shown(OAUTH_PROFILE_PATH)}, "identities"):`,
-  );
-  if (identities === undefined) {
-    lines.push('  none found: generate the fixtures with `npm run fixtures`');
-  } else {
-    for (const [name, identity] of Object.entries(identities)) {
-      lines.push(`  ${name}${identity.basic ? ` (${identity.basic.username})` : ''}`);
-      // Whole values, ready to paste: a shortened token cannot be used.
-      if (identity.bearer) lines.push(`    Authorization: Bearer ${identity.bearer}`);
-      if (identity.basic) {
-        const { username, password } = identity.basic;
-        lines.push(
-          `    Authorization: Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}    (${username}:${password})`,
-        );
-      }
-      if (identity.apikey) lines.push(`    Authorization: Apikey ${identity.apikey}`);
-      const oauth = clients?.[name]?.token?.oauth2;
-      if (oauth)
-        lines.push(`    OAuth 2.0 client  client_id=${oauth.clientId}  client_secret=${oauth.clientSecret}`);
-    }
-  }
-
-  const admin = identities?.admin;
-  const user = identities?.user;
-  const adminClient = clients?.admin?.token?.oauth2;
-  lines.push('', 'Try:');
-  if (user?.basic) {
-    lines.push(`  ${curl} -i -u '${user.basic.username}:${user.basic.password}' ${url}/protected`);
-  } else {
-    lines.push(`  ${curl} -i ${url}/users`);
-  }
-  if (adminClient) {
-    // RFC 6749 §4.4.2: a client-credentials token request, the client authenticated with Basic (§2.3.1).
-    lines.push(
-      `  ${curl} -s -u '${adminClient.clientId}:${adminClient.clientSecret}' -d grant_type=client_credentials ${url}${TOKEN_PATH}`,
-      `  ${curl} -i -H "Authorization: Bearer $(${curl} -s -u '${adminClient.clientId}:${adminClient.clientSecret}' -d grant_type=client_credentials ${url}${TOKEN_PATH} | node -p 'JSON.parse(require("fs").readFileSync(0)).access_token')" ${url}/admin`,
-      `  ${curl} -s ${url}${JWKS_PATH}    # the keys to verify its tokens with`,
-    );
-  } else if (admin?.bearer) {
-    lines.push(`  ${curl} -i -H "Authorization: Bearer ${admin.bearer}" ${url}/admin`);
-  } else {
-    lines.push(`  ${curl} -i ${url}/admin    # 401 with a Bearer challenge`);
-  }
-  lines.push('', 'Ctrl-C stops it.', '');
-  return lines.join('\n');
-}
-
-/** One line per route and method, from the policy the mock validated at start-up. */
-function routesOf(mock: RunningMock): string[] {
-  const policy = mock.config.policy ?? loadPolicy(undefined, mock.config.policyPath);
-  const out: string[] = [];
-  for (const route of policy.routes) {
-    for (const [method, access] of Object.entries(route.methods)) {
-      const rule =
-        access === 'public' || access === 'closed'
-          ? access
-          : [
-              access.schemes.join(' | '),
-              access.roles ? `role ${access.roles.join(' or ')}` : '',
-              access.scopes ? `scope ${access.scopes.join(' ')}` : '',
-            ]
-              .filter(Boolean)
-              .join(', ');
-      out.push(`${method.padEnd(7)}${route.path.padEnd(14)}${rule}`);
-    }
-  }
-  return out;
-}
-
-function readIdentities(path: string): Record<string, ProfileIdentity> | undefined {
-  if (!existsSync(path)) return undefined;
-  try {
-    const profile = JSON.parse(readFileSync(path, 'utf8')) as {
-      identities?: Record<string, ProfileIdentity>;
-    };
-    return profile.identities;
-  } catch {
-    return undefined;
-  }
-}
-
+dropOutputToClosedPipes();
 await main(process.argv.slice(2));

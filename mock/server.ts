@@ -118,7 +118,13 @@ async function serverCertificate(
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
-      reject(new Error(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`));
+      // The system's code stays on the error (`code`), for a caller that explains it (mock/cli.ts).
+      reject(
+        Object.assign(new Error(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`), {
+          code: error.code,
+          cause: error,
+        }),
+      );
     };
     server.once('error', onError);
     server.listen(port, host, () => {

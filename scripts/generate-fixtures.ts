@@ -3,6 +3,9 @@
  *
  * - fixtures/keys/jwks.json          public JWKS the mock trusts: one RS256 and one ES256 key
  * - fixtures/keys/private.jwks.json  the matching private JWKs (test-only, committed on purpose)
+ * - fixtures/keys/issuer.private.jwk.json  the RS256 one alone, the profile's `jwt.privateJwk`: the value of
+ *                                    GATECHECK_JWT_PRIVATE_JWK for a profile `gatecheck init` wrote (its
+ *                                    file is what the mock's banner names)
  * - fixtures/identities.json         alice (admin), bob (user), carol (rate-limit victim): scrypt-hashed
  *                                    Basic passwords and SHA-256-hashed API keys
  * - fixtures/mock.profile.json       the bundled mock's target profile; only its `identities` and `jwt`
@@ -27,6 +30,7 @@ const FIXTURES = resolve(process.env.GATECHECK_FIXTURES_DIR ?? resolve(ROOT, 'fi
 const PATHS = {
   jwks: resolve(FIXTURES, 'keys/jwks.json'),
   privateJwks: resolve(FIXTURES, 'keys/private.jwks.json'),
+  issuerKey: resolve(FIXTURES, 'keys/issuer.private.jwk.json'),
   identities: resolve(FIXTURES, 'identities.json'),
   profile: resolve(FIXTURES, 'mock.profile.json'),
 };
@@ -150,6 +154,7 @@ async function main(): Promise<void> {
   const ec = await signingKey('ES256');
   await writeJson(PATHS.jwks, { keys: [rsa.publicJwk, ec.publicJwk] });
   await writeJson(PATHS.privateJwks, { keys: [rsa.privateJwk, ec.privateJwk] });
+  await writeJson(PATHS.issuerKey, rsa.privateJwk);
 
   const records: IdentityRecord[] = [];
   const credentials: Partial<Record<Person['role'], IdentityCredentials>> = {};

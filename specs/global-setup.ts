@@ -14,6 +14,7 @@ import { startTokenBroker, tokenSources } from './credentials/broker.ts';
 import { seedLine } from './fuzz/engine/seed-line.ts';
 import { DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
 import { ENV, ENV_EMBEDDED } from './lib/env.ts';
+import { progressStream } from './lib/progress-stream.ts';
 import { rememberSecrets } from './lib/secrets.ts';
 import { checkTlsFiles, extraCaBundle, INSECURE_WARNING, nodeTlsOptions, runTls } from './lib/tls.ts';
 import { checkJwtMaterial } from './lib/tokens.ts';
@@ -38,7 +39,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   // The workers read the same file: what was validated here is not validated again (≈0.2 s of CPU each).
   process.env[PROFILE_CHECKED_ENV] = run.profileDigest;
   // Once per run, here rather than in each worker (docs/fuzzing.md: the seed is printed at the start of the run).
-  process.stdout.write(seedLine(run.profile, config.workers));
+  // On stderr when a reporter prints its document on stdout (`--reporter=json > out.json` stays JSON).
+  progressStream(config.reporter).write(seedLine(run.profile, config.workers));
 
   // The observers' store (specs/observe/store.ts): one folder per run, removed with the run.
   const observations = await mkdtemp(join(tmpdir(), 'gatecheck-observations-'));

@@ -4,7 +4,7 @@
  * (specs/fixtures.ts), the fuzz worker (specs/fuzz/worker.ts) and the observer verdicts, whose test type is
  * `runTargetTest` alone: their worker loads no HTTP client, token minting or fuzz engine it would not use.
  */
-import { _baseTest, test as browserTest } from '@playwright/test';
+import { baseTest } from './lib/base-test.ts';
 import { ENV } from './lib/env.ts';
 import { profileSecrets, rememberSecrets } from './lib/secrets.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
@@ -73,20 +73,10 @@ export interface RunTargetFixtures {
 }
 
 /**
- * The test type the suite starts from: `_baseTest`, @playwright/test's test type without its browser
- * fixtures, unless the fuzz cases are to go through Playwright's request client (GATECHECK_FUZZ_CLIENT=
- * playwright, docs/fuzzing.md "Clients"): only the browser test type records those calls in a trace
- * (`--trace on`), through its artifacts fixture. The choice is the same in the runner and every worker
- * (one environment); either way no check asks for a browser fixture.
- */
-const suiteBase: typeof _baseTest =
-  process.env[ENV.fuzzClient] === 'playwright' ? (browserTest as unknown as typeof _baseTest) : _baseTest;
-
-/**
  * The test type of the observer verdicts (specs/observe/), and the base of the checks' (specs/fixtures.ts):
- * the suite's base with the run's target.
+ * the suite's base (specs/lib/base-test.ts: `_baseTest` where Playwright has it) with the run's target.
  */
-export const runTargetTest = suiteBase.extend<object, RunTargetFixtures>({
+export const runTargetTest = baseTest.test.extend<object, RunTargetFixtures>({
   runTarget: runTargetOption,
   profile: profileFixture,
 });

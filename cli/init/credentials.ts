@@ -3,14 +3,16 @@
  * identity (`GATECHECK_ADMIN_BEARER`, `GATECHECK_USER_APIKEY`, …), never a value; and the list of every
  * variable the profile names, printed whole and written as a `.env`-style file of names beside the profile.
  */
+import { type CredentialSuffix, credentialVariable } from '../../shared/credential-env.ts';
 import { isObject } from './document-extensions.ts';
 import type { Carrier, ProfileScheme } from './security.ts';
 
 type Json = Record<string, unknown>;
 export type IdentityName = 'admin' | 'user' | 'ratelimit';
 
-function env(identity: IdentityName, field: string): { env: string } {
-  return { env: `GATECHECK_${identity.toUpperCase()}_${field}` };
+/** The variable's name comes from the one table init and the mock share (shared/credential-env.ts). */
+function env(identity: IdentityName, field: CredentialSuffix): { env: string } {
+  return { env: credentialVariable(identity, field) };
 }
 
 /**

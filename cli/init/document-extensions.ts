@@ -5,6 +5,7 @@
  * `fault`, `blocked`, and the collection's `maxBodyBytes`. Values are copied as the document gives them;
  * a section the profile schema then refuses is dropped with a to-do line by the caller (command.ts).
  */
+import { JWT_PRIVATE_JWK_VARIABLE, JWT_SECRET_VARIABLE } from '../../shared/credential-env.ts';
 import {
   X_BLOCKED,
   X_FAULT,
@@ -20,8 +21,8 @@ export function isObject(value: unknown): value is Json {
 }
 
 /** The environment variable the private signing key (a JWK as JSON, or an HMAC secret) is read from. */
-export const JWT_KEY_ENV = 'GATECHECK_JWT_PRIVATE_JWK';
-export const JWT_SECRET_ENV = 'GATECHECK_JWT_SECRET';
+export const JWT_KEY_ENV = JWT_PRIVATE_JWK_VARIABLE;
+export const JWT_SECRET_ENV = JWT_SECRET_VARIABLE;
 
 /** The first `http` `bearer` scheme's `x-gatecheck-jwt`, as the profile's `jwt` (RFC 7519, RFC 8725 §3.1). */
 export function jwtFromDocument(doc: Json, todo: string[]): Json | undefined {

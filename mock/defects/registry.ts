@@ -77,6 +77,7 @@ import bodyAnyJsonValue from './request-bodies/body-any-json-value.ts';
 import contentTypeIgnored from './request-bodies/content-type-ignored.ts';
 import oversizedBody500 from './request-bodies/oversized-body-500.ts';
 import protoKeyDropped from './request-bodies/proto-key-dropped.ts';
+import stackTraceIn400 from './request-bodies/stack-trace-in-400.ts';
 import allowListsAllMethods from './routing/allow-lists-all-methods.ts';
 import allowOmitsMethod from './routing/allow-omits-method.ts';
 import head405 from './routing/head-405.ts';
@@ -166,6 +167,7 @@ export const DEFECTS = [
   oversizedBody500,
   arrayItem500,
   protoKeyDropped,
+  stackTraceIn400,
   noRateLimit,
   retryAfterIsoDate,
   rateLimitNeverResets,

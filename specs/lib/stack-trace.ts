@@ -1,6 +1,7 @@
 /**
- * Whether an answer leaks a stack trace or source path (RFC 9457 §5: problem details must not expose
- * implementation internals; RFC 9110 §15.6.1). Used by the 500 rules and the malformed-body rules.
+ * Whether an answer leaks a stack trace or source path (RFC 9457 §5: generators "are encouraged to avoid
+ * making implementation details such as a stack dump available through the HTTP interface" — a SHOULD).
+ * Used by server.500.no-stack and the observer observed.no-stack.
  */
 
 /** Stack frames and dumps of common runtimes (Node, JVM, Python, .NET, PHP, Go, Ruby). */

@@ -138,7 +138,13 @@ export function readProfile(
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new ProfileError(path, `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT')
+      throw new ProfileError(
+        path,
+        'does not exist (ENOENT): no profile file there; `gatecheck init` writes one',
+      );
+    throw new ProfileError(path, `cannot be read (${code ?? String(e)})`);
   }
   let data: unknown;
   try {

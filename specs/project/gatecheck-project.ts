@@ -19,8 +19,15 @@ import type { PlaywrightTestProject, ReporterDescription } from '@playwright/tes
 import { CODE_ROOT, codeModule, MODULE_EXT } from '../../shared/paths.ts';
 import { ENV } from '../lib/env.ts';
 import type { ConformanceReporterOptions } from '../report/reporter.ts';
+import type { RunTargetOption } from '../run-target.ts';
 
 export interface GatecheckProjectOptions {
+  /**
+   * This pair of projects' own target — `{ baseUrl, profile, budget }`, the suite's `runTarget` option —
+   * so one config checks several targets, one call each (docs/ci.md "Several targets in one Playwright
+   * run"). Written into the projects' `use`, not the environment; `profile` and `baseUrl` then go unused.
+   */
+  readonly target?: RunTargetOption;
   /** The target's profile (JSON), relative to the working directory; default $GATECHECK_PROFILE, else the bundled mock's. */
   readonly profile?: string;
   /** The target's base URL; default $BASE_URL, else the bundled mock, started by the global setup. */
@@ -44,10 +51,17 @@ export function gatecheckReporter(options: ConformanceReporterOptions = {}): Rep
  * by every worker.
  */
 export function gatecheckProjects(options: GatecheckProjectOptions = {}): PlaywrightTestProject[] {
-  if (options.profile !== undefined) process.env[ENV.profile] = resolve(options.profile);
-  if (options.baseUrl !== undefined) process.env[ENV.baseUrl] = options.baseUrl;
+  const { target } = options;
+  if (target === undefined) {
+    if (options.profile !== undefined) process.env[ENV.profile] = resolve(options.profile);
+    if (options.baseUrl !== undefined) process.env[ENV.baseUrl] = options.baseUrl;
+  }
   const name = options.name ?? 'gatecheck';
   const observers = `${name}-observers`;
+  const runTarget: RunTargetOption | undefined =
+    target === undefined
+      ? undefined
+      : { ...target, ...(target.profile === undefined ? {} : { profile: resolve(target.profile) }) };
   const shared = {
     testDir: resolve(CODE_ROOT, 'specs'),
     fullyParallel: true,
@@ -55,8 +69,9 @@ export function gatecheckProjects(options: GatecheckProjectOptions = {}): Playwr
     timeout: 30_000,
     use: {
       // Read when a worker loads the config, after the global setup set it (the bundled mock's URL, if started).
-      baseURL: process.env[ENV.baseUrl],
+      baseURL: runTarget?.baseUrl ?? process.env[ENV.baseUrl],
       trace: 'off' as const,
+      ...(runTarget === undefined ? {} : { runTarget }),
     },
   };
   return [

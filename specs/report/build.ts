@@ -40,6 +40,11 @@ export interface BuildInput {
 }
 
 function notRunReason(input: BuildInput): string {
+  // Nothing ran because the run stopped first (a profile file missing, a global setup error): say that, not
+  // that no test checks the rules.
+  const [stopped] = input.run.errors;
+  if (input.tests.length === 0 && stopped !== undefined)
+    return `not run: the run stopped before any test (${input.scrub.text(stopped.split('\n')[0] ?? stopped)})`;
   const filter = input.run.filter ? ` or not selected (${input.run.filter})` : '';
   if (input.run.shard) {
     return `not in shard ${input.run.shard}${filter}; merge the shards' blob reports for the full verdict`;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
 import { issuedTokens } from '../credentials/client.ts';
 import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../lib/env.ts';
+import { progressStream } from '../lib/progress-stream.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
 import { storedPoliteness } from '../run/politeness-store.ts';
 import { buildReport } from './build.ts';
@@ -194,11 +195,13 @@ export default class ConformanceReporter implements Reporter {
     }
     if (this.#options.summary ?? process.env[ENV.cli] !== '1') {
       const junitFile = junitFileOf(this.#config);
+      // On stderr when another reporter's document is on stdout (`--reporter=json,<this> > out.json`).
+      const out = progressStream(this.#config?.reporter ?? []);
       const text = renderText(report, displayPath(outputDir), {
         ...(junitFile ? { junitFile } : {}),
-        color: useColor(process.stdout),
+        color: useColor(out),
       });
-      process.stdout.write(`\n${text}`);
+      out.write(`\n${text}`);
     }
   }
 }

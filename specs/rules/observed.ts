@@ -55,7 +55,12 @@ export const observedProblemStatus: Rule = {
   statuses: [400, 401, 403, 404, 405, 429, 500],
 };
 
-/** The same level as server.500.no-stack: RFC 9457 §5 advises against leaking implementation details. */
+/**
+ * SHOULD, the level of the sentence it follows, RFC 9457 §5: "Generators providing links to occurrence
+ * information are encouraged to avoid making implementation details such as a stack dump available through
+ * the HTTP interface". The one judge of stack traces in every answer (400s of malformed bodies included), at
+ * the same level as server.500.no-stack; no MUST rule checks for one.
+ */
 export const observedNoStack: Rule = {
   id: 'observed.no-stack',
   level: 'SHOULD',

@@ -77,8 +77,9 @@ function docExamples(file: string): string[] {
     unfold((m[1] ?? '').split('\n')),
   );
   const inline = [...text.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
+  // `npx gatecheck-mock` is the mock's command, not the CLI's.
   return [...fenced, ...inline]
-    .map((line) => /npx gatecheck\b.*$/.exec(line)?.[0])
+    .map((line) => /npx gatecheck(?![-\w]).*$/.exec(line)?.[0])
     .filter((line): line is string => line !== undefined);
 }
 

@@ -84,14 +84,17 @@ test('npm run mock -- --help → usage naming every flag, exit 0', async () => {
   for (const flag of ['--port', '--host', '--config', '--data', '--help']) expect(stdout).toContain(flag);
 });
 
-test('a port already in use → one line, exit 1', async () => {
+test('a port already in use → one line with what to do (another --port, or --port 0), exit 1', async () => {
   const blocker = createServer();
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   const { port } = blocker.address() as { port: number };
   try {
     const { code, stderr } = await finish(cli(['--port', String(port)]));
     expect(code).toBe(1);
-    expect(stderr).toBe(`gatecheck mock: cannot listen on 127.0.0.1:${port}: EADDRINUSE\n`);
+    expect(stderr).toBe(
+      `gatecheck mock: cannot listen on 127.0.0.1:${port}: EADDRINUSE: the port is taken; stop what holds it, ` +
+        'or choose another with --port <n> (--port 0: any free port)\n',
+    );
   } finally {
     blocker.close();
   }

@@ -61,9 +61,31 @@ export async function packRepository(dir: string): Promise<string> {
   return path.join(dir, name);
 }
 
+/** A consumer's tsconfig.json for its own files (`include`): strict, Node's module resolution, no output. */
+export function consumerTsconfig(include: readonly string[], extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    compilerOptions: {
+      ...extra,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      noEmit: true,
+      types: ['node'],
+    },
+    include,
+  });
+}
+
 export interface Consumer {
   readonly dir: string;
-  run(command: string, args: readonly string[], timeoutMs: number): Promise<RunResult>;
+  /** `env`: added to the cleaned environment. */
+  run(
+    command: string,
+    args: readonly string[],
+    timeoutMs: number,
+    env?: Record<string, string>,
+  ): Promise<RunResult>;
   write(file: string, text: string): Promise<void>;
   read(file: string): Promise<string>;
   /** Starts `npx gatecheck-mock --port 0`; resolves once it printed its URL. */
@@ -82,14 +104,22 @@ export async function createConsumer(tarball: string, extra: readonly string[]):
   );
   const installed = await run(
     'npm',
-    ['install', '--save-exact', '--no-audit', '--no-fund', `./${path.basename(tarball)}`, ...extra],
+    [
+      'install',
+      '--save-exact',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      `./${path.basename(tarball)}`,
+      ...extra,
+    ],
     dir,
     300_000,
   );
   if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`);
   return {
     dir,
-    run: (command, args, timeoutMs) => run(command, args, dir, timeoutMs),
+    run: (command, args, timeoutMs, env = {}) => run(command, args, dir, timeoutMs, cleanEnv(env)),
     write: (file, text) => writeFile(path.join(dir, file), text),
     read: (file) => readFile(path.join(dir, file), 'utf8'),
     startMock: () => startConsumerMock(dir),

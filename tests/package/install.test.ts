@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse as parseShell } from 'shell-quote';
-import { type Consumer, createConsumer, packRepository, ROOT, registryReachable, run } from './consumer.ts';
+import { type Consumer, consumerTsconfig, createConsumer, ROOT, registryReachable, run } from './consumer.ts';
+import { packedTarball } from './packed.ts';
 
 /** The consumer's type-checker: the versions this repository pins, from the npm registry. */
 const devPins = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<
@@ -31,18 +32,6 @@ const wrong: number = mock.url;
 console.log(profile.name, PROFILE_SCHEMA_PATH, gatecheckProjects({ baseUrl: mock.url }).map((p) => p.name), wrong);
 await mock.close();
 `;
-
-const CONSUMER_TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noEmit: true,
-    types: ['node'],
-  },
-  include: ['consumer.ts'],
-};
 
 /** The README's way in: the suite as two more projects (checks, observers), its global setup and reporter one line each. */
 const CONSUMER_CONFIG = `import { defineConfig } from '@playwright/test';
@@ -75,7 +64,7 @@ test.beforeAll(async () => {
     'npm registry unreachable (npm ping failed): cannot install the tarball',
   );
   work = await mkdtemp(path.join(tmpdir(), 'gatecheck-pack-'));
-  tarball = await packRepository(work);
+  tarball = await packedTarball();
   consumer = await createConsumer(tarball, TYPE_CHECK_PACKAGES);
 });
 
@@ -150,7 +139,7 @@ test('npx gatecheck-mock --help names itself gatecheck-mock', async () => {
 test('a consumer file importing gatecheck/mock, gatecheck/profile and gatecheck/playwright type-checks', async () => {
   const c = consumer as Consumer;
   await c.write('consumer.ts', CONSUMER_FILE);
-  await c.write('tsconfig.json', JSON.stringify(CONSUMER_TSCONFIG));
+  await c.write('tsconfig.json', consumerTsconfig(['consumer.ts']));
   const checked = await c.run('npx', ['tsc', '-p', 'tsconfig.json'], 120_000);
   expect(checked.code, checked.stdout + checked.stderr).toBe(0);
 });

@@ -141,7 +141,7 @@ test('an unreadable or non-JSON file is refused the same way', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gatecheck-profile-'));
   try {
     expect(() => loadProfile(join(dir, 'absent.json'))).toThrow(
-      /^profile: .*absent\.json cannot be read \(ENOENT\)$/,
+      /^profile: .*absent\.json does not exist \(ENOENT\): no profile file there; `gatecheck init` writes one$/,
     );
     await writeFile(join(dir, 'broken.json'), '{ "name": ');
     expect(() => loadProfile(join(dir, 'broken.json'))).toThrow(/broken\.json is not valid JSON/);

@@ -4,7 +4,7 @@ import { defineDefect } from '../unit/define.ts';
 export default defineDefect({
   name: 'basic-lenient-base64',
   layer: 'credentials',
-  bug: 'Decodes Basic credentials with a lenient base64 decoder that skips characters outside the alphabet, ignores excess padding and takes the URL-safe alphabet, so a mangled credential is let in (RFC 4648 §3.3 via RFC 7617 §2: MUST reject).',
+  bug: 'Decodes Basic credentials with a lenient base64 decoder that skips characters outside the alphabet and takes the URL-safe alphabet, so a mangled credential is let in (RFC 4648 §3.3 via RFC 7617 §2: MUST reject). It also ignores excess padding, which §3.3 allows.',
   seenIn:
     "`Buffer.from(credentials, 'base64')` in Node, Python's `base64.b64decode(s)` without `validate=True`.",
   hooks: {

@@ -57,6 +57,8 @@ test('a fresh folder → JWKS, identities and a default profile whose credential
 
   const profile = await readJson<Profile>(join(dir, 'mock.profile.json'));
   expect(profile.name).toBe('gatecheck mock');
+  // The file the mock's banner names for GATECHECK_JWT_PRIVATE_JWK: the profile's signing key, alone.
+  expect(await readJson<JWK>(join(dir, 'keys/issuer.private.jwk.json'))).toEqual(profile.jwt?.privateJwk);
   expect(profile.endpoints).toMatchObject({
     public: { path: '/users' },
     protected: { path: '/protected', schemes: ['bearer', 'basic'] },

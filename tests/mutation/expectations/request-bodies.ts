@@ -58,4 +58,19 @@ export const REQUEST_BODIES = {
     conformant: '200 kept',
     defective: '200 dropped',
   },
+  'stack-trace-in-400': {
+    // The status stays right (400): only the observer, at RFC 9457 §5's level (SHOULD), judges the stack.
+    rules: ['observed.no-stack'],
+    probe: async (url) =>
+      /\n\s+at .+:\d+:\d+/.test(
+        (
+          await call(url, 'POST', '/users', {
+            headers: { authorization: authorization(ADMIN, 'basic'), 'content-type': 'application/json' },
+            body: '{"name": ',
+          })
+        ).text,
+      ),
+    conformant: false,
+    defective: true,
+  },
 } satisfies Expectations;

@@ -4,6 +4,8 @@ export const UNPROVEN: Readonly<Record<string, string>> = {
     'INFO rule: it reports which check the target makes first and never fails, whatever the target does.',
   'jwt.attack.iat-future':
     'INFO rule: no RFC forbids accepting a token "issued" in the future; the rule reports and never fails.',
+  'basic.base64.excess-padding':
+    'INFO rule: RFC 4648 §3.3 lets a decoder ignore excess pad characters ("MAY also be ignored") or refuse them; the rule reports which and never fails.',
   'authz.403.reauth-fresh':
     'Tells a conformant target from a broken one only by state carried between two freshly minted tokens of one identity; ' +
     'every stateless bug that lets the second token in lets the first in too (authz.403.lacking-role then fails and this rule skips). ' +
