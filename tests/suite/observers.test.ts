@@ -70,7 +70,11 @@ for (const [defect, rules] of [
   ['stack-trace-in-400', ['observed.no-stack']],
 ] as const) {
   test(`the default run against the mock with ${defect} fails ${rules.join(' and ')} and nothing else`, async () => {
-    const run = await defaultRun([defect], false, rules.some((rule) => ruleById(rule).level === 'SHOULD'));
+    const run = await defaultRun(
+      [defect],
+      false,
+      rules.some((rule) => ruleById(rule).level === 'SHOULD'),
+    );
     expect(run.code, run.stderr.slice(-2000)).toBe(1);
     expect(failingRules(run)).toEqual([...rules]);
   });
