@@ -89,7 +89,8 @@ test.describe(() => {
   test("a profile init wrote from the mock's /openapi.json runs with the print-env environment alone", async () => {
     const init = await run(
       process.execPath,
-      [GATECHECK_BIN, 'init', `${mock.url}/openapi.json`, '--out', 'p.json'],
+      // --writes: the mock is a stand-in, so its collection (the route that takes Apikey) may be written to.
+      [GATECHECK_BIN, 'init', `${mock.url}/openapi.json`, '--out', 'p.json', '--writes'],
       dir,
     );
     expect(init.code, init.stderr).toBe(0);

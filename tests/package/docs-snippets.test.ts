@@ -215,7 +215,7 @@ const SNIPPETS: readonly Entry[] = [
       await world.sh(`curl -sf ${world.mock}/openapi.json > openapi.yaml`);
       // A project without the profile the path above wrote: init refuses to write over one without --force.
       await world.sh(
-        'rm -f target.profile.json && npx gatecheck init ./openapi.yaml --out target.profile.json',
+        'rm -f target.profile.json target.profile.env.example && npx gatecheck init ./openapi.yaml --out target.profile.json',
       );
       await world.sh(
         `npx gatecheck init ./openapi.yaml --out target.profile.json --force --probe ${world.mock}`,
@@ -224,6 +224,18 @@ const SNIPPETS: readonly Entry[] = [
     },
   },
   // --------------------------------------------------------------------------------------------- docs/ci.md
+  {
+    file: 'docs/ci.md',
+    match: /^npx gatecheck keygen --out vendor /,
+    notRun:
+      "run as written from the installed tarball by tests/package/install.test.ts (docs/ci.md's commands for publishing a conformance statement), a tampered report included",
+  },
+  {
+    file: 'docs/ci.md',
+    match: /^ {6}- name: Conformance, signed\n/,
+    notRun:
+      'a step of a GitHub Actions workflow with the key from its secret store; tests/attest/ read a key from env:NAME (keys.test.ts, args.test.ts) and sign real runs (signed-run.test.ts)',
+  },
   {
     file: 'docs/ci.md',
     match: /^# \.github\/workflows\/conformance\.yml/,
