@@ -37,10 +37,54 @@ function attachEvidence(info: TestInfo, evidence: unknown): void {
   });
 }
 
-/** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
-async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, workers: number) {
+/** What a plan may send before it starts: its cases sized to the pace in force and its share of the time. */
+type Sizing =
+  | { readonly cases: number; readonly deadline: number; readonly needsMs: number; readonly note?: string }
+  | { readonly skip: string };
+
+/**
+ * Plans sized to the pace (docs/design.md "A polite client"): before the rule starts, the scheduler says the
+ * pace in force for its requests (its endpoint's counters); its planned cases at that pace must fit its share
+ * of the run's time, or are cut to what fits — never below the rule's minimum: a rule that cannot fit even
+ * that is skipped before it starts, with the time it would need.
+ */
+async function sizeToPace(
+  plan: FuzzPlan,
+  fuzz: FuzzWorker,
+  planned: number,
+  workers: number,
+): Promise<Sizing> {
   const deadline = await fuzz.scheduler.fuzzShare(Object.keys(FUZZ_WEIGHTS).length, workers);
-  const env = { ...(await fuzz.current()), deadline };
+  const path = fuzz.env.profile.endpoints[plan.endpoint]?.path;
+  const pace =
+    path === undefined
+      ? undefined
+      : await fuzz.scheduler.paceFor(
+          fuzz.scheduler.bucketOf(new URL(`${fuzz.env.baseUrl}${path}`).pathname, []),
+        );
+  if (pace === undefined) return { cases: planned, deadline, needsMs: 0 };
+  const needsMs = (planned / pace) * 1000;
+  const availableMs = deadline - Date.now();
+  if (needsMs <= availableMs) return { cases: planned, deadline, needsMs };
+  const fits = Math.floor((availableMs / 1000) * pace * 0.9);
+  const minimum = Math.min(planned, MIN_CASES_PER_RULE);
+  const at = `at the pace in force for its requests (${Math.round(pace * 10) / 10} requests/s)`;
+  if (fits < minimum) {
+    return {
+      skip: `its share of budget.maxSeconds (${Math.round(availableMs / 1000)} s) ${at} affords ${Math.max(0, fits)} of its ${planned} cases, fewer than its minimum of ${minimum}; needs ≈ ${Math.ceil(needsMs / 1000)} s (raise budget.maxSeconds)`,
+    };
+  }
+  return {
+    cases: fits,
+    deadline,
+    needsMs: (fits / pace) * 1000,
+    note: `${fits} of ${planned} planned cases: its share of budget.maxSeconds (${Math.round(availableMs / 1000)} s) ${at}`,
+  };
+}
+
+/** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
+async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, sized: { cases: number; deadline: number }) {
+  const env = { ...(await fuzz.current()), deadline: sized.deadline, cases: sized.cases };
   if (fuzz.settings.client !== 'playwright') return runPlan(plan, env);
   const context = await apiRequest.newContext({ timeout: fuzz.settings.timeoutMs });
   try {
@@ -55,13 +99,33 @@ async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, workers: number) 
   }
 }
 
+/** "sent 37 of 200 cases in 39 s at 0.9 requests/s; needs ≈ 220 s" (for all the planned cases at that rate). */
+export function depthLine(stats: { cases: number; durationMs: number }, planned: number): string {
+  const seconds = stats.durationMs / 1000;
+  const rate = seconds > 0 ? stats.cases / seconds : 0;
+  const needs = rate > 0 ? `needs ≈ ${Math.ceil(planned / rate)} s` : 'needs more time than it had';
+  return `sent ${stats.cases} of ${planned} cases in ${Math.round(seconds)} s at ${rate >= 10 ? Math.round(rate) : Math.round(rate * 10) / 10} requests/s; ${needs}`;
+}
+
 /** Runs `plan` in the current test against the target and records its verdict by the rule's level. */
 export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestInfo): Promise<void> {
   // A large GATECHECK_BUDGET must not run into the configured test timeout: allow 5 ms per planned case
   // and per shrinking request on top of it.
-  const planned = casesFor(plan.rule.id, fuzz.settings.totalCases, FUZZ_WEIGHTS);
-  info.setTimeout(info.timeout + (planned + DEFAULT_MAX_SHRINK_CASES) * 5);
-  const outcome = await runWithClient(plan, fuzz, info.config.workers);
+  const sizing = await sizeToPace(
+    plan,
+    fuzz,
+    casesFor(plan.rule.id, fuzz.settings.totalCases, FUZZ_WEIGHTS),
+    info.config.workers,
+  );
+  if ('skip' in sizing) {
+    test.skip(true, `run budget: ${sizing.skip}`);
+    return;
+  }
+  const planned = sizing.cases;
+  // Its own timeout from its plan: the cases at the pace in force, and 5 ms per case and per shrinking request
+  // of its own work on top (waits for the target's limit extend it as they happen: specs/run/test-clock.ts).
+  info.setTimeout(info.timeout + sizing.needsMs + (planned + DEFAULT_MAX_SHRINK_CASES) * 5);
+  const outcome = await runWithClient(plan, fuzz, sizing);
   if ('skipped' in outcome) {
     test.skip(
       true,
@@ -72,25 +136,34 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
     return;
   }
   const { stats, failure } = outcome.result;
-  if (!failure && stats.stopped !== undefined && stats.cases < Math.min(planned, MIN_CASES_PER_RULE)) {
+  const unjudged = Object.values(stats.unjudged).reduce((a, b) => a + b, 0);
+  const minimum = Math.min(planned, MIN_CASES_PER_RULE);
+  // The clock is never a verdict: a rule stopped by time (the run's budget, the test's own time) before its
+  // minimum depth is skipped, saying what it sent and what it would have needed; so is one whose answers
+  // were nearly all no verdict (rate limited, or no answer in time).
+  if (!failure && stats.stopped !== undefined && stats.cases < minimum) {
+    test.skip(true, `${stats.stopped}; ${depthLine(stats, planned)}`);
+    return;
+  }
+  if (!failure && planned > 0 && stats.cases - unjudged < minimum) {
     test.skip(
       true,
-      `run budget: ${stats.stopped}; the rule sent ${stats.cases} of its minimum ${MIN_CASES_PER_RULE} cases`,
+      `only ${stats.cases - unjudged} of ${stats.cases} answers could be judged (the rest: ${JSON.stringify(stats.unjudged)}), fewer than the rule's minimum of ${minimum}; no verdict`,
     );
     return;
   }
-  if (stats.stopped !== undefined || fuzz.settings.depth !== undefined) {
+  if (stats.stopped !== undefined || fuzz.settings.depth !== undefined || sizing.note !== undefined) {
     // Coverage before depth: say how deep this rule went when the budget made it shallower.
     info.annotations.push({
       type: ANNOTATION.observation,
       description:
         `[${plan.rule.id}] depth: ${stats.cases} of ${planned} planned cases` +
-        `${stats.stopped ? ` (stopped: ${stats.stopped})` : ''}${fuzz.settings.depth ? ` (run: ${fuzz.settings.depth})` : ''}`,
+        `${stats.stopped ? ` (stopped: ${stats.stopped})` : ''}${sizing.note ? ` (sized: ${sizing.note})` : ''}` +
+        `${fuzz.settings.depth ? ` (run: ${fuzz.settings.depth})` : ''}`,
     });
   }
   const sent = stats.cases + stats.shrinkCases;
   const perSecond = stats.durationMs > 0 ? Math.round((sent / stats.durationMs) * 1000) : 0;
-  const unjudged = Object.values(stats.unjudged).reduce((a, b) => a + b, 0);
   info.annotations.push({
     type: FUZZ_ANNOTATION,
     description:

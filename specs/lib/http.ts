@@ -13,6 +13,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { test } from '@playwright/test';
 import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/scheduler.ts';
+import { TestOutOfTime } from '../run/test-clock.ts';
 import { Budget } from './budget.ts';
 import { keepAliveRaced, resendable } from './keep-alive-race.ts';
 import type { ReplayRequest } from './replay.ts';
@@ -57,6 +58,8 @@ export class TargetError extends Error {
   constructor(
     message: string,
     readonly request: ReplayRequest,
+    /** No answer within `budget.timeoutMs`: a clock, not an answer — the check is skipped, never failed. */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'TargetError';
@@ -138,6 +141,7 @@ export class Target {
     return new TargetError(
       redactText(`no answer from ${request.method} ${request.url}: ${text}`, request.headerLines),
       request,
+      timedOut || /^timed out after/.test(first),
     );
   }
 
@@ -169,7 +173,14 @@ export class Target {
         options,
       );
     } catch (e) {
+      if (e instanceof TestOutOfTime) test.skip(true, e.message);
       if (e instanceof RunBudgetExhausted) test.skip(true, `run budget: ${e.message}`);
+      // Only an answer is evidence (docs/design.md "A polite client"): no answer in time says nothing.
+      if (e instanceof TargetError && e.timedOut)
+        test.skip(
+          true,
+          `${e.message} (budget.timeoutMs): a slow answer is no verdict; raise budget.timeoutMs`,
+        );
       throw e;
     }
   }

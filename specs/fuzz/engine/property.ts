@@ -65,6 +65,9 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
   };
 
   const judge = (ex: Exchange): Verdict => {
+    // No answer within timeoutMs is a clock, not an answer: no verdict either way.
+    if (ex.outcome.kind === 'dropped' && ex.outcome.timedOut)
+      return { result: 'unjudged', reason: 'no answer within budget.timeoutMs' };
     const verdict = options.judge(ex.request, ex.outcome);
     if (verdict.result !== 'fail') return verdict;
     // Rate limiting says nothing about this rule: counted as unjudged instead of failing it.

@@ -1,0 +1,76 @@
+/**
+ * Which key explains a limited answer (docs/design.md "A polite client"; specs/run/scopes.ts). The keys in
+ * force keep each of their counters within the declared limit, so under the right key the suite is never
+ * limited. A limited answer therefore says the target counts by a key not in force — one under which the
+ * request's counter *had* gone past the declared limit: more requests in some recent span than the declared
+ * rate allows over it, plus the few a client may send back to back. Of the keys whose counter had, the finest
+ * is added (an `endpoint` limit must not slow the other routes as an `address` one would); if it was not the
+ * whole story, the next limited answer adds the next.
+ *
+ * Without a declared limit there is nothing to measure a counter against: the scheduler learns a pace instead.
+ */
+import type { GrantLog } from './grant-log.ts';
+import { BURST_SHARE } from './pacer.ts';
+import { counterOf, covers, finest, governed, KEYS, type RateKey, type RequestScope } from './scopes.ts';
+
+export interface LearnedKey {
+  readonly key: RateKey;
+  /** When the answer came (epoch ms). */
+  readonly at: number;
+  /** The evidence: this counter had received `requests` in the last `spanMs`, more than the declared rate allows. */
+  readonly counter: string;
+  readonly requests: number;
+  readonly spanMs: number;
+}
+
+interface Declared {
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly burst?: number;
+  readonly key?: RateKey;
+}
+
+/** The spans a counter is checked over: the window, its halves down to an eighth, and the declared burst's. */
+function spans(d: Declared): number[] {
+  const windowMs = d.windowSeconds * 1000;
+  const out = [windowMs, windowMs / 2, windowMs / 4, windowMs / 8];
+  if (d.burst !== undefined && d.burst < d.limit) out.push((d.burst * windowMs) / d.limit);
+  return out;
+}
+
+/** Requests a counter may receive in `spanMs` under the declared limit: its rate over the span, plus the back-to-back allowance. */
+export function allowedIn(d: Declared, spanMs: number): number {
+  const backToBack = d.burst ?? Math.max(1, Math.floor(BURST_SHARE * d.limit));
+  return (d.limit * spanMs) / (d.windowSeconds * 1000) + backToBack + 1;
+}
+
+/** The keys a limited answer to `scope` adds to `enforced` (none when the keys in force explain it, or nothing is declared). */
+export function explainLimited(
+  declared: Declared | undefined,
+  enforced: ReadonlySet<RateKey>,
+  log: GrantLog,
+  scope: RequestScope,
+  now: number,
+): LearnedKey[] {
+  if (declared === undefined || !scope.counted) return [];
+  // Declared per identity or credential, a request that verifies as none is counted wherever the target puts
+  // unverified clients — often per address, with a limit of its own (failed attempts): an address counter over
+  // the declared rate says nothing then. Its route's counter still does (a target limiting per route).
+  const unverified = (declared.key === 'identity' || declared.key === 'credential') && scope.identity === '';
+  const over: LearnedKey[] = [];
+  for (const key of KEYS) {
+    if ([...enforced].some((e) => covers(e, key)) || (unverified && key === 'address')) continue;
+    const counter = counterOf(key, scope);
+    // A counter no declared limit governs (requests verified as no identity) is no evidence for its key.
+    if (!governed(counter)) continue;
+    for (const spanMs of spans(declared)) {
+      const requests = log.count(key, counter, spanMs, now);
+      if (requests > allowedIn(declared, spanMs)) {
+        over.push({ key, at: now, counter, requests, spanMs });
+        break;
+      }
+    }
+  }
+  const keep = finest(over.map((o) => o.key));
+  return over.filter((o) => keep.includes(o.key));
+}
