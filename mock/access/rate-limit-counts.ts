@@ -6,11 +6,23 @@
  * remembers the window, the over-limit flag and the ban.
  */
 
+import {
+  type Counted,
+  clientWindow,
+  leakyBucket,
+  movingWindow,
+  windowEndOf,
+} from './rate-limit-algorithms.ts';
 import type { Group } from './rate-limit-groups.ts';
 
 export type Verdict =
-  /** `resetMs`: until the current window ends. */
-  | { readonly kind: 'allowed'; readonly remaining: number; readonly resetMs: number }
+  /** `resetMs`: until the current window ends; `delayMs`: a leaky bucket without `nodelay` delays the answer. */
+  | {
+      readonly kind: 'allowed';
+      readonly remaining: number;
+      readonly resetMs: number;
+      readonly delayMs?: number;
+    }
   /** `by`: the counter that refused (the group, or its burst); `resetMs`: until that counter's window ends. */
   | { readonly kind: 'limited'; readonly resetMs: number; readonly by: Group }
   /** `retryAfterMs`: until the ban ends, and never before the window that is over its limit ends. */
@@ -33,6 +45,13 @@ export interface ClientState {
   count: number;
   burstCount: number;
   strikes: number;
+  /** `client-window`: when the client's window began (mock-clock ms). */
+  windowStart?: number;
+  /** `moving-window`: the times of the requests allowed in the last window, oldest first. */
+  hits?: number[];
+  /** `leaky-bucket`: the excess over the rate (requests) and when it was last updated. */
+  excess?: number;
+  last?: number;
 }
 
 export function newClientState(group: Group, key: string, window: number): ClientState {
@@ -68,20 +87,50 @@ export function bannedVerdict(state: ClientState, now: number, windowEnd: number
 }
 
 /**
- * Counts one request of a client whose state is already in the current window (the same rules as the shared
- * store's counters: a request over the limit is counted too; one refused by the burst counter is given back
- * to the window, so a client told to wait out the burst finds room in the window; the limited answer past
- * `banAfter` bans for `banMs`, never less than the rest of the window that limited it).
+ * Counts one request of a client whose state is already in the current window, by the group's algorithm
+ * (fixed windows as the shared store's counters count: a request over the limit is counted too; one refused
+ * by the burst counter is given back to the window, so a client told to wait out the burst finds room in the
+ * window; the others: mock/access/rate-limit-algorithms.ts). The limited answer past `banAfter` bans for
+ * `banMs`, never less than the rest of the window that limited it — @fastify/rate-limit's `ban`: 403 until its
+ * window ends.
  */
 export function countInProcess(state: ClientState, group: Group, now: number): Verdict {
+  if (state.bannedUntil > now) return bannedVerdict(state, now, windowEndOf(state, group, now));
+  const counted = count(state, group, now);
+  if (counted.kind === 'allowed') return counted;
+  const limited = counted;
+  if (group.banMs > 0) {
+    state.strikes += 1;
+    if (group.banAfter === 0 || state.strikes > group.banAfter) {
+      state.bannedUntil = banEnd(group, limited, now);
+      return bannedVerdict(state, now, windowEndOf(state, group, now));
+    }
+  }
+  return limited;
+}
+
+function count(state: ClientState, group: Group, now: number): Counted {
+  switch (group.algorithm) {
+    case 'client-window':
+      return clientWindow(state, group, now);
+    case 'moving-window':
+      return movingWindow(state, group, now);
+    case 'leaky-bucket':
+      return leakyBucket(state, group, now);
+    default:
+      return fixedWindow(state, group, now);
+  }
+}
+
+/** The clock-aligned fixed window, with its burst window (the counting of the mock before #28, unchanged). */
+function fixedWindow(state: ClientState, group: Group, now: number): Counted {
   const windowEnd = (state.window + 1) * group.windowMs;
-  if (state.bannedUntil > now) return bannedVerdict(state, now, windowEnd);
   state.count += 1;
-  let limited: { resetMs: number; by: Group } | undefined;
   if (state.count > group.limit) {
     state.over = true;
-    limited = { resetMs: windowEnd - now, by: group };
-  } else if (group.burst !== undefined) {
+    return { kind: 'limited', resetMs: windowEnd - now, by: group };
+  }
+  if (group.burst !== undefined) {
     const burst = group.burst;
     const burstWindow = Math.floor(now / burst.windowMs);
     if (state.burstWindow !== burstWindow) {
@@ -91,17 +140,8 @@ export function countInProcess(state: ClientState, group: Group, now: number): V
     state.burstCount += 1;
     if (state.burstCount > burst.limit) {
       state.count -= 1;
-      limited = { resetMs: (burstWindow + 1) * burst.windowMs - now, by: burst };
+      return { kind: 'limited', resetMs: (burstWindow + 1) * burst.windowMs - now, by: burst };
     }
   }
-  if (limited === undefined)
-    return { kind: 'allowed', remaining: group.limit - state.count, resetMs: windowEnd - now };
-  if (group.banMs > 0) {
-    state.strikes += 1;
-    if (group.banAfter === 0 || state.strikes > group.banAfter) {
-      state.bannedUntil = banEnd(group, limited, now);
-      return bannedVerdict(state, now, windowEnd);
-    }
-  }
-  return { kind: 'limited', ...limited };
+  return { kind: 'allowed', remaining: group.limit - state.count, resetMs: windowEnd - now };
 }

@@ -199,7 +199,7 @@ test('the flags set the same keys: --rate-limit-key, --burst, and fractional sec
     },
   });
   expect(protectionOverrides({ 'rate-limit-key': 'ip' })).toBe(
-    '--rate-limit-key: expected identity or address, got "ip"',
+    '--rate-limit-key: expected identity, address or route, got "ip"',
   );
   expect(protectionOverrides({ burst: '10' })).toBe(
     '--burst: expected <requests>/<seconds> (e.g. 10/0.25), got "10"',
@@ -216,9 +216,18 @@ test('bad gateway settings are refused at start-up with one line naming the fiel
   ).rejects.toThrow(
     'config.rateLimit.groups.default.burstWindowSeconds: must divide windowSeconds (1), got 0.3',
   );
+  await expect(startMock({ rateLimit: { groups: { default: { key: 'ip' as 'address' } } } })).rejects.toThrow(
+    /^options\.rateLimit\.groups\.default\.key: must be one of identity, address, route$/,
+  );
   await expect(
-    startMock({ rateLimit: { groups: { default: { key: 'route' as 'address' } } } }),
-  ).rejects.toThrow(/^options\.rateLimit\.groups\.default\.key: must be one of identity, address$/);
+    startMock({
+      rateLimit: {
+        groups: { default: { algorithm: 'moving-window', limit: 5, windowSeconds: 1, burstLimit: 2 } },
+      },
+    }),
+  ).rejects.toThrow(
+    'config.rateLimit.groups.default.burstLimit: a moving-window group has no burst (fixed-window or leaky-bucket do)',
+  );
   await expect(startMock({ rateLimit: { groups: { default: { windowSeconds: 0 } } } })).rejects.toThrow(
     /^options\.rateLimit\.groups\.default\.windowSeconds: must be >= 0\.001$/,
   );
