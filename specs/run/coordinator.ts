@@ -10,7 +10,8 @@
  *  - the pace: one GCRA pacer (specs/run/pacer.ts) per counter of every key in force, at the declared limit's
  *    safe pace; a request takes a slot all of its counters allow. Counters no declared limit governs go
  *    unpaced until limited, then learn a pace: halved per limiting *event* (the answers to requests in flight
- *    together are one), raised additively after each quiet window, never above the rate that was limited;
+ *    together are one), raised additively after each quiet window, never above the rate that was limited; a
+ *    governed counter never goes below its declared pace (a limited answer there is waited out and reported);
  *  - the pause: a limited answer (429, or a 403 ban) pauses the request's counters until its Retry-After (or
  *    RateLimit reset), else for the declared window, else for a wait learned from when answers resumed
  *    (growing by a second per event that came too soon — never a doubling back-off);
@@ -27,7 +28,15 @@ import { explainLimited, type LearnedKey } from './key-model.ts';
 import type { LimitSignal } from './limited-answer.ts';
 import { PACE_MARGIN, Pacer, paceForLimit } from './pacer.ts';
 import { type CounterPace, type Politeness, politenessOf } from './politeness.ts';
-import { counterOf, decodeScope, governed, OTHER, type RateKey, type RequestScope } from './scopes.ts';
+import {
+  counterLabel,
+  counterOf,
+  decodeScope,
+  governed,
+  OTHER,
+  type RateKey,
+  type RequestScope,
+} from './scopes.ts';
 
 export type { Politeness } from './politeness.ts';
 export type { RateKey } from './scopes.ts';
@@ -45,6 +54,8 @@ export interface TargetPolicy {
   };
   /** The target bans (403) after limiting; `seconds` when the profile says how long. */
   readonly ban?: { readonly seconds?: number };
+  /** The limiter answers 503, not 429 (profile `rateLimit.status`). */
+  readonly limiterStatus?: 503;
   readonly maxRequests: number;
   readonly maxSeconds: number;
 }
@@ -89,8 +100,6 @@ const MIN_LEARNED_PACE = 0.5;
 /** Per limiting event, a learned pace is multiplied by this; after each quiet window it gains this share of its ceiling. */
 const DECREASE = 0.7;
 const INCREASE_SHARE = 0.1;
-/** A declared counter limited within its declared pace slows down, but never below this share of it. */
-const DECLARED_FLOOR_SHARE = 0.25;
 /** The keys a profile that declares a limit but not its key starts from (the finest safe reading). */
 export const UNDECLARED_KEYS: readonly RateKey[] = ['endpoint', 'identity'];
 
@@ -119,6 +128,8 @@ interface TargetState {
   readonly learned: LearnedKey[];
   readonly counters: Map<string, Counter>;
   readonly log: GrantLog;
+  /** When limited answers came, by scope (what refutes a key: specs/run/key-model.ts). */
+  readonly limitedLog: GrantLog;
   /** Things the traffic said that the profile did not (a declared limit too high, a policy the answers state). */
   readonly notes: string[];
   holder: string | undefined;
@@ -160,7 +171,8 @@ export class RunCoordinator {
       enforced: new Set(d === undefined ? ['address'] : d.key === undefined ? UNDECLARED_KEYS : [d.key]),
       learned: [],
       counters: new Map(),
-      log: new GrantLog(Math.max(20_000, 2 * windowMs)),
+      log: new GrantLog(Math.max(20_000, 8 * windowMs)),
+      limitedLog: new GrantLog(Math.max(20_000, 8 * windowMs)),
       notes: [],
       holder: undefined,
       pausedUntil: 0,
@@ -306,13 +318,21 @@ export class RunCoordinator {
     s.limited++;
     s.lastLimitedAt = now;
     s.reasons[signal.reason] = (s.reasons[signal.reason] ?? 0) + 1;
+    s.limitedLog.add(scope, [now]);
     // A counter in force already paused (or limited within its window) explains it: the answer to a request
     // sent in a slot granted before that pause. Only an answer nothing in force explains teaches a key.
     const windowMs = (s.policy.declared?.windowSeconds ?? 0) * 1000;
     const explained = this.countersOf(s, scope).some(
       (c) => c.pausedUntil > now || now - c.lastEventAt < windowMs,
     );
-    const added = explained ? [] : explainLimited(s.policy.declared, s.enforced, s.log, scope, now);
+    const added = explained
+      ? []
+      : explainLimited(s.policy.declared, s.enforced, s.log, s.limitedLog, scope, now);
+      (process as any)
+        .getBuiltinModule('node:fs')
+        .appendFileSync(
+          `LIMITED ${new Date(now).toISOString()} ${JSON.stringify(scope)} explained=${explained} added=${JSON.stringify(added)} signal=${JSON.stringify(signal)}\n`,
+        );
     for (const learned of added) {
       s.enforced.add(learned.key);
       s.learned.push(learned);
@@ -352,10 +372,12 @@ export class RunCoordinator {
   }
 
   /**
-   * Multiplicative decrease, once per limiting event, of the fullest counter of the request: an unpaced one
-   * gets half the rate it had reached over the last few seconds, a paced one 70 % of its pace — a declared
-   * one never below a quarter of its declared pace (and the report says the declared limit looks too high).
-   * The ceiling the pace may climb back to is lowered to 90 % of the rate that was limited.
+   * A limiting event no key explains. A counter the declared limit governs keeps its pace — the pace never
+   * goes below what the declared limit allows: the answer is waited out, and the report says the declared
+   * limit (or burst) looks too high. Only a request that no governed counter paces (nothing declared, or
+   * requests the declared limit does not count) slows down, once per event: an unpaced counter gets half the
+   * rate it had reached over the last few seconds, a paced one 70 % of its pace; the ceiling it may climb back
+   * to is 90 % of the rate that was limited (or the rate the answer's RateLimit-Policy states, if lower).
    */
   private slowDown(
     s: TargetState,
@@ -365,37 +387,36 @@ export class RunCoordinator {
     declaredRate: number | undefined,
   ): void {
     const spanMs = 5000;
+    const keyOf = (c: Counter): RateKey => (c.key === OTHER ? 'address' : c.key);
     const reachedOf = (c: Counter) =>
-      s.log.count(
-        c.key === OTHER ? 'address' : c.key,
-        counterOf(c.key === OTHER ? 'address' : c.key, scope),
-        spanMs,
-        now,
-      ) /
-      (spanMs / 1000);
+      s.log.count(keyOf(c), counterOf(keyOf(c), scope), spanMs, now) / (spanMs / 1000);
+    const governing = counters
+      .filter((c) => c.declaredPace !== undefined)
+      .sort((a, b) => reachedOf(b) - reachedOf(a))[0];
+    if (governing !== undefined) {
+      const note = `the target limited requests of ${counterLabel(governing.id)} while they went within its declared pace (${round(governing.declaredPace ?? 0)} requests/s): jitter on the way, or a declared limit (or burst) that is too high; each such answer was waited out`;
+      if (!s.notes.includes(note)) s.notes.push(note);
+      return;
+    }
     // The fullest: an unpaced counter first (nothing held it back), else the one nearest its pace.
     const fullness = (c: Counter) =>
       c.pacer === undefined ? Number.POSITIVE_INFINITY : reachedOf(c) / c.pacer.perSecond;
     const c = [...counters].sort((a, b) => fullness(b) - fullness(a))[0];
     if (c === undefined) return;
-    const hint = declaredRate === undefined ? undefined : declaredRate * PACE_MARGIN;
+    const hint = declaredRate === undefined ? Number.POSITIVE_INFINITY : declaredRate * PACE_MARGIN;
     if (c.pacer === undefined) {
       const reached = Math.max(MIN_LEARNED_PACE, reachedOf(c));
-      const pace = Math.max(MIN_LEARNED_PACE, Math.min(reached / 2, hint ?? Number.POSITIVE_INFINITY));
+      const pace = Math.max(MIN_LEARNED_PACE, Math.min(reached / 2, hint));
       c.pacer = new Pacer(pace, 1);
-      c.ceiling = Math.max(pace, Math.min(reached * PACE_MARGIN, hint ?? Number.POSITIVE_INFINITY));
+      c.ceiling = Math.max(pace, Math.min(reached * PACE_MARGIN, hint));
+      c.lastRaiseAt = now;
       return;
     }
     const before = c.pacer.perSecond;
-    const floor = c.declaredPace === undefined ? MIN_LEARNED_PACE : c.declaredPace * DECLARED_FLOOR_SHARE;
-    const next = Math.max(floor, Math.min(before * DECREASE, hint ?? Number.POSITIVE_INFINITY));
+    const next = Math.max(MIN_LEARNED_PACE, Math.min(before * DECREASE, hint));
     c.pacer.setRate(next);
     c.ceiling = Math.max(next, Math.min(c.ceiling ?? before, before * PACE_MARGIN));
     c.lastRaiseAt = now;
-    if (c.declaredPace !== undefined) {
-      const note = `the target limited ${c.id} at ${round(before)} requests/s, within the declared limit: the declared limit (or burst) looks too high`;
-      if (!s.notes.includes(note)) s.notes.push(note);
-    }
   }
 
   /** Counts a pause from `now` until `until` in the wait figures (the part not already paused). */

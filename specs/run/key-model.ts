@@ -7,6 +7,11 @@
  * is added (an `endpoint` limit must not slow the other routes as an `address` one would); if it was not the
  * whole story, the next limited answer adds the next.
  *
+ * A key is not added when the traffic refutes it: when its counter had more requests *accepted* over k windows
+ * than any limiter of the declared limit accepts there — k + 1 limits, a fixed window's worst case across its
+ * boundaries. A lone limited answer where a counter under that key went on being served far past the limit
+ * is jitter on a counter in force (a slot that arrived late), not a key.
+ *
  * Without a declared limit there is nothing to measure a counter against: the scheduler learns a pace instead.
  */
 import type { GrantLog } from './grant-log.ts';
@@ -45,10 +50,32 @@ export function allowedIn(d: Declared, spanMs: number): number {
 }
 
 /** The keys a limited answer to `scope` adds to `enforced` (none when the keys in force explain it, or nothing is declared). */
+/** Spans of k windows the refutation looks at. */
+const REFUTING_WINDOWS = [1, 2, 4, 8];
+
+/** Whether `counter` accepted more requests over some k windows than the declared limit ever lets through there. */
+function refuted(
+  d: Declared,
+  key: RateKey,
+  counter: string,
+  sent: GrantLog,
+  limited: GrantLog,
+  now: number,
+): boolean {
+  const windowMs = d.windowSeconds * 1000;
+  const backToBack = d.burst ?? Math.max(1, Math.floor(BURST_SHARE * d.limit));
+  return REFUTING_WINDOWS.some((k) => {
+    const accepted =
+      sent.count(key, counter, k * windowMs, now) - limited.count(key, counter, k * windowMs, now);
+    return accepted > (k + 1) * d.limit + backToBack + 1;
+  });
+}
+
 export function explainLimited(
   declared: Declared | undefined,
   enforced: ReadonlySet<RateKey>,
   log: GrantLog,
+  limitedLog: GrantLog,
   scope: RequestScope,
   now: number,
 ): LearnedKey[] {
@@ -66,7 +93,8 @@ export function explainLimited(
     for (const spanMs of spans(declared)) {
       const requests = log.count(key, counter, spanMs, now);
       if (requests > allowedIn(declared, spanMs)) {
-        over.push({ key, at: now, counter, requests, spanMs });
+        if (!refuted(declared, key, counter, log, limitedLog, now))
+          over.push({ key, at: now, counter, requests, spanMs });
         break;
       }
     }

@@ -36,6 +36,7 @@ export function policyOf(profile: Profile): TargetPolicy {
     ...(rl?.banSeconds !== undefined || rl?.banAfter !== undefined
       ? { ban: rl.banSeconds === undefined ? {} : { seconds: rl.banSeconds } }
       : {}),
+    ...(rl?.status === 503 ? { limiterStatus: 503 as const } : {}),
     maxRequests: budget?.maxRequests ?? DEFAULT_MAX_REQUESTS,
     maxSeconds: budget?.maxSeconds ?? DEFAULT_MAX_SECONDS,
   };
@@ -160,6 +161,7 @@ export class Scheduler {
       banDeclared: ban !== undefined,
       ...(ban?.seconds === undefined ? {} : { banSeconds: ban.seconds }),
       limitedRecently: Date.now() - this.lastLimitedAt < banMs,
+      ...(this.policy.limiterStatus === undefined ? {} : { limiterStatus: this.policy.limiterStatus }),
     };
   }
 

@@ -69,6 +69,8 @@ test.describe('limited answers', () => {
     });
     expect(resetHintMs({ ratelimit: '"default";r=0;t=5, "burst";r=0;t=1' }, NOW)).toBe(5000);
     expect(resetHintMs({ 'ratelimit-reset': '3' }, NOW)).toBe(3000);
+    expect(resetHintMs({ ratelimit: 'limit=60, remaining=0, reset=7' }, NOW)).toBe(7000);
+    expect(resetHintMs({ 'x-ratelimit-reset': '4' }, NOW)).toBe(4000);
     expect(resetHintMs({ 'x-ratelimit-reset': String(NOW / 1000 + 12) }, NOW)).toBe(12_000);
     expect(resetHintMs({ 'retry-after': 'Mon, 23 Nov 2026 12:00:09 GMT' }, NOW)).toBe(9000);
     expect(limitedAnswer({ status: 429, headers: {} }, NO_BAN, NOW)?.waitMs).toBeUndefined();
@@ -93,10 +95,24 @@ test.describe('limited answers', () => {
     expect(limitedAnswer({ status: 200, headers: { 'retry-after': '1' } }, NO_BAN, NOW)).toBeUndefined();
   });
 
+  test('503 is limited when it says when to come back (Retry-After), or when the profile declares the limiter answers 503', () => {
+    expect(limitedAnswer({ status: 503, headers: {} }, NO_BAN, NOW)).toBeUndefined();
+    expect(limitedAnswer({ status: 503, headers: { 'retry-after': '2' } }, NO_BAN, NOW)).toMatchObject({
+      kind: 'limited',
+      waitMs: 2000,
+    });
+    expect(limitedAnswer({ status: 503, headers: {} }, { ...NO_BAN, limiterStatus: 503 }, NOW)).toMatchObject(
+      { kind: 'limited', waitMs: undefined, reason: '503 (the declared limiter status)' },
+    );
+  });
+
   test('the rate an answer declares: RateLimit-Policy q/w, the slowest of several', () => {
     expect(declaredRateHint({ 'ratelimit-policy': '"default";q=60;w=10, "burst";q=10;w=1' })).toBe(6);
     expect(declaredRateHint({ 'ratelimit-limit': '100, 100;w=60' })).toBeCloseTo(100 / 60);
     expect(declaredRateHint({})).toBeUndefined();
+    // express-rate-limit's draft-7 and draft-8 fields.
+    expect(declaredRateHint({ 'ratelimit-policy': '60;w=10' })).toBe(6);
+    expect(declaredRateHint({ 'ratelimit-policy': '"60-in-10sec"; q=60; w=10; pk=:ZGQ5:' })).toBe(6);
   });
 });
 
@@ -349,6 +365,22 @@ test.describe('learning the key', () => {
     expect(co.politeness().key?.summary).toMatch(/key not declared: paced per route and per identity/);
   });
 
+  test('a lone limited answer where the other keys’ counters went on being served past the limit is jitter, not a key', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy());
+    // Each route at its own pace for a minute, nothing limited: the address accepted ~2.4 × the limit per window.
+    drive(co, now, traffic, 60_000, () => false);
+    // Then one answer on the busiest route is limited (a slot that arrived late at the target).
+    co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, protectedAnon);
+    const p = co.politeness();
+    expect(p.key?.learned).toEqual([]);
+    expect(p.key?.inForce).toEqual(['endpoint', 'identity']);
+    expect(p.notes?.[0]).toMatch(
+      /limited requests of endpoint \/protected while they went within its declared pace .* each such answer was waited out/,
+    );
+  });
+
   test('declared key identity, target per route: the key is corrected to add `endpoint`, the other routes keep their pace', () => {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
@@ -396,18 +428,20 @@ test.describe('learning the key', () => {
     expect(Math.max(...paces)).toBeLessThanOrEqual(lowered * 0.9 + 1e-9);
   });
 
-  test('a declared counter limited within its declared pace slows, never below a quarter of it, and the report says the limit looks too high', () => {
+  test('a declared counter limited within its declared pace keeps it — never below what the declared limit allows — waits each answer out, and the report says the limit looks too high', () => {
     const c = clock2();
     const co = new RunCoordinator(c.now);
     co.register('t', policy('address'));
     const declared = co.paceFor('t', users) as number;
     for (let i = 0; i < 20; i++) {
-      co.limited('t', { kind: 'limited', waitMs: 100, reason: '429' }, users);
+      expect(co.limited('t', { kind: 'limited', waitMs: 100, reason: '429' }, users).resumeAt).toBe(
+        c.now() + 200,
+      );
       c.advance(200);
     }
-    expect(co.paceFor('t', users)).toBeCloseTo(declared / 4);
+    expect(co.paceFor('t', users)).toBe(declared);
     expect(co.politeness().notes?.[0]).toMatch(
-      /within the declared limit: the declared limit \(or burst\) looks too high/,
+      /limited requests of address while they went within its declared pace \(5\.\d+ requests\/s\): jitter on the way, or a declared limit \(or burst\) that is too high/,
     );
   });
 });
