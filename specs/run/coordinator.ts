@@ -328,11 +328,6 @@ export class RunCoordinator {
     const added = explained
       ? []
       : explainLimited(s.policy.declared, s.enforced, s.log, s.limitedLog, scope, now);
-      (process as any)
-        .getBuiltinModule('node:fs')
-        .appendFileSync(
-          `LIMITED ${new Date(now).toISOString()} ${JSON.stringify(scope)} explained=${explained} added=${JSON.stringify(added)} signal=${JSON.stringify(signal)}\n`,
-        );
     for (const learned of added) {
       s.enforced.add(learned.key);
       s.learned.push(learned);
