@@ -24,7 +24,7 @@
  * Pure logic with an injectable clock; the transport is elsewhere (coordinator-server.ts, scheduler.ts).
  */
 import { GrantLog } from './grant-log.ts';
-import { explainLimited, type LearnedKey } from './key-model.ts';
+import { explainLimited, type LearnedKey, nearFull } from './key-model.ts';
 import type { LimitSignal } from './limited-answer.ts';
 import { PACE_MARGIN, Pacer, paceForLimit } from './pacer.ts';
 import { type CounterPace, type Politeness, politenessOf } from './politeness.ts';
@@ -152,10 +152,25 @@ interface TargetState {
   readonly reasons: Record<string, number>;
 }
 
+export interface CoordinatorOptions {
+  /**
+   * False: the scheduler learns nothing — an undeclared key is taken as `identity` (the default before it
+   * learned), no key is added by a limited answer, no pace is learned. A diagnostic (GATECHECK_SCHEDULER_LEARNING=
+   * off) that shows the project's tests of the learning can fail.
+   */
+  readonly learn?: boolean;
+}
+
 export class RunCoordinator {
   private readonly targets = new Map<string, TargetState>();
+  private readonly learn: boolean;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly clock: () => number = Date.now,
+    options: CoordinatorOptions = {},
+  ) {
+    this.learn = options.learn ?? true;
+  }
 
   /** Idempotent: the first registration of a target fixes its policy for the run. */
   register(target: string, policy: TargetPolicy): void {
@@ -168,7 +183,15 @@ export class RunCoordinator {
       startedAt: now,
       deadline: now + policy.maxSeconds * 1000,
       // No limit declared: one counter for the whole run, learned from its first limited answer.
-      enforced: new Set(d === undefined ? ['address'] : d.key === undefined ? UNDECLARED_KEYS : [d.key]),
+      enforced: new Set(
+        d === undefined
+          ? ['address']
+          : d.key !== undefined
+            ? [d.key]
+            : this.learn
+              ? UNDECLARED_KEYS
+              : ['identity'],
+      ),
       learned: [],
       counters: new Map(),
       log: new GrantLog(Math.max(20_000, 8 * windowMs)),
@@ -320,19 +343,27 @@ export class RunCoordinator {
     s.reasons[signal.reason] = (s.reasons[signal.reason] ?? 0) + 1;
     s.limitedLog.add(scope, [now]);
     // A counter in force already paused (or limited within its window) explains it: the answer to a request
-    // sent in a slot granted before that pause. Only an answer nothing in force explains teaches a key.
-    const windowMs = (s.policy.declared?.windowSeconds ?? 0) * 1000;
-    const explained = this.countersOf(s, scope).some(
-      (c) => c.pausedUntil > now || now - c.lastEventAt < windowMs,
-    );
-    const added = explained
-      ? []
-      : explainLimited(s.policy.declared, s.enforced, s.log, s.limitedLog, scope, now);
+    // sent in a slot granted before that pause. Only an answer nothing in force explains teaches a key — and
+    // one whose governed counters had come near their limit (jitter?) only with others from other counters.
+    const d = s.policy.declared;
+    const windowMs = (d?.windowSeconds ?? 0) * 1000;
+    const before = this.countersOf(s, scope);
+    const explained = before.some((c) => c.pausedUntil > now || now - c.lastEventAt < windowMs);
+    const jitterSuspect =
+      d !== undefined &&
+      before.some((c) => c.declaredPace !== undefined && nearFull(d, c.key as RateKey, c.id, s.log, now));
+    const added =
+      explained || !this.learn
+        ? []
+        : explainLimited(d, s.enforced, s.log, s.limitedLog, scope, now, jitterSuspect);
     for (const learned of added) {
       s.enforced.add(learned.key);
       s.learned.push(learned);
     }
-    const counters = this.countersOf(s, scope);
+    const inForce = this.countersOf(s, scope);
+    // The counters the declared limit governs pause; a request none governs pauses its own (learned) ones.
+    const governed = inForce.filter((c) => c.declaredPace !== undefined);
+    const counters = governed.length > 0 ? governed : inForce;
     // Answers to requests that were in flight together are one event, seen by several requests.
     const sameEvent =
       added.length === 0 && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
@@ -346,7 +377,7 @@ export class RunCoordinator {
       c.pausedUntil = Math.max(c.pausedUntil, resumeAt);
       if (!sameEvent) c.lastEventAt = now;
     }
-    if (!sameEvent && added.length === 0) this.slowDown(s, scope, counters, now, declaredRate);
+    if (!sameEvent && added.length === 0 && this.learn) this.slowDown(s, scope, counters, now, declaredRate);
     const until = Math.max(...counters.map((c) => c.pausedUntil));
     s.lastResumeAt = Math.max(s.lastResumeAt, until);
     return { resumeAt: until, affordable: until < s.deadline };

@@ -38,6 +38,28 @@ export class GrantLog {
     }
   }
 
+  /**
+   * How many different values `by` gives the entries of `counter` (under `key`) in (now − spanMs, now]: e.g. how
+   * many different routes the limited answers counted under one address came from.
+   */
+  distinct(
+    key: RateKey,
+    counter: string,
+    spanMs: number,
+    now: number,
+    by: (counters: Readonly<Record<RateKey, string>>) => string,
+  ): number {
+    this.prune(now);
+    const seen = new Set<string>();
+    for (let i = this.entries.length - 1; i >= this.start; i--) {
+      const e = this.entries[i] as Entry;
+      if (e.at <= now - spanMs - ORDER_SLACK_MS) break;
+      if (e.at > now || e.at <= now - spanMs || e.counters[key] !== counter) continue;
+      seen.add(by(e.counters));
+    }
+    return seen.size;
+  }
+
   /** Requests of `counter` (under `key`) sent in (now − spanMs, now]. */
   count(key: RateKey, counter: string, spanMs: number, now: number): number {
     this.prune(now);

@@ -50,6 +50,26 @@ export function allowedIn(d: Declared, spanMs: number): number {
 }
 
 /** The keys a limited answer to `scope` adds to `enforced` (none when the keys in force explain it, or nothing is declared). */
+/** A counter in force this full (of the declared limit, over its last window) may be limited by jitter. */
+const NEAR_FULL = 0.8;
+/** Limited answers this close together (at most) are seen together. */
+const TOGETHER_MS = 2000;
+
+/**
+ * Whether a counter in force had come near the declared limit in its last window: a lone limited answer on
+ * it is then what a little jitter does (a slot that arrived late at the target), and teaches no other key
+ * by itself.
+ */
+export function nearFull(
+  declared: Declared,
+  key: RateKey,
+  counter: string,
+  log: GrantLog,
+  now: number,
+): boolean {
+  return log.count(key, counter, declared.windowSeconds * 1000, now) >= NEAR_FULL * declared.limit;
+}
+
 /** Spans of k windows the refutation looks at. */
 const REFUTING_WINDOWS = [1, 2, 4, 8];
 
@@ -71,6 +91,12 @@ function refuted(
   });
 }
 
+/**
+ * `jitterSuspect`: the request's own counters in force had come near their limit (nearFull), so its answer
+ * alone proves nothing: a key is then added only when limited answers came together from two or more counters
+ * in force that it counts as one (two routes, two identities) — what a coarser counter's exhaustion does, and
+ * jitter does not.
+ */
 export function explainLimited(
   declared: Declared | undefined,
   enforced: ReadonlySet<RateKey>,
@@ -78,6 +104,7 @@ export function explainLimited(
   limitedLog: GrantLog,
   scope: RequestScope,
   now: number,
+  jitterSuspect = false,
 ): LearnedKey[] {
   if (declared === undefined || !scope.counted) return [];
   // Declared per identity or credential, a request that verifies as none is counted wherever the target puts
@@ -90,6 +117,12 @@ export function explainLimited(
     const counter = counterOf(key, scope);
     // A counter no declared limit governs (requests verified as no identity) is no evidence for its key.
     if (!governed(counter)) continue;
+    if (jitterSuspect) {
+      const inForce = (counters: Readonly<Record<RateKey, string>>) =>
+        [...enforced].map((k) => counters[k]).join('\u0000');
+      const span = Math.min(TOGETHER_MS, declared.windowSeconds * 1000);
+      if (limitedLog.distinct(key, counter, span, now, inForce) < 2) continue;
+    }
     for (const spanMs of spans(declared)) {
       const requests = log.count(key, counter, spanMs, now);
       if (requests > allowedIn(declared, spanMs)) {

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_SECONDS } from '../lib/budget.ts';
+import { ENV } from '../lib/env.ts';
 import type { Profile } from '../profile/types.ts';
 import { type Bucketer, bucketer } from './buckets.ts';
 import { type RateKey, RunCoordinator, type TargetPolicy } from './coordinator.ts';
@@ -339,7 +340,9 @@ export function schedulerFor(
   let scheduler = perProcess.get(key);
   if (scheduler === undefined) {
     const address = env[SCHEDULER_ENV];
-    sharedPort ??= address ? httpPort(address) : inProcessPort(new RunCoordinator());
+    sharedPort ??= address
+      ? httpPort(address)
+      : inProcessPort(new RunCoordinator(Date.now, { learn: env[ENV.schedulerLearning] !== 'off' }));
     scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile, key), Math.max(1, batch));
     perProcess.set(key, scheduler);
   }
