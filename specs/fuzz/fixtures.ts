@@ -13,6 +13,7 @@ import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
 import { recordBrokenRule } from '../lib/verdict.ts';
 import { RuleViolation } from '../lib/verify.ts';
 import { ANNOTATION } from '../rules/types.ts';
+import { currentTestClock } from '../run/test-clock.ts';
 import { createPlaywrightClient } from './clients/playwright.ts';
 import { scheduledClient } from './clients/scheduled.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
@@ -99,10 +100,20 @@ async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, sized: { cases: n
   }
 }
 
-/** "sent 37 of 200 cases in 39 s at 0.9 requests/s; needs ≈ 220 s" (for all the planned cases at that rate). */
-export function depthLine(stats: { cases: number; durationMs: number }, planned: number): string {
+/**
+ * "sent 37 of 200 cases in 39 s at 0.9 requests/s; needs ≈ 220 s" (for all the planned cases at that rate). A
+ * rule that sent none yet takes its rate from the test's own requests (`concurrency` in flight, each as long as
+ * the test's answers took so far).
+ */
+export function depthLine(
+  stats: { cases: number; durationMs: number },
+  planned: number,
+  fallback?: { readonly msPerRequest: number | undefined; readonly concurrency: number },
+): string {
   const seconds = stats.durationMs / 1000;
-  const rate = seconds > 0 ? stats.cases / seconds : 0;
+  let rate = seconds > 0 ? stats.cases / seconds : 0;
+  if (rate === 0 && fallback?.msPerRequest !== undefined && fallback.msPerRequest > 0)
+    rate = (fallback.concurrency * 1000) / fallback.msPerRequest;
   const needs = rate > 0 ? `needs ≈ ${Math.ceil(planned / rate)} s` : 'needs more time than it had';
   return `sent ${stats.cases} of ${planned} cases in ${Math.round(seconds)} s at ${rate >= 10 ? Math.round(rate) : Math.round(rate * 10) / 10} requests/s; ${needs}`;
 }
@@ -142,7 +153,11 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
   // minimum depth is skipped, saying what it sent and what it would have needed; so is one whose answers
   // were nearly all no verdict (rate limited, or no answer in time).
   if (!failure && stats.stopped !== undefined && stats.cases < minimum) {
-    test.skip(true, `${stats.stopped}; ${depthLine(stats, planned)}`);
+    const fallback = {
+      msPerRequest: currentTestClock()?.activeMsPerRequest(),
+      concurrency: fuzz.settings.concurrency,
+    };
+    test.skip(true, `${stats.stopped}; ${depthLine(stats, planned, fallback)}`);
     return;
   }
   if (!failure && planned > 0 && stats.cases - unjudged < minimum) {

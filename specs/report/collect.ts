@@ -115,7 +115,7 @@ function skipReasonOf(test: TestCase, own: string | undefined): string {
     const result = test.results.at(-1);
     return (
       own ??
-      `ran out of time: Playwright's test timeout (${Math.round(test.timeout / 1000)} s) ended it after ${Math.round((result?.duration ?? 0) / 1000)} s; time is not evidence about the target: no verdict`
+      `ran out of time: Playwright's test timeout (${(test.timeout / 1000).toFixed(1)} s) ended it after ${((result?.duration ?? 0) / 1000).toFixed(1)} s; time is not evidence about the target: no verdict`
     );
   }
   const didNotRun = !test.results.length || test.expectedStatus !== 'skipped';

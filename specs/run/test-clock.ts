@@ -21,6 +21,7 @@ export class TestOutOfTime extends RunBudgetExhausted {
 }
 
 const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 export class TestClock {
   readonly startedAt: number;
@@ -73,6 +74,12 @@ export class TestClock {
     this.requests++;
   }
 
+  /** Active time (not spent waiting for the scheduler) per request sent so far; undefined before any. */
+  activeMsPerRequest(): number | undefined {
+    if (this.requests === 0) return undefined;
+    return (this.clock() - this.startedAt - this.waited) / this.requests;
+  }
+
   expired(): boolean {
     return this.clock() >= this.deadlineAt;
   }
@@ -83,7 +90,7 @@ export class TestClock {
     const active = elapsed - this.waited;
     const each = this.requests > 0 ? ` (${seconds(active / this.requests)} of active time per request)` : '';
     return new TestOutOfTime(
-      `the test's time ran out: it sent ${this.requests} requests in ${seconds(elapsed)}, ` +
+      `the test's time ran out: it sent ${plural(this.requests, 'request')} in ${seconds(elapsed)}, ` +
         `${seconds(active)} of it waiting for answers${each}, beyond its allowance of ${seconds(this.allowanceMs)} ` +
         `(the test timeout; ${seconds(this.waited)} of waiting for the target's rate limit came on top). ` +
         'A slow answer is no verdict: raise --timeout to let the check finish',
@@ -95,7 +102,7 @@ export class TestClock {
     return (
       `ran out of time: Playwright's test timeout (${seconds(timeoutMs)}) passed while the test was still running ` +
       `(allowance ${seconds(this.allowanceMs)} of active time, plus ${seconds(this.waited)} waiting for the target's ` +
-      `rate limit; ${this.requests} requests sent). Time is not evidence about the target: no verdict. Raise --timeout to let it finish`
+      `rate limit; ${plural(this.requests, 'request')} sent). Time is not evidence about the target: no verdict. Raise --timeout to let it finish`
     );
   }
 }
