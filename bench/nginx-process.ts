@@ -15,9 +15,10 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 const BINARY = '/usr/sbin/nginx';
 
@@ -55,17 +56,6 @@ export interface TestNginx {
   arrivals(): Arrival[];
   /** Stops nginx (SIGQUIT, then SIGKILL) and removes its directory. */
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The configuration: everything under `dir`, nothing read from /etc/nginx. */

@@ -11,8 +11,6 @@
  * (GATECHECK_SCHEDULER_LEARNING=off: the key taken as declared or as identity, no key learned, no pace
  * learned) the minimal runs meet the limit hundreds of times: these tests fail (docs/design.md).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   LIMITERS,
@@ -24,7 +22,7 @@ import {
 import type { RateLimitFile } from '../../mock/access/rate-limit-settings.ts';
 import { startMock } from '../../mock/server.ts';
 import type { Politeness } from '../../specs/run/politeness.ts';
-import { runSuite } from '../helpers/run-suite.ts';
+import { runConformance } from '../helpers/run-suite.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -44,22 +42,8 @@ interface RuleVerdict {
 async function runAgainst(rateLimit: RateLimitFile, profile: unknown) {
   const mock = await startMock({ port: 0, rateLimit });
   try {
-    const run = await runSuite({
-      profile,
-      env: { BASE_URL: mock.url },
-      reporters: 'project',
-      keep: true,
-      timeoutMs: 170_000,
-    });
-    try {
-      const report = JSON.parse(readFileSync(join(run.reportDir, 'conformance.json'), 'utf8')) as {
-        rules: RuleVerdict[];
-        run: { politeness?: Politeness };
-      };
-      return { rules: report.rules, politeness: report.run.politeness as Politeness, wallMs: run.wallMs };
-    } finally {
-      run.dispose();
-    }
+    const run = await runConformance({ profile, env: { BASE_URL: mock.url }, timeoutMs: 170_000 });
+    return { rules: run.rules, politeness: run.run.politeness as Politeness };
   } finally {
     await mock.close();
   }

@@ -7,15 +7,13 @@
  * The full default catalogue through it: no rule fails, none is skipped for time, the limit is met rarely,
  * and with the minimal profile the politeness section says the target limits per address.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { limiterProfile } from '../../bench/limiters.ts';
 import { NGINX_MISSING, startNginx } from '../../bench/nginx-process.ts';
 import { UNREACHABLE_RATE_LIMIT } from '../../bench/setups.ts';
 import { startMock } from '../../mock/server.ts';
 import type { Politeness } from '../../specs/run/politeness.ts';
-import { runSuite } from '../helpers/run-suite.ts';
+import { runConformance } from '../helpers/run-suite.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
@@ -35,37 +33,21 @@ for (const kind of ['exact', 'minimal'] as const) {
     try {
       // The nginx limiter's shape: 60 per 1 s (the bench's 60 per 10 s, ten times shorter), burst 10.
       const profile = limiterProfile('nginx', kind, 10, { fuzzCases: 300 });
-      const run = await runSuite({
-        profile,
-        env: { BASE_URL: nginx.url },
-        reporters: 'project',
-        keep: true,
-        timeoutMs: 170_000,
-      });
-      try {
-        const report = JSON.parse(readFileSync(join(run.reportDir, 'conformance.json'), 'utf8')) as {
-          rules: { id: string; verdict: string; reason?: string }[];
-          run: { politeness: Politeness };
-        };
-        const { rules } = report;
-        const politeness = report.run.politeness;
-        expect(rules.filter((r) => r.verdict === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
-        expect(rules.filter((r) => r.verdict === 'skip' && SKIPPED_FOR_TIME.test(r.reason ?? ''))).toEqual(
-          [],
-        );
-        // nginx saw what the suite says it sent (less a request or two it answers itself, e.g. a bad request line).
-        const arrivals = nginx.arrivals();
-        expect(arrivals.length).toBeGreaterThan(0.95 * politeness.requests);
-        // The rest of the run meets the limit rarely; the rate-limit rules' burst provokes it on purpose (its wave
-        // of `limit` requests at once meets ~50 refusals, none of them reported as met: they are the rule's).
-        expect(politeness.limitedAnswers, JSON.stringify(politeness.reasons)).toBeLessThanOrEqual(30);
-        const refused = arrivals.filter((a) => a.status === 429).length;
-        expect(refused).toBeLessThanOrEqual(politeness.limitedAnswers + 60);
-        if (kind === 'minimal')
-          expect(politeness.key?.summary).toMatch(/^key not declared; the target limits per client address/);
-      } finally {
-        run.dispose();
-      }
+      const run = await runConformance({ profile, env: { BASE_URL: nginx.url }, timeoutMs: 170_000 });
+      const { rules } = run;
+      const politeness = run.run.politeness as Politeness;
+      expect(rules.filter((r) => r.verdict === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+      expect(rules.filter((r) => r.verdict === 'skip' && SKIPPED_FOR_TIME.test(r.reason ?? ''))).toEqual([]);
+      // nginx saw what the suite says it sent (less a request or two it answers itself, e.g. a bad request line).
+      const arrivals = nginx.arrivals();
+      expect(arrivals.length).toBeGreaterThan(0.95 * politeness.requests);
+      // The rest of the run meets the limit rarely; the rate-limit rules' burst provokes it on purpose (its wave
+      // of `limit` requests at once meets ~50 refusals, none of them reported as met: they are the rule's).
+      expect(politeness.limitedAnswers, JSON.stringify(politeness.reasons)).toBeLessThanOrEqual(30);
+      const refused = arrivals.filter((a) => a.status === 429).length;
+      expect(refused).toBeLessThanOrEqual(politeness.limitedAnswers + 60);
+      if (kind === 'minimal')
+        expect(politeness.key?.summary).toMatch(/^key not declared; the target limits per client address/);
     } finally {
       await nginx.stop();
       await mock.close();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { UNREACHABLE_RATE_LIMIT } from '../../bench/setups.ts';
 import { startMock } from '../../mock/server.ts';
-import { MOCK_PROFILE, runSuite } from '../helpers/run-suite.ts';
+import { MOCK_PROFILE, runConformance } from '../helpers/run-suite.ts';
 import { startBrokenTarget } from './helpers/broken-target.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -23,7 +23,7 @@ test('every answer a second late, a 1 s test timeout → 0 failures; the checks 
   const bundled = JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')) as Record<string, unknown>;
   const { rateLimit: _limits, ...profile } = bundled;
   try {
-    const run = await runSuite({
+    const run = await runConformance({
       profile: {
         ...profile,
         $schema: join(MOCK_PROFILE, '..', 'schemas', 'profile.schema.json'),
@@ -32,34 +32,25 @@ test('every answer a second late, a 1 s test timeout → 0 failures; the checks 
       env: { BASE_URL: slow.url },
       // The user's timeout, a tenth of what these checks need at this target's speed.
       args: ['--timeout=1000', `--grep=@rule:(${RULES.map((r) => r.replaceAll('.', '\\.')).join('|')})`],
-      reporters: 'project',
-      keep: true,
       timeoutMs: 170_000,
     });
-    try {
-      const report = JSON.parse(readFileSync(join(run.reportDir, 'conformance.json'), 'utf8')) as {
-        rules: { id: string; verdict: string; reason?: string }[];
-      };
-      const byId = new Map(report.rules.map((r) => [r.id, r]));
-      expect(run.code, run.stdout.slice(-3000)).toBe(0);
-      expect(report.rules.filter((r) => r.verdict === 'fail')).toEqual([]);
-      // A fuzz rule stopped before its minimum: what it sent, at what rate, and how long all of it would need.
-      for (const id of ['fuzz.no-5xx', 'fuzz.malformed.status']) {
-        expect(byId.get(id)?.verdict, id).toBe('skip');
-        expect(byId.get(id)?.reason).toMatch(
-          /sent \d+ of \d+ cases in \d+ s at [\d.]+ requests\/s; needs ≈ \d+ s/,
-        );
-      }
-      // A check of several requests: stopped at its own deadline, saying so.
-      expect(byId.get('auth.boundary.prefix')?.verdict).toBe('skip');
-      expect(byId.get('auth.boundary.prefix')?.reason).toMatch(
-        /the test's time ran out: it sent \d+ requests? in [\d.]+ s/,
+    const byId = new Map(run.rules.map((r) => [r.id, r]));
+    expect(run.code, run.stdout.slice(-3000)).toBe(0);
+    expect(run.rules.filter((r) => r.verdict === 'fail')).toEqual([]);
+    // A fuzz rule stopped before its minimum: what it sent, at what rate, and how long all of it would need.
+    for (const id of ['fuzz.no-5xx', 'fuzz.malformed.status']) {
+      expect(byId.get(id)?.verdict, id).toBe('skip');
+      expect(byId.get(id)?.reason).toMatch(
+        /sent \d+ of \d+ cases in \d+ s at [\d.]+ requests\/s; needs ≈ \d+ s/,
       );
-      // Nothing ended by Playwright's timeout: the suite's own deadlines came first.
-      expect(report.rules.filter((r) => /Playwright's test timeout/.test(r.reason ?? ''))).toEqual([]);
-    } finally {
-      run.dispose();
     }
+    // A check of several requests: stopped at its own deadline, saying so.
+    expect(byId.get('auth.boundary.prefix')?.verdict).toBe('skip');
+    expect(byId.get('auth.boundary.prefix')?.reason).toMatch(
+      /the test's time ran out: it sent \d+ requests? in [\d.]+ s/,
+    );
+    // Nothing ended by Playwright's timeout: the suite's own deadlines came first.
+    expect(run.rules.filter((r) => /Playwright's test timeout/.test(r.reason ?? ''))).toEqual([]);
   } finally {
     await slow.close();
     await mock.close();
