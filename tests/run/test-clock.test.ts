@@ -33,7 +33,7 @@ test('a clock: waits extend its deadline and the test timeout, overlapping ones 
   now = 1_900;
   expect(clock.expired()).toBe(true);
   expect(clock.outOfTime().message).toMatch(
-    /^the test's time ran out: it sent 1 requests in 0\.9 s, 0\.5 s of it waiting for answers .* beyond its allowance of 0\.5 s/,
+    /^the test's time ran out: it sent 1 request in 0\.9 s, 0\.5 s of it waiting for answers .* beyond its allowance of 0\.5 s/,
   );
   // No allowance (timeout 0): no deadline.
   expect(
