@@ -150,6 +150,23 @@ test.describe('running a property', () => {
     expect(stats.shrinkCases).toBeLessThanOrEqual(10 + 32);
   });
 
+  test('no answer within timeoutMs is no verdict: unjudged, never a 5xx failure; a reset connection still is one', async () => {
+    // Every third case gets no answer in time; the rest answer 401.
+    const slow = recorder((_r, n) =>
+      n % 3 === 0
+        ? { kind: 'dropped', error: 'no complete response within 5000 ms', timedOut: true }
+        : response(401),
+    );
+    const result = await runFuzzProperty(options(slow, { rule: fuzzNo5xx, judge: noServerError, cases: 60 }));
+    expect(result.failure).toBeUndefined();
+    expect(result.stats.unjudged['no answer within budget.timeoutMs']).toBe(20);
+    const reset = recorder((_r, n) => (n === 5 ? { kind: 'dropped', error: 'ECONNRESET' } : response(401)));
+    const failed = await runFuzzProperty(
+      options(reset, { rule: fuzzNo5xx, judge: noServerError, cases: 60 }),
+    );
+    expect(failed.failure?.actual).toMatch(/no response: ECONNRESET/);
+  });
+
   test('a target that answers nothing at all is a failed precondition, not a 5xx', async () => {
     const http = createNodeHttpClient({ timeoutMs: 2000, maxSockets: 2 });
     const outcome = await runPlan(no5xxPlan, {
