@@ -17,7 +17,13 @@ import { runFuzzProperty } from '../../specs/fuzz/engine/property.ts';
 import { resetRateLimitMemory } from '../../specs/fuzz/engine/rate-limit.ts';
 import { jsonBytes, rawReplay, replayLine } from '../../specs/fuzz/engine/replay.ts';
 import { runPlan } from '../../specs/fuzz/engine/run-plan.ts';
-import { casesFor, FUZZ_REPLAY_ENV, fuzzSettings, ruleSeed } from '../../specs/fuzz/engine/settings.ts';
+import {
+  casesFor,
+  DEFAULT_PACED_RUN_SECONDS,
+  FUZZ_REPLAY_ENV,
+  fuzzSettings,
+  ruleSeed,
+} from '../../specs/fuzz/engine/settings.ts';
 import type { FuzzPropertyOptions } from '../../specs/fuzz/engine/types.ts';
 import { no5xxPlan } from '../../specs/fuzz/plans/authorization.ts';
 import { FUZZ_WEIGHTS, fuzzPlans } from '../../specs/fuzz/plans/index.ts';
@@ -94,6 +100,29 @@ test.describe('settings', () => {
     expect(() => fuzzSettings(profile, 1, { [FUZZ_REPLAY_ENV]: 'no-colon' })).toThrow(
       /GATECHECK_FUZZ_REPLAY/,
     );
+  });
+
+  test('the default budget sized to a declared pace: about a five-minute run at 60 per 10 s, whatever the key says but identity; a chosen budget stands', () => {
+    const limited = (key?: 'address' | 'endpoint' | 'identity') => ({
+      ...profile,
+      rateLimit: { limit: 60, windowSeconds: 10, ...(key === undefined ? {} : { key }) },
+    });
+    // 5.4 requests/s × 270 s, less what the checks send: ≈ 1,050 fuzz cases.
+    for (const key of ['address', 'endpoint', undefined] as const) {
+      const s = fuzzSettings(limited(key), 2, {});
+      expect(s.totalCases, String(key)).toBe(Math.floor(5.4 * DEFAULT_PACED_RUN_SECONDS - 400));
+      expect(s.depth).toMatch(
+        /the declared limit \(60 per 10 s, paced at 5\.4 requests\/s\) in a default run of about 5 min/,
+      );
+    }
+    // Per identity the fuzz cases (credentials of no identity) are not paced by it.
+    expect(fuzzSettings(limited('identity'), 2, {}).totalCases).toBe(DEFAULT_FUZZ_CASES);
+    // --budget is the user's choice: only budget.maxSeconds caps it (60 % of it at the pace).
+    expect(fuzzSettings(limited('address'), 2, { GATECHECK_BUDGET: '3000' }).totalCases).toBe(3000);
+    expect(
+      fuzzSettings({ ...limited('address'), budget: { maxSeconds: 600 } }, 2, { GATECHECK_BUDGET: '3000' })
+        .totalCases,
+    ).toBe(Math.floor(5.4 * 600 * 0.6 - 400));
   });
 
   test('the cases split between every fuzz rule by weight, summing to the budget', () => {
