@@ -19,6 +19,7 @@ import { scheduledClient } from './clients/scheduled.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
 import { runPlan } from './engine/run-plan.ts';
 import { casesFor, MIN_CASES_PER_RULE } from './engine/settings.ts';
+import { type Sizing, sizeToPace } from './engine/sizing.ts';
 import { FUZZ_WEIGHTS } from './plans/index.ts';
 import type { FuzzPlan } from './plans/types.ts';
 import type { FuzzWorker } from './worker.ts';
@@ -38,23 +39,16 @@ function attachEvidence(info: TestInfo, evidence: unknown): void {
   });
 }
 
-/** What a plan may send before it starts: its cases sized to the pace in force and its share of the time. */
-type Sizing =
-  | { readonly cases: number; readonly deadline: number; readonly needsMs: number; readonly note?: string }
-  | { readonly skip: string };
-
 /**
- * Plans sized to the pace (docs/design.md "A polite client"): before the rule starts, the scheduler says the
- * pace in force for its requests (its endpoint's counters); its planned cases at that pace must fit its share
- * of the run's time, or are cut to what fits — never below the rule's minimum: a rule that cannot fit even
- * that is skipped before it starts, with the time it would need.
+ * Before the rule starts: its share of the run's time, and the pace in force for its requests (its endpoint's
+ * counters) — its cases are sized to them (specs/fuzz/engine/sizing.ts).
  */
-async function sizeToPace(
+async function sized(
   plan: FuzzPlan,
   fuzz: FuzzWorker,
   planned: number,
   workers: number,
-): Promise<Sizing> {
+): Promise<Sizing & { readonly deadline: number }> {
   const deadline = await fuzz.scheduler.fuzzShare(Object.keys(FUZZ_WEIGHTS).length, workers);
   const path = fuzz.env.profile.endpoints[plan.endpoint]?.path;
   const pace =
@@ -63,24 +57,7 @@ async function sizeToPace(
       : await fuzz.scheduler.paceFor(
           fuzz.scheduler.bucketOf(new URL(`${fuzz.env.baseUrl}${path}`).pathname, []),
         );
-  if (pace === undefined) return { cases: planned, deadline, needsMs: 0 };
-  const needsMs = (planned / pace) * 1000;
-  const availableMs = deadline - Date.now();
-  if (needsMs <= availableMs) return { cases: planned, deadline, needsMs };
-  const fits = Math.floor((availableMs / 1000) * pace * 0.9);
-  const minimum = Math.min(planned, MIN_CASES_PER_RULE);
-  const at = `at the pace in force for its requests (${Math.round(pace * 10) / 10} requests/s)`;
-  if (fits < minimum) {
-    return {
-      skip: `its share of budget.maxSeconds (${Math.round(availableMs / 1000)} s) ${at} affords ${Math.max(0, fits)} of its ${planned} cases, fewer than its minimum of ${minimum}; needs ≈ ${Math.ceil(needsMs / 1000)} s (raise budget.maxSeconds)`,
-    };
-  }
-  return {
-    cases: fits,
-    deadline,
-    needsMs: (fits / pace) * 1000,
-    note: `${fits} of ${planned} planned cases: its share of budget.maxSeconds (${Math.round(availableMs / 1000)} s) ${at}`,
-  };
+  return { ...sizeToPace(planned, pace, deadline - Date.now()), deadline };
 }
 
 /** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
@@ -122,7 +99,7 @@ export function depthLine(
 export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestInfo): Promise<void> {
   // A large GATECHECK_BUDGET must not run into the configured test timeout: allow 5 ms per planned case
   // and per shrinking request on top of it.
-  const sizing = await sizeToPace(
+  const sizing = await sized(
     plan,
     fuzz,
     casesFor(plan.rule.id, fuzz.settings.totalCases, FUZZ_WEIGHTS),

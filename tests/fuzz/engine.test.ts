@@ -24,6 +24,7 @@ import {
   fuzzSettings,
   ruleSeed,
 } from '../../specs/fuzz/engine/settings.ts';
+import { sizeToPace } from '../../specs/fuzz/engine/sizing.ts';
 import type { FuzzPropertyOptions } from '../../specs/fuzz/engine/types.ts';
 import { no5xxPlan } from '../../specs/fuzz/plans/authorization.ts';
 import { FUZZ_WEIGHTS, fuzzPlans } from '../../specs/fuzz/plans/index.ts';
@@ -123,6 +124,18 @@ test.describe('settings', () => {
       fuzzSettings({ ...limited('address'), budget: { maxSeconds: 600 } }, 2, { GATECHECK_BUDGET: '3000' })
         .totalCases,
     ).toBe(Math.floor(5.4 * 600 * 0.6 - 400));
+  });
+
+  test('a rule’s cases sized to the pace in force: kept when they fit its time, cut to what fits, skipped before it starts below its minimum', () => {
+    expect(sizeToPace(200, undefined, 1000)).toEqual({ cases: 200, needsMs: 0 });
+    expect(sizeToPace(200, 5, 60_000)).toEqual({ cases: 200, needsMs: 40_000 });
+    expect(sizeToPace(200, 5, 20_000)).toMatchObject({
+      cases: 90,
+      note: '90 of 200 planned cases: its share of budget.maxSeconds (20 s) at the pace in force for its requests (5 requests/s)',
+    });
+    expect(sizeToPace(200, 0.2, 30_000)).toEqual({
+      skip: 'its share of budget.maxSeconds (30 s) at the pace in force for its requests (0.2 requests/s) affords 5 of its 200 cases, fewer than its minimum of 10; needs ≈ 1000 s (raise budget.maxSeconds)',
+    });
   });
 
   test('the cases split between every fuzz rule by weight, summing to the budget', () => {
