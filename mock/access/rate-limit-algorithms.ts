@@ -14,8 +14,9 @@
  *    and an excess above `burstLimit` is refused without being counted. Without `nodelay` an allowed request
  *    waits until its excess has leaked (excess ÷ rate), as nginx delays it.
  */
-import type { ClientState } from './rate-limit-counts.ts';
+
 import type { Group } from './rate-limit-groups.ts';
+import type { ClientState } from './rate-limit-state.ts';
 
 export type Counted =
   | {

@@ -1,6 +1,6 @@
 /**
- * What this process knows of one client in one group (mock/access/rate-limit.ts keeps these in a bounded LRU),
- * and the in-process counting: fixed windows on the mock's clock, a burst window that divides the window,
+ * The in-process counting of what this process knows of one client in one group (mock/access/rate-limit-state.ts):
+ * fixed windows on the mock's clock, a burst window that divides the window,
  * strikes towards a ban (docs/mock.md "Rate limits"). Synchronous: a request counted in memory never waits on
  * a promise or a timer. With a shared store the counts live in the store instead and this state only
  * remembers the window, the over-limit flag and the ban.
@@ -14,6 +14,7 @@ import {
   windowEndOf,
 } from './rate-limit-algorithms.ts';
 import type { Group } from './rate-limit-groups.ts';
+import type { ClientState } from './rate-limit-state.ts';
 
 export type Verdict =
   /** `resetMs`: until the current window ends; `delayMs`: a leaky bucket without `nodelay` delays the answer. */
@@ -30,51 +31,8 @@ export type Verdict =
   /** The shared store failed and nothing answered in its place (`onUnavailable: refuse`). */
   | { readonly kind: 'unavailable'; readonly retryAfterMs: number };
 
-export interface ClientState {
-  readonly group: Group;
-  readonly key: string;
-  /** Window index of the counts this client is using. */
-  window: number;
-  /** Burst window index (0 when the group has no burst). */
-  burstWindow: number;
-  /** The count went over the limit in `window` (the pre-credential check of an address reads this). */
-  over: boolean;
-  /** Mock-clock ms; 0 when not banned. */
-  bannedUntil: number;
-  /** In-process counting only: requests counted in `window`, in `burstWindow`, limited answers in `window`. */
-  count: number;
-  burstCount: number;
-  strikes: number;
-  /** `client-window`: when the client's window began (mock-clock ms). */
-  windowStart?: number;
-  /** `moving-window`: the times of the requests allowed in the last window, oldest first. */
-  hits?: number[];
-  /** `leaky-bucket`: the excess over the rate (requests) and when it was last updated. */
-  excess?: number;
-  last?: number;
-}
-
-export function newClientState(group: Group, key: string, window: number): ClientState {
-  return {
-    group,
-    key,
-    window,
-    burstWindow: 0,
-    over: false,
-    bannedUntil: 0,
-    count: 0,
-    burstCount: 0,
-    strikes: 0,
-  };
-}
-
-/** A new window: the counts start again (a ban carries over; it ends by its own clock). */
-export function enterWindow(state: ClientState, window: number): void {
-  state.window = window;
-  state.over = false;
-  state.count = 0;
-  state.strikes = 0;
-}
+export type { ClientState } from './rate-limit-state.ts';
+export { enterWindow, newClientState } from './rate-limit-state.ts';
 
 /** When a ban earned now ends: never before the limiter's own reset (a shorter ban would end in 429s). */
 export function banEnd(group: Group, limited: { readonly resetMs: number }, now: number): number {
