@@ -127,8 +127,7 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
   const unjudged = Object.values(stats.unjudged).reduce((a, b) => a + b, 0);
   const minimum = Math.min(planned, MIN_CASES_PER_RULE);
   // The clock is never a verdict: a rule stopped by time (the run's budget, the test's own time) before its
-  // minimum depth is skipped, saying what it sent and what it would have needed; so is one whose answers
-  // were nearly all no verdict (rate limited, or no answer in time).
+  // minimum depth is skipped, saying what it sent and what it would have needed.
   if (!failure && stats.stopped !== undefined && stats.cases < minimum) {
     const fallback = {
       msPerRequest: currentTestClock()?.activeMsPerRequest(),
@@ -137,10 +136,13 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
     test.skip(true, `${stats.stopped}; ${depthLine(stats, planned, fallback)}`);
     return;
   }
-  if (!failure && planned > 0 && stats.cases - unjudged < minimum) {
+  const judged = stats.cases - unjudged;
+  // Most answers no verdict (rate limited, or no answer in time), and too few left to judge the rule by. A rule
+  // whose arbitrary simply has fewer cases than the minimum, all judged, is judged on them.
+  if (!failure && unjudged > judged && judged < minimum) {
     test.skip(
       true,
-      `only ${stats.cases - unjudged} of ${stats.cases} answers could be judged (the rest: ${JSON.stringify(stats.unjudged)}), fewer than the rule's minimum of ${minimum}; no verdict`,
+      `only ${judged} of ${stats.cases} answers could be judged (the rest: ${JSON.stringify(stats.unjudged)}), fewer than the rule's minimum of ${minimum}; no verdict`,
     );
     return;
   }
