@@ -6,13 +6,12 @@
  */
 
 import { expect, test } from '@playwright/test';
-import type { RateLimitFile } from '../../../mock/access/rate-limit-settings.ts';
 import { protectionOverrides } from '../../../mock/cli/control-flags.ts';
 import type { RunningMock } from '../../../mock/server.ts';
 import {
+  advanceMs,
   CAROL,
-  controlJson,
-  freezeAtWindowStart,
+  limitedMockPerTest,
   mockPerTest,
   parsePolicy,
   retryAfter,
@@ -20,15 +19,7 @@ import {
 import { ADMIN, type Answer, authorization, call, expectProblem, USER, WRONG } from '../mock-support.ts';
 
 const startMock = mockPerTest();
-
-async function limitedMock(rateLimit: RateLimitFile): Promise<RunningMock> {
-  // 127.0.0.1 trusted as a proxy: X-Forwarded-For presents other client addresses.
-  const mock = await startMock({ rateLimit, access: { trustedProxies: ['127.0.0.1'] } });
-  await freezeAtWindowStart(mock);
-  return mock;
-}
-
-const advanceMs = (mock: RunningMock, ms: number) => controlJson(mock, 'POST', '/clock', { advanceMs: ms });
+const limitedMock = limitedMockPerTest();
 
 function send(mock: RunningMock, path: string, headers: Record<string, string> = {}, from = '203.0.113.7') {
   return call(mock.url, 'GET', path, { headers: { 'x-forwarded-for': from, ...headers } });

@@ -13,18 +13,10 @@ import { expect, test } from '@playwright/test';
 import type { RateLimitFile } from '../../../mock/access/rate-limit-settings.ts';
 import { FIXTURES_DIR } from '../../../mock/config.ts';
 import type { RunningMock } from '../../../mock/server.ts';
-import { controlJson, freezeAtWindowStart, mockPerTest } from '../control/control-support.ts';
+import { advanceMs, limitedMockPerTest } from '../control/control-support.ts';
 import { type Answer, authorization, call, USER } from '../mock-support.ts';
 
-const startMock = mockPerTest();
-
-async function limitedMock(rateLimit: RateLimitFile): Promise<RunningMock> {
-  const mock = await startMock({ rateLimit, access: { trustedProxies: ['127.0.0.1'] } });
-  await freezeAtWindowStart(mock);
-  return mock;
-}
-
-const advanceMs = (mock: RunningMock, ms: number) => controlJson(mock, 'POST', '/clock', { advanceMs: ms });
+const limitedMock = limitedMockPerTest();
 const bob = { authorization: authorization(USER, 'bearer') };
 
 function send(
