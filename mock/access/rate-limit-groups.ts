@@ -8,6 +8,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Route, Router } from '../routing/router.ts';
 import {
   BUNDLED_ROUTES,
+  KEY_WORDS,
   NO_GROUP,
   type RateLimitAlgorithm,
   type RateLimitGroup,
@@ -133,12 +134,7 @@ export function compileRoutes(
     );
     const fixed = (spec.algorithm ?? 'fixed-window') === 'fixed-window';
     const burst = spec.burstLimit === undefined || !fixed ? undefined : buildBurst(name, spec, build);
-    const counts =
-      spec.key === 'address'
-        ? 'requests per address'
-        : spec.key === 'route'
-          ? 'requests per address and route'
-          : 'requests per client';
+    const counts = `requests per ${KEY_WORDS[spec.key ?? 'identity']}`;
     groups.set(name, build(name, spec, counts, { burst, failures }));
   }
 
@@ -219,7 +215,7 @@ function buildBurst(name: string, spec: RateLimitGroup, build: Build): Group {
   const burst = build(
     `${name}:burst`,
     { ...spec, limit: spec.burstLimit as number, windowSeconds: seconds },
-    `requests per ${spec.key === 'address' ? 'address' : spec.key === 'route' ? 'address and route' : 'client'} in a burst`,
+    `requests per ${KEY_WORDS[spec.key ?? 'identity']} in a burst`,
     {},
   );
   return burst;

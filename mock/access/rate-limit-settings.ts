@@ -14,6 +14,13 @@
  */
 export type RateLimitKey = 'identity' | 'address' | 'route';
 
+/** Who a count is kept for, in messages: `requests per address`, `… per address and route`, `… per client`. */
+export const KEY_WORDS: Readonly<Record<RateLimitKey, string>> = {
+  address: 'address',
+  route: 'address and route',
+  identity: 'client',
+};
+
 /**
  * How a group counts (docs/mock.md "Rate limiting: as real limiters count"):
  * `fixed-window` (default): windows aligned to the mock's clock, `floor(now / window)`;

@@ -6,6 +6,7 @@
 
 import { resolveSwitch, type Switch } from '../access/exposure.ts';
 import { redactUrl } from '../access/rate-limit-redis.ts';
+import { KEY_WORDS } from '../access/rate-limit-settings.ts';
 import type { MockConfigOverrides } from '../config.ts';
 import type { RunningMock } from '../server.ts';
 
@@ -210,12 +211,8 @@ export function protectionBanner(mock: RunningMock): string[] {
   else if (group !== undefined) {
     const ban = group.banSeconds > 0 ? `, then ${group.banAfter} more → banned ${group.banSeconds} s` : '';
     const others = Object.keys(rateLimit.groups).length - 1;
-    const per =
-      group.key === 'address'
-        ? 'address (every request)'
-        : group.key === 'route'
-          ? 'address and route (every request)'
-          : 'client';
+    const key = group.key ?? 'identity';
+    const per = `${KEY_WORDS[key]}${key === 'identity' ? '' : ' (every request)'}`;
     const burst =
       group.burstLimit === undefined
         ? ''
