@@ -1,156 +1,183 @@
 /**
- * The cost of politeness (docs/design.md "A polite client"): the default run — full catalogue, fuzzing
- * included — against a mock that limits every client address across all routes, versus the least time the
- * declared limit allows for the requests the run sent (requests ÷ the limit's rate). Target: within 1.3× of
- * that minimum. The mock runs in a child process (its own event loop), the suite as `playwright test` in
- * another, as a user runs it; wall time is spawn → exit. The figures come from the run's conformance.json
- * (`run.politeness`), so they are the scheduler's own count.
+ * The cost of politeness against real limiters (#28; docs/performance.md "Politeness against real limiters"):
+ * the default run — the full catalogue, fuzzing included, the default fuzz budget sized to the pace — against
+ * the mock counting as nginx limit_req, @fastify/rate-limit, slowapi and express-rate-limit count (60 requests
+ * per 10 s: bench/limiters.ts), and against a real nginx limit_req (6 r/s, burst 10) in front of the mock; each
+ * with the exact profile and the minimal one (limit and window only). Per run: requests, limited answers met,
+ * time waiting, wall time (spawn → exit of `playwright test`, as a user runs it), and its ratio to the least
+ * time the limit allows for what was sent (requests ÷ the limit's rate; per route for slowapi: the busiest
+ * route's requests). Targets: ≤ 1.3× for the exact profile, ≤ 2× for the minimal one; 0 failures, 0 rules
+ * skipped for time.
+ *
+ * The mock runs in a child process (its own event loop), the suite in another. One run at the real scale
+ * takes about 5 minutes: the ten runs, ≈ 50 minutes. `--polite-limiters`, `--polite-profiles` choose;
+ * `--polite-scale 10` runs them ten times shorter (60 per 1 s), a rehearsal of the shape.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ROOT, startMockProcess } from './mock-process.ts';
-import { PROFILE } from './setups.ts';
 
-const CLI = join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+import {
+  LIMITER_LABELS,
+  LIMITERS,
+  type LimiterName,
+  leastTimeMs,
+  limiterProfile,
+  limiterSettings,
+  type ProfileKind,
+} from './limiters.ts';
+import { startMockProcess } from './mock-process.ts';
+import { NGINX_MISSING, startNginx } from './nginx-process.ts';
+import { UNREACHABLE_RATE_LIMIT } from './setups.ts';
+import { runSuiteProcess } from './suite-process.ts';
 
-/** The limit: per client address, across all routes — well below the suite's natural rate. */
-export const POLITE_LIMIT = { limit: 100, windowSeconds: 2 } as const;
-export const POLITE_TARGET_RATIO = 1.3;
+/** The emulated limiters, and `nginx-real`: Debian's nginx in front of the mock. */
+export type PoliteTarget = LimiterName | 'nginx-real';
+export const POLITE_TARGETS: readonly PoliteTarget[] = [...LIMITERS, 'nginx-real'];
+export const POLITE_TARGET_RATIO: Readonly<Record<ProfileKind, number>> = { exact: 1.3, minimal: 2 };
+/** A skip for time, of any of its kinds. */
+const SKIPPED_FOR_TIME = /run budget|time ran out|ran out of time|budget\.max|timed out|needs ≈/i;
 
 export interface PoliteRun {
-  readonly fuzzCases: number;
-  readonly wallMs: number;
+  readonly target: PoliteTarget;
+  readonly profile: ProfileKind;
+  readonly scale: number;
   readonly exitCode: number | null;
+  readonly wallMs: number;
   readonly requests: number;
   readonly limitedAnswers: number;
   readonly waitedMs: number;
-  /** requests ÷ (limit / windowSeconds), in ms: the least time the declared limit allows. */
-  readonly minimumMs: number;
-  /** wallMs ÷ minimumMs. */
+  /** The least time the limit allows for what was sent. */
+  readonly leastMs: number;
+  /** wallMs ÷ leastMs. */
   readonly ratio: number;
-  /** Rules that did not pass (skips for rate limiting would show here). */
-  readonly notPassed: readonly string[];
+  readonly failed: readonly string[];
+  readonly skippedForTime: readonly string[];
+  /** The politeness section's sentence about the key. */
+  readonly key: string;
 }
 
 export interface PoliteBenchReport {
-  readonly limit: typeof POLITE_LIMIT;
-  readonly targetRatio: number;
+  readonly scale: number;
+  readonly targets: Readonly<Record<ProfileKind, number>>;
   readonly runs: readonly PoliteRun[];
 }
 
-export async function runPoliteOnce(fuzzCases: number): Promise<PoliteRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'gatecheck-bench-polite-'));
+async function runOne(
+  target: PoliteTarget,
+  kind: ProfileKind,
+  scale: number,
+  fuzzCases?: number,
+): Promise<PoliteRun> {
+  const limiter: LimiterName = target === 'nginx-real' ? 'nginx' : target;
   const mock = await startMockProcess({
-    config: {
-      rateLimit: {
-        enabled: true,
-        groups: {
-          default: {
-            key: 'address',
-            ...POLITE_LIMIT,
-            failedAttemptLimit: 1_000_000,
-            banAfter: 3,
-            banSeconds: 2,
-          },
-        },
-      },
-    } as never,
+    config: { rateLimit: target === 'nginx-real' ? UNREACHABLE_RATE_LIMIT : limiterSettings(limiter, scale) },
   });
+  const { limit, windowSeconds } = limiterProfile(limiter, 'minimal', scale).rateLimit ?? {
+    limit: 60,
+    windowSeconds: 10,
+  };
+  const nginx =
+    target === 'nginx-real'
+      ? await startNginx({
+          upstream: mock.url,
+          limit: {
+            rate: Math.round(limit / windowSeconds),
+            burst: 10,
+            nodelay: true,
+            status: 429,
+            key: 'address',
+          },
+        }).catch(async (e: unknown) => {
+          await mock.stop();
+          throw e;
+        })
+      : undefined;
   try {
-    const profile = {
-      ...PROFILE,
-      $schema: join(ROOT, 'fixtures', 'schemas', 'profile.schema.json'),
-      // The mock's limit counts every request per address; the burst goes to the protected endpoint.
-      rateLimit: {
-        ...PROFILE.rateLimit,
-        endpoint: PROFILE.endpoints.protected,
-        appliesTo: 'all',
-        ...POLITE_LIMIT,
-        key: 'address',
-        banAfter: 3,
-        banSeconds: 2,
-      },
-      budget: { ...PROFILE.budget, fuzzCases, maxSeconds: 600 },
-    };
-    const profilePath = join(dir, 'profile.json');
-    writeFileSync(profilePath, JSON.stringify(profile));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      FORCE_COLOR: '0',
-      BASE_URL: mock.url,
-      GATECHECK_PROFILE: profilePath,
-      GATECHECK_REPORT_DIR: join(dir, 'reports'),
-    };
-    for (const name of ['GATECHECK_BUDGET', 'GATECHECK_SEED', 'GATECHECK_STRICT']) delete env[name];
-    const spawnedAt = Date.now();
-    const exitCode = await new Promise<number | null>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [CLI, 'test', '--config', join(ROOT, 'playwright.config.ts'), '--output', join(dir, 'out')],
-        { cwd: ROOT, env, stdio: 'ignore' },
-      );
-      const timer = setTimeout(() => child.kill('SIGKILL'), 900_000);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        resolve(code);
-      });
+    const run = await runSuiteProcess({
+      baseUrl: nginx?.url ?? mock.url,
+      profile: limiterProfile(limiter, kind, scale, fuzzCases === undefined ? {} : { fuzzCases }),
+      timeoutMs: 1_800_000,
     });
-    const wallMs = Date.now() - spawnedAt;
-    const report = JSON.parse(readFileSync(join(dir, 'reports', 'conformance.json'), 'utf8')) as {
-      rules: { id: string; verdict: string }[];
-      run: { politeness?: { requests: number; limitedAnswers: number; waitedMs: number } };
-    };
-    const p = report.run.politeness;
-    if (p === undefined) throw new Error('the run reported no politeness figures');
-    const minimumMs = (p.requests / (POLITE_LIMIT.limit / POLITE_LIMIT.windowSeconds)) * 1000;
+    const p = run.politeness;
+    if (p === undefined)
+      throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
+    const byRoute = new Map(
+      (p.counters ?? [])
+        .filter((c) => c.counter.startsWith('endpoint '))
+        .map((c) => [c.counter.slice('endpoint '.length), c.requests] as const),
+    );
+    const leastMs = leastTimeMs(limiter, scale, p.requests, byRoute);
     return {
-      fuzzCases,
-      wallMs,
-      exitCode,
+      target,
+      profile: kind,
+      scale,
+      exitCode: run.exitCode,
+      wallMs: run.wallMs,
       requests: p.requests,
       limitedAnswers: p.limitedAnswers,
       waitedMs: p.waitedMs,
-      minimumMs,
-      ratio: wallMs / minimumMs,
-      notPassed: report.rules.filter((r) => r.verdict !== 'pass').map((r) => `${r.id}: ${r.verdict}`),
+      leastMs,
+      ratio: run.wallMs / leastMs,
+      failed: run.rules.filter((r) => r.verdict === 'fail').map((r) => r.id),
+      skippedForTime: run.rules
+        .filter((r) => r.verdict === 'skip' && SKIPPED_FOR_TIME.test(r.reason ?? ''))
+        .map((r) => r.id),
+      key: p.key?.summary ?? '',
     };
   } finally {
+    await nginx?.stop();
     await mock.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
 export async function benchPolite(options: {
-  readonly fuzzCases: readonly number[];
+  readonly targets: readonly PoliteTarget[];
+  readonly profiles: readonly ProfileKind[];
+  readonly scale: number;
+  readonly fuzzCases?: number;
   readonly log: (line: string) => void;
 }): Promise<PoliteBenchReport> {
   const runs: PoliteRun[] = [];
-  for (const cases of options.fuzzCases) {
-    const run = await runPoliteOnce(cases);
-    runs.push(run);
-    options.log(
-      `  ${cases} fuzz cases: ${run.requests} requests in ${(run.wallMs / 1000).toFixed(1)} s; minimum ${(run.minimumMs / 1000).toFixed(1)} s → ${run.ratio.toFixed(2)}× (target ≤ ${POLITE_TARGET_RATIO}×); ${run.limitedAnswers} limited answers, ${(run.waitedMs / 1000).toFixed(1)} s waiting; not passed: ${run.notPassed.join(', ') || 'none'}`,
-    );
+  for (const target of options.targets) {
+    if (target === 'nginx-real' && NGINX_MISSING) {
+      options.log(`  ${target}: skipped — ${NGINX_MISSING}`);
+      continue;
+    }
+    for (const kind of options.profiles) {
+      const run = await runOne(target, kind, options.scale, options.fuzzCases);
+      runs.push(run);
+      const target_ = POLITE_TARGET_RATIO[kind];
+      options.log(
+        `  ${target} × ${kind}: ${run.requests} requests, ${run.limitedAnswers} limited, ${(run.waitedMs / 1000).toFixed(1)} s waiting, wall ${(run.wallMs / 1000).toFixed(1)} s, least ${(run.leastMs / 1000).toFixed(1)} s → ${run.ratio.toFixed(2)}× (target ≤ ${target_}×); failed: ${run.failed.join(', ') || 'none'}; skipped for time: ${run.skippedForTime.join(', ') || 'none'}; ${run.key}`,
+      );
+    }
   }
-  return { limit: POLITE_LIMIT, targetRatio: POLITE_TARGET_RATIO, runs };
+  return { scale: options.scale, targets: POLITE_TARGET_RATIO, runs };
 }
+
+const targetLabel = (target: PoliteTarget, scale: number): string =>
+  target === 'nginx-real'
+    ? `a real nginx limit_req (Debian nginx-light): ${6 * scale} r/s per address, burst 10 nodelay, 429, no header`
+    : LIMITER_LABELS[target];
 
 /** Markdown rows for bench.md. */
 export function politeSection(report: PoliteBenchReport): string[] {
-  const { limit, windowSeconds } = report.limit;
+  const window = 10 / report.scale;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const present = [...new Set(report.runs.map((r) => r.target))];
   return [
-    `### Politeness — the default run against a mock limiting each address to ${limit} requests per ${windowSeconds} s across all routes`,
+    `### Politeness against real limiters — the default run, 60 requests per ${window} s`,
     '',
-    '| fuzz cases | requests | wall | minimum (requests ÷ rate) | ratio | limited answers | waiting | not passed |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| limiter | profile | requests | limited answers | waiting | wall | least the limit allows | ratio | failed | skipped for time |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     ...report.runs.map(
       (r) =>
-        `| ${r.fuzzCases} | ${r.requests} | ${(r.wallMs / 1000).toFixed(1)} s | ${(r.minimumMs / 1000).toFixed(1)} s | **${r.ratio.toFixed(2)}×** | ${r.limitedAnswers} | ${(r.waitedMs / 1000).toFixed(1)} s | ${r.notPassed.join(', ') || 'none'} |`,
+        `| ${r.target} | ${r.profile} | ${r.requests} | ${r.limitedAnswers} | ${seconds(r.waitedMs)} | ${seconds(r.wallMs)} | ${seconds(r.leastMs)} | **${r.ratio.toFixed(2)}×** (≤ ${report.targets[r.profile]}) | ${r.failed.length} | ${r.skippedForTime.length} |`,
     ),
     '',
-    `Target: within ${report.targetRatio}× of the minimum the declared limit allows.`,
+    ...present.map((t) => `- ${t}: ${targetLabel(t, report.scale)}`),
+    '',
+    'What the politeness section said about the key:',
+    '',
+    ...report.runs.map((r) => `- ${r.target} × ${r.profile}: ${r.key}`),
     '',
   ];
 }

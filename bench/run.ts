@@ -6,7 +6,8 @@
  *   npm run bench -- --only mock           mock throughput and latency against bare json-server and its ceiling
  *   npm run bench -- --only suite          suite wall time, phases, fuzz rate, growth with the fuzz budget
  *   npm run bench -- --only store          rate-limit store: memory vs Redis, one and two mock instances
- *   npm run bench -- --only polite         the default run against a rate-limited mock vs requests ÷ rate
+ *   npm run bench -- --only polite         the default run against four real limiters and a real nginx, exact
+ *                                          and minimal profiles, vs the least time the limit allows (≈ 50 min)
  *   npm run bench -- --only fuzz           the fuzz engine's cases/s beside the mock's 401/400 ceiling
  *   npm run bench -- --cpu-prof            also profile each mock process; summary in the report
  *
@@ -19,17 +20,21 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatSummary, type ProfileSummary, readProfile, summariseProfile } from './cpu-profile.ts';
 import { benchFuzz, workerProfiles } from './fuzz-bench.ts';
+import type { ProfileKind } from './limiters.ts';
 import { type BenchReport, ceilingTargetLine, type Environment, renderMarkdown } from './markdown.ts';
 import { benchMock } from './mock-bench.ts';
 import { ROOT } from './mock-process.ts';
-import { benchPolite } from './polite-bench.ts';
+import { benchPolite, POLITE_TARGETS, type PoliteTarget } from './polite-bench.ts';
 import { benchStore } from './store-bench.ts';
 import { benchSuite } from './suite-bench.ts';
 
 const USAGE = `Usage: npm run bench -- [options]
 
   --only <mock|suite|store|polite|fuzz>  run one part (default: all)
-  --polite-cases <list>   fuzz cases of the politeness runs (default 2400)
+  --polite-limiters <list> of nginx, fastify, slowapi, express, nginx-real (default: all five)
+  --polite-profiles <list> of exact, minimal (default both)
+  --polite-scale <n>      windows n times shorter than 10 s (default 1; 10: a 5-minute rehearsal of the shape)
+  --polite-cases <n>      fuzz cases of the politeness runs (default: the profile's default, sized to the pace)
   --fuzz-cases <n>        GATECHECK_BUDGET of the fuzz engine's runs (default 20000)
   --duration <s>          seconds measured per mock case (default 5; the fuzz ceiling: 3)
   --warmup <s>            seconds of warm-up before each mock case (default 1)
@@ -69,6 +74,9 @@ async function main(): Promise<number> {
     options: {
       only: { type: 'string' },
       'polite-cases': { type: 'string' },
+      'polite-limiters': { type: 'string' },
+      'polite-profiles': { type: 'string' },
+      'polite-scale': { type: 'string' },
       'fuzz-cases': { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
@@ -161,10 +169,29 @@ async function main(): Promise<number> {
   }
 
   if (part('polite')) {
-    log(
-      'politeness (a mock limiting each address across all routes in a child process, the suite in another):',
-    );
-    const polite = await benchPolite({ fuzzCases: list(values['polite-cases'] ?? '2400'), log });
+    log('politeness against real limiters (the mock as each, or nginx in front of it, in child processes):');
+    const names = (text: string | undefined, all: readonly string[], flag: string): string[] => {
+      const chosen =
+        text === undefined
+          ? [...all]
+          : text
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean);
+      for (const name of chosen)
+        if (!all.includes(name))
+          throw new TypeError(`--${flag}: expected some of ${all.join(', ')}, got "${name}"`);
+      return chosen;
+    };
+    const polite = await benchPolite({
+      targets: names(values['polite-limiters'], POLITE_TARGETS, 'polite-limiters') as PoliteTarget[],
+      profiles: names(values['polite-profiles'], ['exact', 'minimal'], 'polite-profiles') as ProfileKind[],
+      scale: positive('polite-scale', values['polite-scale'], 1),
+      ...(values['polite-cases'] === undefined
+        ? {}
+        : { fuzzCases: list(values['polite-cases'])[0] as number }),
+      log,
+    });
     report.polite = { ...polite, environment };
   }
   if (part('store')) {

@@ -29,6 +29,8 @@ import { TokenMint } from './lib/tokens.ts';
 import { observationsFlush, observerFor, seenOf } from './observe/observer.ts';
 import type { Profile } from './profile/types.ts';
 import { schedulerFor } from './run/scheduler.ts';
+import type { TestClock } from './run/test-clock.ts';
+import { testClockFixture } from './run/test-clock-fixture.ts';
 import {
   baseUrlOf,
   type RunTargetFixtures,
@@ -50,6 +52,8 @@ export interface GateTestFixtures {
   kit: Kit;
   /** Automatic: writes what the observers saw after each test (specs/observe/). */
   observations: undefined;
+  /** Automatic: the test's own time; waits for the target's limit extend it (specs/run/test-clock.ts). */
+  clock: TestClock;
 }
 
 /** What the checks add to a worker's target and profile. */
@@ -88,6 +92,7 @@ export const test = runTargetTest.extend<GateTestFixtures, CheckWorkerFixtures>(
   ],
   fuzz: fuzzWorkerFixture,
   observations: observationsFlush,
+  clock: testClockFixture,
   kit: async ({ profile, target, mint }, use) => {
     await use(new Kit(profile, target, mint));
   },

@@ -45,7 +45,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   // The observers' store (specs/observe/store.ts): one folder per run, removed with the run.
   const observations = await mkdtemp(join(tmpdir(), 'gatecheck-observations-'));
   process.env[OBSERVATIONS_ENV] = observations;
-  const coordinator = new RunCoordinator();
+  const coordinator = new RunCoordinator(Date.now, { learn: process.env[ENV.schedulerLearning] !== 'off' });
   const scheduler = await startCoordinatorServer(coordinator);
   process.env[SCHEDULER_ENV] = scheduler.address;
   const teardown: (() => Promise<void>)[] = [

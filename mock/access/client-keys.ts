@@ -31,6 +31,13 @@ export function identityKey(id: string): string {
   return interned(byIdentity, 'id:', id);
 }
 
+const byRoute = new Map<string, string>();
+
+/** `ip:<address> <route pattern>`: a client known by its address, on one route (a group keyed by `route`). */
+export function routeKey(address: string, pattern: string): string {
+  return interned(byRoute, '', `${addressKey(address)} ${pattern}`);
+}
+
 /** `<group> <client>`: where a limiter keeps one client's state in one group; one table per limiter. */
 export function stateKeys(): (groupName: string, client: string) => string {
   const byGroup = new Map<string, { readonly prefix: string; readonly keys: Map<string, string> }>();

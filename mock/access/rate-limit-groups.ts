@@ -8,7 +8,9 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Route, Router } from '../routing/router.ts';
 import {
   BUNDLED_ROUTES,
+  KEY_WORDS,
   NO_GROUP,
+  type RateLimitAlgorithm,
   type RateLimitGroup,
   type RateLimitKey,
   type RateLimitSettings,
@@ -29,6 +31,12 @@ export interface Group {
   /** What is counted, for details: `requests per client`, `failed credential attempts per address`. */
   readonly counts: string;
   readonly key: RateLimitKey;
+  readonly algorithm: RateLimitAlgorithm;
+  /** The status of a limited answer (429, or 503 as nginx's default `limit_req_status`). */
+  readonly status: 429 | 503;
+  /** `leaky-bucket`: requests held beyond the rate (nginx `burst=`), and whether they are served at once. */
+  readonly bucketBurst: number;
+  readonly nodelay: boolean;
   readonly limit: number;
   readonly windowSeconds: number;
   readonly windowMs: number;
@@ -79,6 +87,10 @@ export function compileRoutes(
       name,
       counts,
       key: spec.key ?? 'identity',
+      algorithm: spec.algorithm ?? 'fixed-window',
+      status: spec.status ?? 429,
+      bucketBurst: spec.algorithm === 'leaky-bucket' ? (spec.burstLimit ?? 0) : 0,
+      nodelay: spec.nodelay ?? true,
       limit: spec.limit,
       windowSeconds: spec.windowSeconds,
       windowMs: toMs(spec.windowSeconds),
@@ -106,14 +118,23 @@ export function compileRoutes(
   for (const [name, spec] of Object.entries(settings.groups)) {
     if (name === NO_GROUP) throw new TypeError(`rateLimit.groups.${NO_GROUP}: reserved for unlimited routes`);
     // `:` is not allowed in group names, so a companion's name cannot clash with a configured group.
+    checkAlgorithm(name, spec, store);
+    // Failed attempts are counted in fixed windows, whatever the group's own algorithm.
     const failures = build(
       `${name}:failed`,
-      { ...spec, limit: spec.failedAttemptLimit },
+      {
+        ...spec,
+        limit: spec.failedAttemptLimit,
+        algorithm: 'fixed-window',
+        burstLimit: undefined,
+        status: undefined,
+      } as RateLimitGroup,
       'failed credential attempts per address',
       {},
     );
-    const burst = spec.burstLimit === undefined ? undefined : buildBurst(name, spec, build);
-    const counts = spec.key === 'address' ? 'requests per address' : 'requests per client';
+    const fixed = (spec.algorithm ?? 'fixed-window') === 'fixed-window';
+    const burst = spec.burstLimit === undefined || !fixed ? undefined : buildBurst(name, spec, build);
+    const counts = `requests per ${KEY_WORDS[spec.key ?? 'identity']}`;
     groups.set(name, build(name, spec, counts, { burst, failures }));
   }
 
@@ -153,6 +174,24 @@ export function compileRoutes(
   return byRoute;
 }
 
+/** What only the in-process counts can do, and what only some algorithms take. */
+function checkAlgorithm(name: string, spec: RateLimitGroup, store: LimiterStore | undefined): void {
+  const algorithm = spec.algorithm ?? 'fixed-window';
+  const where = `rateLimit.groups.${name}`;
+  if (algorithm !== 'fixed-window' && store !== undefined)
+    throw new TypeError(
+      `${where}.algorithm: ${algorithm} is counted in this process only; a shared store (Redis) counts fixed windows`,
+    );
+  if (spec.burstWindowSeconds !== undefined && algorithm !== 'fixed-window')
+    throw new TypeError(`${where}.burstWindowSeconds: only a fixed-window group has a burst window`);
+  if (spec.burstLimit !== undefined && (algorithm === 'client-window' || algorithm === 'moving-window'))
+    throw new TypeError(
+      `${where}.burstLimit: a ${algorithm} group has no burst (fixed-window or leaky-bucket do)`,
+    );
+  if (spec.nodelay !== undefined && algorithm !== 'leaky-bucket')
+    throw new TypeError(`${where}.nodelay: only a leaky-bucket group delays or serves its burst`);
+}
+
 type Build = (
   name: string,
   spec: RateLimitGroup,
@@ -176,7 +215,7 @@ function buildBurst(name: string, spec: RateLimitGroup, build: Build): Group {
   const burst = build(
     `${name}:burst`,
     { ...spec, limit: spec.burstLimit as number, windowSeconds: seconds },
-    `requests per ${spec.key === 'address' ? 'address' : 'client'} in a burst`,
+    `requests per ${KEY_WORDS[spec.key ?? 'identity']} in a burst`,
     {},
   );
   return burst;

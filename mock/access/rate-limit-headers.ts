@@ -9,11 +9,19 @@
  * `legacy` (draft-ietf-httpapi-ratelimit-headers-06 and earlier, still the common form):
  *   RateLimit-Limit: 300, RateLimit-Remaining: 299, RateLimit-Reset: 7, RateLimit-Policy: 300;w=10
  *
+ * As real limiters send them (docs/mock.md "Rate limiting: as real limiters count"):
+ * `x-ratelimit` (@fastify/rate-limit): X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset (seconds);
+ * `draft-7` (express-rate-limit): RateLimit-Policy: 60;w=10 and RateLimit: limit=60, remaining=59, reset=7;
+ * `draft-8` (express-rate-limit): RateLimit-Policy: "60-in-10sec"; q=60; w=10; pk=:…: and
+ *   RateLimit: "60-in-10sec"; r=59; t=7 (the partition key: a digest of the client key).
+ *
  * `Retry-After` (RFC 9110 §10.2.3, delay-seconds) goes on the 429 (RFC 6585 §4: "MAY include a Retry-After
- * header indicating how long to wait") and on the 403 of a ban, whatever the style; and alone on the 503 of
- * a shared store that cannot be reached (RFC 9110 §15.6.4: "The server MAY send a Retry-After header field").
+ * header indicating how long to wait") and on the 403 of a ban, whatever the style but `bare` (nginx's
+ * limit_req, slowapi without headers: nothing at all); and alone on the 503 of a shared store that cannot be
+ * reached (RFC 9110 §15.6.4: "The server MAY send a Retry-After header field").
  */
 
+import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Group, Verdict } from './rate-limit.ts';
 import type { RateLimitHeaderStyle } from './rate-limit-settings.ts';
@@ -57,6 +65,7 @@ export function rateLimitHeaders(
   style: RateLimitHeaderStyle,
   routeGroup: Group,
   verdict: Verdict,
+  clientKey = '',
 ): OutgoingHttpHeaders | undefined {
   if (verdict.kind === 'unavailable') {
     return { 'retry-after': String(Math.max(1, seconds(verdict.retryAfterMs))) };
@@ -86,7 +95,41 @@ export function rateLimitHeaders(
       if (retry !== undefined) headers['retry-after'] = String(retry);
       return headers;
     }
+    case 'x-ratelimit': {
+      const headers: OutgoingHttpHeaders = {
+        'x-ratelimit-limit': String(group.limit),
+        'x-ratelimit-remaining': String(remaining),
+        'x-ratelimit-reset': String(reset),
+      };
+      if (retry !== undefined) headers['retry-after'] = String(retry);
+      return headers;
+    }
+    case 'draft-7': {
+      const headers: OutgoingHttpHeaders = {
+        'ratelimit-policy': `${group.limit};w=${windowField(group)}`,
+        ratelimit: `limit=${group.limit}, remaining=${remaining}, reset=${reset}`,
+      };
+      if (retry !== undefined) headers['retry-after'] = String(retry);
+      return headers;
+    }
+    case 'draft-8': {
+      const name = `${group.limit}-in-${windowField(group)}sec`;
+      const headers: OutgoingHttpHeaders = {
+        'ratelimit-policy': `"${name}"; q=${group.limit}; w=${windowField(group)}; pk=:${partitionKey(clientKey)}:`,
+        ratelimit: `"${name}"; r=${remaining}; t=${reset}`,
+      };
+      if (retry !== undefined) headers['retry-after'] = String(retry);
+      return headers;
+    }
     case 'none':
       return retry === undefined ? undefined : { 'retry-after': String(retry) };
+    case 'bare':
+      return undefined;
   }
+}
+
+/** express-rate-limit's draft-8 partition key: the SHA-256 of the client key, 12 hex digits, in base64. */
+function partitionKey(clientKey: string): string {
+  const hex = createHash('sha256').update(clientKey).digest('hex').slice(0, 12);
+  return Buffer.from(hex).toString('base64');
 }

@@ -9,10 +9,32 @@
  * counted after credentials (a refused credential is counted apart, see `failedAttemptLimit`). `address`: the
  * client address alone, for every request on the group's routes whatever the identity or the outcome, counted
  * before credentials — as a gateway in front of the API does (nginx `limit_req_zone $binary_remote_addr`).
+ * `route`: the client address and the route together, counted before credentials — each route its own count,
+ * as slowapi's `default_limits` (per `key_func` address and per endpoint) does.
  */
-export type RateLimitKey = 'identity' | 'address';
+export type RateLimitKey = 'identity' | 'address' | 'route';
 
-/** One limit: `limit` requests per fixed window of `windowSeconds`, per client key. */
+/** Who a count is kept for, in messages: `requests per address`, `… per address and route`, `… per client`. */
+export const KEY_WORDS: Readonly<Record<RateLimitKey, string>> = {
+  address: 'address',
+  route: 'address and route',
+  identity: 'client',
+};
+
+/**
+ * How a group counts (docs/mock.md "Rate limiting: as real limiters count"):
+ * `fixed-window` (default): windows aligned to the mock's clock, `floor(now / window)`;
+ * `client-window`: a window that starts at the client's first request after the last one ended, as
+ *   @fastify/rate-limit's and express-rate-limit's memory stores count;
+ * `moving-window`: at most `limit` requests in any span of one window (a log of the last `limit` times), as
+ *   the `limits` library's moving window (slowapi) counts; a refused request is not logged;
+ * `leaky-bucket`: nginx `limit_req` — `limit / windowSeconds` requests per second, with `burstLimit` more held
+ *   (served at once with `nodelay`, else delayed until the bucket has leaked them); a refused request is not
+ *   counted.
+ */
+export type RateLimitAlgorithm = 'fixed-window' | 'client-window' | 'moving-window' | 'leaky-bucket';
+
+/** One limit: `limit` requests per window of `windowSeconds`, per client key. */
 export interface RateLimitGroup {
   /** Requests per window per client key (see `key`). */
   readonly limit: number;
@@ -20,11 +42,18 @@ export interface RateLimitGroup {
   readonly windowSeconds: number;
   /** Default `identity`. */
   readonly key?: RateLimitKey;
+  /** Default `fixed-window`. Only `fixed-window` can be counted in a shared store (Redis). */
+  readonly algorithm?: RateLimitAlgorithm;
   /**
    * A burst limit on top of `limit`: at most `burstLimit` requests per `burstWindowSeconds` (a second fixed
-   * window, shorter, that divides `windowSeconds`), e.g. 30 per 1 s with a burst of 10 per 0.25 s.
+   * window, shorter, that divides `windowSeconds`), e.g. 30 per 1 s with a burst of 10 per 0.25 s. For a
+   * `leaky-bucket`: nginx's `burst=`, the requests the bucket holds beyond the rate (default 0).
    */
   readonly burstLimit?: number;
+  /** `leaky-bucket` only: serve the burst at once (nginx `nodelay`, the default) or delay it. */
+  readonly nodelay?: boolean;
+  /** The status of a limited answer: 429 (default), or 503 as nginx's `limit_req_status` is by default. */
+  readonly status?: 429 | 503;
   /** Default 1 s; must divide `windowSeconds` so a window's end is also a burst window's end. */
   readonly burstWindowSeconds?: number;
   /**
@@ -45,9 +74,21 @@ export interface RateLimitGroup {
 /**
  * `ietf`: `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers-10, structured fields);
  * `legacy`: `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (drafts up to -06, still common);
- * `none`: only `Retry-After` on 429 and 403-ban answers.
+ * `x-ratelimit`: `X-RateLimit-Limit`, `-Remaining`, `-Reset` on every answer (@fastify/rate-limit's default);
+ * `draft-7`: `RateLimit-Policy: 60;w=10` and `RateLimit: limit=60, remaining=59, reset=7` (express-rate-limit's
+ *   `standardHeaders: 'draft-7'`); `draft-8`: `RateLimit-Policy: "60-in-10sec"; q=60; w=10; pk=:…:` and
+ *   `RateLimit: "60-in-10sec"; r=59; t=7` (its `'draft-8'`);
+ * each of those with `Retry-After` on 429 and 403-ban answers; `none`: only `Retry-After` there;
+ * `bare`: no field at all, not even `Retry-After` (nginx `limit_req`; slowapi without `headers_enabled`).
  */
-export type RateLimitHeaderStyle = 'ietf' | 'legacy' | 'none';
+export type RateLimitHeaderStyle =
+  | 'ietf'
+  | 'legacy'
+  | 'x-ratelimit'
+  | 'draft-7'
+  | 'draft-8'
+  | 'none'
+  | 'bare';
 
 export interface RateLimitSettings {
   readonly enabled: boolean;

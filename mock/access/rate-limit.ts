@@ -102,18 +102,23 @@ export function createRateLimiter(
   let clients = newClientCache(initial.maxKeys);
   const stateKey = stateKeys();
 
-  const track = (group: Group, key: string, window: number): ClientState => {
+  // A client window (mock/access/rate-limit-algorithms.ts) turns over on its own clock, not the mock's.
+  const track = (group: Group, key: string, window: number | undefined): ClientState => {
     const id = stateKey(group.name, key);
     let state = clients.get(id);
     if (state === undefined) {
-      state = newClientState(group, key, window);
+      state = newClientState(group, key, window ?? 0);
       clients.set(id, state);
-    } else if (state.window !== window) enterWindow(state, window);
+    } else if (window !== undefined && state.window !== window) enterWindow(state, window);
     return state;
   };
 
   const hit = (group: Group, key: string, now: number): Verdict | Promise<Verdict> => {
-    const state = track(group, key, Math.floor(now / group.windowMs));
+    const state = track(
+      group,
+      key,
+      group.algorithm === 'client-window' ? undefined : Math.floor(now / group.windowMs),
+    );
     // A group has shared counters exactly when the limiter has a store (compileRoutes).
     return group.shared === undefined || countShared === undefined
       ? countInProcess(state, group, now)

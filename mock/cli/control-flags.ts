@@ -6,8 +6,20 @@
 
 import { resolveSwitch, type Switch } from '../access/exposure.ts';
 import { redactUrl } from '../access/rate-limit-redis.ts';
+import { KEY_WORDS } from '../access/rate-limit-settings.ts';
 import type { MockConfigOverrides } from '../config.ts';
 import type { RunningMock } from '../server.ts';
+
+/** The header styles (mock/access/rate-limit-settings.ts RateLimitHeaderStyle). */
+const HEADER_STYLES: readonly string[] = [
+  'ietf',
+  'legacy',
+  'x-ratelimit',
+  'draft-7',
+  'draft-8',
+  'none',
+  'bare',
+];
 
 export const PROTECTION_OPTIONS = {
   'rate-limit': { type: 'string' },
@@ -36,11 +48,13 @@ export type ProtectionFlags = Partial<Record<keyof typeof PROTECTION_OPTIONS, st
 export const PROTECTION_USAGE = `
 Access control, faults and the control API (docs/mock.md):
       --rate-limit <n>/<s>       Limit per client key: n requests per s-second window (default 3000/10), or off
-      --rate-limit-key <k>       identity (verified identity, else address; default) or address (every request)
+      --rate-limit-key <k>       identity (verified identity, else address; default), address (every request)
+                                 or route (every request, per address and route)
       --burst <n>/<s>            Burst limit: at most n requests per s-second window (s divides the window)
       --failed-attempt-limit <n> Failed credential attempts per window per address (default 20000)
       --ban <n>/<s>              Ban for s seconds after n more requests while limited (default 200/30), or off
-      --rate-limit-headers <h>   ietf (RateLimit-Policy + RateLimit, default), legacy (RateLimit-Limit/…), none
+      --rate-limit-headers <h>   ietf (RateLimit-Policy + RateLimit, default), legacy (RateLimit-Limit/…),
+                                 x-ratelimit, draft-7, draft-8, none (Retry-After only), bare (nothing)
       --redis-url <url>          Keep counts and bans in this Redis, shared by every instance (redis://host:port)
       --redis-prefix <p>         Namespace of this deployment's Redis keys (default gatecheck)
       --redis-unavailable <m>    Redis down or slow: insurance (count in memory, default) or refuse (503)
@@ -90,8 +104,8 @@ export function protectionOverrides(flags: ProtectionFlags): MockConfigOverrides
   }
   const key = flags['rate-limit-key'];
   if (key !== undefined) {
-    if (key !== 'identity' && key !== 'address') {
-      return `--rate-limit-key: expected identity or address, got "${key}"`;
+    if (key !== 'identity' && key !== 'address' && key !== 'route') {
+      return `--rate-limit-key: expected identity, address or route, got "${key}"`;
     }
     group.key = key;
   }
@@ -105,8 +119,8 @@ export function protectionOverrides(flags: ProtectionFlags): MockConfigOverrides
   if (Object.keys(group).length > 0) rateLimit.groups = { default: group };
   const headers = flags['rate-limit-headers'];
   if (headers !== undefined) {
-    if (headers !== 'ietf' && headers !== 'legacy' && headers !== 'none') {
-      return `--rate-limit-headers: expected ietf, legacy or none, got "${headers}"`;
+    if (!HEADER_STYLES.includes(headers)) {
+      return `--rate-limit-headers: expected ${HEADER_STYLES.slice(0, -1).join(', ')} or ${HEADER_STYLES.at(-1)}, got "${headers}"`;
     }
     rateLimit.headers = headers;
   }
@@ -197,7 +211,8 @@ export function protectionBanner(mock: RunningMock): string[] {
   else if (group !== undefined) {
     const ban = group.banSeconds > 0 ? `, then ${group.banAfter} more → banned ${group.banSeconds} s` : '';
     const others = Object.keys(rateLimit.groups).length - 1;
-    const per = group.key === 'address' ? 'address (every request)' : 'client';
+    const key = group.key ?? 'identity';
+    const per = `${KEY_WORDS[key]}${key === 'identity' ? '' : ' (every request)'}`;
     const burst =
       group.burstLimit === undefined
         ? ''

@@ -30,6 +30,7 @@ export const PROBLEMS = {
   'header-fields-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   'internal-error': { status: 500, title: 'Internal Server Error' },
   'limits-unavailable': { status: 503, title: 'Rate-limit store unavailable' },
+  'rate-limited-unavailable': { status: 503, title: 'Service Unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEMS;

@@ -21,7 +21,7 @@ export const BASE_HEADERS: Readonly<OutgoingHttpHeaders> = {
   'access-control-allow-origin': '*',
   // Retry-After and the rate-limit fields (mock/access/rate-limit-headers.ts) are not CORS-safelisted either.
   'access-control-expose-headers':
-    'WWW-Authenticate, Allow, Content-Length, Retry-After, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
+    'WWW-Authenticate, Allow, Content-Length, Retry-After, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
 };
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -67,7 +67,8 @@ function extensionOf(group: RateLimitGroup): RateLimitExtension {
   return {
     limit: group.limit,
     windowSeconds: group.windowSeconds,
-    key: group.key ?? 'identity',
+    // A count per address and route is, to the one client the suite is, a count per route.
+    key: group.key === 'route' ? 'endpoint' : (group.key ?? 'identity'),
     ...(group.burstLimit === undefined ? {} : { burst: group.burstLimit }),
     ...(group.banSeconds > 0 ? { banAfter: group.banAfter, banSeconds: group.banSeconds } : {}),
   };

@@ -4,9 +4,9 @@
  *   a route the policy marks `closed` → 403 for everyone;
  *   a client address in `access.blockedIps` → 403;
  *   a country in `access.blockedCountries`, read from the header an edge proxy sets → 403;
- *   a route whose rate-limit group is keyed by `address`: every request counts against the client address
- *   here, before credentials, whatever the identity or the outcome (as a gateway in front of the API does)
- *   → 429, or 403 while banned;
+ *   a route whose rate-limit group is keyed by `address` (or `route`): every request counts against the client
+ *   address (and route) here, before credentials, whatever the identity or the outcome (as a gateway in front
+ *   of the API does) → 429 (or the group's 503), or 403 while banned;
  *   an address this process already knows to be over its failed-attempt limit (or banned for it) on a
  *   protected route → 429 (or 403) before its credentials are checked, so a client cannot keep guessing.
  * Nothing configured and no limit known: the stage costs a property read and returns.
@@ -14,7 +14,7 @@
 
 import { type CidrList, parseAddress } from '../access/cidr.ts';
 import type { ClientAddress } from '../access/client-address.ts';
-import { addressKey } from '../access/client-keys.ts';
+import { addressKey, routeKey } from '../access/client-keys.ts';
 import type { Group, RateLimiter, Verdict } from '../access/rate-limit.ts';
 import { problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
@@ -95,13 +95,35 @@ export function blockListsStage(options: AccessStageOptions): Stage {
     if (limiter === undefined || !limiter.settings.enabled) return undefined;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
     if (group === undefined) return undefined;
-    const key = addressKey(clientOf(exchange, address));
-    if (group.key !== 'address') return failedBefore(limiter, exchange, group, key);
-    exchange.clientKey = key;
-    const verdict = limiter.hit(group, key, exchange.now);
+    const client = clientOf(exchange, address);
+    const key = addressKey(client);
+    if (group.key === 'identity') return failedBefore(limiter, exchange, group, key);
+    // Per address, or per address and route: counted here, before credentials, as a gateway in front would.
+    const counted =
+      group.key === 'route' ? routeKey(client, (exchange.match ?? missing('match')).route.pattern) : key;
+    exchange.clientKey = counted;
+    const verdict = limiter.hit(group, counted, exchange.now);
     if (verdict instanceof Promise) return addressCountedLater(limiter, exchange, group, key, verdict);
-    return answer(limiter, exchange, group, verdict) ?? failedBefore(limiter, exchange, group, key);
+    return answer(limiter, exchange, group, verdict) ?? afterCounted(limiter, exchange, group, key, verdict);
   };
+}
+
+/**
+ * An allowed request goes on to the failed-attempt check; a leaky bucket without `nodelay` first holds it until
+ * its excess has leaked (nginx delays it so).
+ */
+function afterCounted(
+  limiter: RateLimiter,
+  exchange: Exchange,
+  group: Group,
+  key: string,
+  verdict: Verdict,
+): StageResult | Promise<StageResult> {
+  const delayMs = verdict.kind === 'allowed' ? (verdict.delayMs ?? 0) : 0;
+  if (delayMs <= 0) return failedBefore(limiter, exchange, group, key);
+  return new Promise<void>((resolve) => setTimeout(resolve, delayMs)).then(() =>
+    failedBefore(limiter, exchange, group, key),
+  );
 }
 
 async function addressCountedLater(
@@ -111,7 +133,8 @@ async function addressCountedLater(
   key: string,
   pending: Promise<Verdict>,
 ): Promise<StageResult> {
-  return answer(limiter, exchange, group, await pending) ?? failedBefore(limiter, exchange, group, key);
+  const verdict = await pending;
+  return answer(limiter, exchange, group, verdict) ?? afterCounted(limiter, exchange, group, key, verdict);
 }
 
 /** An address already known to be over its failed-attempt limit on a protected route → 429 (403 if banned). */

@@ -25,7 +25,8 @@ export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): St
   return (exchange) => {
     if (!limiter.settings.enabled) return undefined;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
-    if (group === undefined || group.key === 'address') return undefined;
+    // Counted by the access stage, before credentials.
+    if (group === undefined || group.key === 'address' || group.key === 'route') return undefined;
     const key =
       exchange.identity === undefined
         ? addressKey(clientOf(exchange, address))
@@ -100,7 +101,7 @@ export function answer(
   group: Group,
   verdict: Verdict,
 ): Reply | undefined {
-  const headers = rateLimitHeaders(limiter.settings.headers, group, verdict);
+  const headers = rateLimitHeaders(limiter.settings.headers, group, verdict, exchange.clientKey);
   if (verdict.kind === 'allowed') {
     if (headers !== undefined) exchange.extraHeaders = headers;
     return undefined;
@@ -128,8 +129,10 @@ function refusal(
     const limit = by === group ? policy : `${by.limit} ${by.counts} per ${by.windowSeconds} s`;
     const detail = `Rate limit exceeded (${limit}); retry after ${wait} s.`;
     note(exchange, 'rate_limited', detail);
-    // RFC 6585 §4: 429 Too Many Requests, "MAY include a Retry-After header".
-    return problem('rate-limited', detail, headers, { code: 'rate_limited' });
+    // RFC 6585 §4: 429 Too Many Requests, "MAY include a Retry-After header"; or 503, as nginx's limit_req
+    // answers by default (limit_req_status).
+    const kind = group.status === 503 ? 'rate-limited-unavailable' : 'rate-limited';
+    return problem(kind, detail, headers, { code: 'rate_limited' });
   }
   const wait = Math.max(1, seconds(verdict.retryAfterMs));
   const until = new Date(exchange.now + verdict.retryAfterMs).toISOString();

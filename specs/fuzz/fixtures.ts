@@ -13,11 +13,13 @@ import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
 import { recordBrokenRule } from '../lib/verdict.ts';
 import { RuleViolation } from '../lib/verify.ts';
 import { ANNOTATION } from '../rules/types.ts';
+import { currentTestClock } from '../run/test-clock.ts';
 import { createPlaywrightClient } from './clients/playwright.ts';
 import { scheduledClient } from './clients/scheduled.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
 import { runPlan } from './engine/run-plan.ts';
 import { casesFor, MIN_CASES_PER_RULE } from './engine/settings.ts';
+import { type Sizing, sizeToPace } from './engine/sizing.ts';
 import { FUZZ_WEIGHTS } from './plans/index.ts';
 import type { FuzzPlan } from './plans/types.ts';
 import type { FuzzWorker } from './worker.ts';
@@ -37,10 +39,30 @@ function attachEvidence(info: TestInfo, evidence: unknown): void {
   });
 }
 
-/** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
-async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, workers: number) {
+/**
+ * Before the rule starts: its share of the run's time, and the pace in force for its requests (its endpoint's
+ * counters) — its cases are sized to them (specs/fuzz/engine/sizing.ts).
+ */
+async function sized(
+  plan: FuzzPlan,
+  fuzz: FuzzWorker,
+  planned: number,
+  workers: number,
+): Promise<Sizing & { readonly deadline: number }> {
   const deadline = await fuzz.scheduler.fuzzShare(Object.keys(FUZZ_WEIGHTS).length, workers);
-  const env = { ...(await fuzz.current()), deadline };
+  const path = fuzz.env.profile.endpoints[plan.endpoint]?.path;
+  const pace =
+    path === undefined
+      ? undefined
+      : await fuzz.scheduler.paceFor(
+          fuzz.scheduler.bucketOf(new URL(`${fuzz.env.baseUrl}${path}`).pathname, []),
+        );
+  return { ...sizeToPace(planned, pace, deadline - Date.now()), deadline };
+}
+
+/** Runs the plan through node:http, or through a fresh APIRequestContext when GATECHECK_FUZZ_CLIENT=playwright. */
+async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, sized: { cases: number; deadline: number }) {
+  const env = { ...(await fuzz.current()), deadline: sized.deadline, cases: sized.cases };
   if (fuzz.settings.client !== 'playwright') return runPlan(plan, env);
   const context = await apiRequest.newContext({ timeout: fuzz.settings.timeoutMs });
   try {
@@ -55,13 +77,43 @@ async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, workers: number) 
   }
 }
 
+/**
+ * "sent 37 of 200 cases in 39 s at 0.9 requests/s; needs ≈ 220 s" (for all the planned cases at that rate). A
+ * rule that sent none yet takes its rate from the test's own requests (`concurrency` in flight, each as long as
+ * the test's answers took so far).
+ */
+export function depthLine(
+  stats: { cases: number; durationMs: number },
+  planned: number,
+  fallback?: { readonly msPerRequest: number | undefined; readonly concurrency: number },
+): string {
+  const seconds = stats.durationMs / 1000;
+  let rate = seconds > 0 ? stats.cases / seconds : 0;
+  if (rate === 0 && fallback?.msPerRequest !== undefined && fallback.msPerRequest > 0)
+    rate = (fallback.concurrency * 1000) / fallback.msPerRequest;
+  const needs = rate > 0 ? `needs ≈ ${Math.ceil(planned / rate)} s` : 'needs more time than it had';
+  return `sent ${stats.cases} of ${planned} cases in ${Math.round(seconds)} s at ${rate >= 10 ? Math.round(rate) : Math.round(rate * 10) / 10} requests/s; ${needs}`;
+}
+
 /** Runs `plan` in the current test against the target and records its verdict by the rule's level. */
 export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestInfo): Promise<void> {
   // A large GATECHECK_BUDGET must not run into the configured test timeout: allow 5 ms per planned case
   // and per shrinking request on top of it.
-  const planned = casesFor(plan.rule.id, fuzz.settings.totalCases, FUZZ_WEIGHTS);
-  info.setTimeout(info.timeout + (planned + DEFAULT_MAX_SHRINK_CASES) * 5);
-  const outcome = await runWithClient(plan, fuzz, info.config.workers);
+  const sizing = await sized(
+    plan,
+    fuzz,
+    casesFor(plan.rule.id, fuzz.settings.totalCases, FUZZ_WEIGHTS),
+    info.config.workers,
+  );
+  if ('skip' in sizing) {
+    test.skip(true, `run budget: ${sizing.skip}`);
+    return;
+  }
+  const planned = sizing.cases;
+  // Its own timeout from its plan: the cases at the pace in force, and 5 ms per case and per shrinking request
+  // of its own work on top (waits for the target's limit extend it as they happen: specs/run/test-clock.ts).
+  info.setTimeout(info.timeout + sizing.needsMs + (planned + DEFAULT_MAX_SHRINK_CASES) * 5);
+  const outcome = await runWithClient(plan, fuzz, sizing);
   if ('skipped' in outcome) {
     test.skip(
       true,
@@ -72,25 +124,40 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
     return;
   }
   const { stats, failure } = outcome.result;
-  if (!failure && stats.stopped !== undefined && stats.cases < Math.min(planned, MIN_CASES_PER_RULE)) {
+  const unjudged = Object.values(stats.unjudged).reduce((a, b) => a + b, 0);
+  const minimum = Math.min(planned, MIN_CASES_PER_RULE);
+  // The clock is never a verdict: a rule stopped by time (the run's budget, the test's own time) before its
+  // minimum depth is skipped, saying what it sent and what it would have needed.
+  if (!failure && stats.stopped !== undefined && stats.cases < minimum) {
+    const fallback = {
+      msPerRequest: currentTestClock()?.activeMsPerRequest(),
+      concurrency: fuzz.settings.concurrency,
+    };
+    test.skip(true, `${stats.stopped}; ${depthLine(stats, planned, fallback)}`);
+    return;
+  }
+  const judged = stats.cases - unjudged;
+  // Most answers no verdict (rate limited, or no answer in time), and too few left to judge the rule by. A rule
+  // whose arbitrary simply has fewer cases than the minimum, all judged, is judged on them.
+  if (!failure && unjudged > judged && judged < minimum) {
     test.skip(
       true,
-      `run budget: ${stats.stopped}; the rule sent ${stats.cases} of its minimum ${MIN_CASES_PER_RULE} cases`,
+      `only ${judged} of ${stats.cases} answers could be judged (the rest: ${JSON.stringify(stats.unjudged)}), fewer than the rule's minimum of ${minimum}; no verdict`,
     );
     return;
   }
-  if (stats.stopped !== undefined || fuzz.settings.depth !== undefined) {
+  if (stats.stopped !== undefined || fuzz.settings.depth !== undefined || sizing.note !== undefined) {
     // Coverage before depth: say how deep this rule went when the budget made it shallower.
     info.annotations.push({
       type: ANNOTATION.observation,
       description:
         `[${plan.rule.id}] depth: ${stats.cases} of ${planned} planned cases` +
-        `${stats.stopped ? ` (stopped: ${stats.stopped})` : ''}${fuzz.settings.depth ? ` (run: ${fuzz.settings.depth})` : ''}`,
+        `${stats.stopped ? ` (stopped: ${stats.stopped})` : ''}${sizing.note ? ` (sized: ${sizing.note})` : ''}` +
+        `${fuzz.settings.depth ? ` (run: ${fuzz.settings.depth})` : ''}`,
     });
   }
   const sent = stats.cases + stats.shrinkCases;
   const perSecond = stats.durationMs > 0 ? Math.round((sent / stats.durationMs) * 1000) : 0;
-  const unjudged = Object.values(stats.unjudged).reduce((a, b) => a + b, 0);
   info.annotations.push({
     type: FUZZ_ANNOTATION,
     description:

@@ -37,6 +37,11 @@ export const ENV = {
   tokenBrokerSecret: 'GATECHECK_TOKEN_BROKER_SECRET',
   /** Most MUST rules that may go unchecked (skipped or not run) in a conformant run; unset: no limit. */
   maxSkippedMust: 'GATECHECK_MAX_SKIPPED_MUST',
+  /**
+   * `off`: the run's scheduler learns nothing (no key, no pace: specs/run/coordinator.ts). A diagnostic, for
+   * the project's tests to show they fail without it; never needed in a run.
+   */
+  schedulerLearning: 'GATECHECK_SCHEDULER_LEARNING',
 } as const;
 
 export const DEFAULT_SEED = 20261121;

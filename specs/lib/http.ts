@@ -15,6 +15,7 @@ import { test } from '@playwright/test';
 import { createRawSocketClient } from '../fuzz/clients/raw-socket.ts';
 import type { Client } from '../fuzz/clients/types.ts';
 import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/scheduler.ts';
+import { TestOutOfTime } from '../run/test-clock.ts';
 import { Budget } from './budget.ts';
 import { keepAliveRaced, resendable } from './keep-alive-race.ts';
 import type { ReplayRequest } from './replay.ts';
@@ -70,6 +71,8 @@ export class TargetError extends Error {
   constructor(
     message: string,
     readonly request: ReplayRequest,
+    /** No answer within `budget.timeoutMs`: a clock, not an answer — the check is skipped, never failed. */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'TargetError';
@@ -153,6 +156,7 @@ export class Target {
     return new TargetError(
       redactText(`no answer from ${request.method} ${request.url}: ${text}`, request.headerLines),
       request,
+      timedOut || /^timed out after/.test(first),
     );
   }
 
@@ -184,7 +188,14 @@ export class Target {
         options,
       );
     } catch (e) {
+      if (e instanceof TestOutOfTime) test.skip(true, e.message);
       if (e instanceof RunBudgetExhausted) test.skip(true, `run budget: ${e.message}`);
+      // Only an answer is evidence (docs/design.md "A polite client"): no answer in time says nothing.
+      if (e instanceof TargetError && e.timedOut)
+        test.skip(
+          true,
+          `${e.message} (budget.timeoutMs): a slow answer is no verdict; raise budget.timeoutMs`,
+        );
       throw e;
     }
   }

@@ -186,10 +186,13 @@ export interface Profile {
     /** How long a ban lasts when the target names no Retry-After. */
     readonly banSeconds?: number;
     /**
-     * What the limit is counted per (default identity): the client address across all routes, the identity,
-     * the credential value, or the endpoint. The suite's scheduler paces each such counter (specs/run/).
+     * What the limit is counted per: the client address across all routes, the identity, the credential value,
+     * or the endpoint (per route). The suite's scheduler paces each such counter (specs/run/); not declared, it
+     * starts per endpoint and per identity and learns the key from the limited answers it meets.
      */
     readonly key?: 'address' | 'identity' | 'credential' | 'endpoint';
+    /** The status the limiter answers with (default 429): a 503 without Retry-After is limiting only if declared. */
+    readonly status?: 429 | 503;
     /** Most requests the target takes back to back, when fewer than `limit`. */
     readonly burst?: number;
     /**

@@ -39,7 +39,14 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 
+/**
+ * The clock is never a verdict: a test Playwright's timeout ended is skipped, with the reason, never failed —
+ * whether the suite's clock fixture marked it (specs/run/test-clock-fixture.ts) or not.
+ */
+const timedOut = (test: TestCase): boolean => test.results.at(-1)?.status === 'timedOut';
+
 function outcomeOf(test: TestCase): TestOutcome {
+  if (timedOut(test)) return 'skipped';
   switch (test.outcome()) {
     case 'expected':
       return test.results.at(-1)?.status === 'skipped' ? 'skipped' : 'passed';
@@ -104,6 +111,13 @@ function skipDescriptions(test: TestCase): string[] {
 function skipReasonOf(test: TestCase, own: string | undefined): string {
   if (test.results.some((r) => r.status === 'interrupted'))
     return 'interrupted: the run stopped during this test';
+  if (timedOut(test)) {
+    const result = test.results.at(-1);
+    return (
+      own ??
+      `ran out of time: Playwright's test timeout (${(test.timeout / 1000).toFixed(1)} s) ended it after ${((result?.duration ?? 0) / 1000).toFixed(1)} s; time is not evidence about the target: no verdict`
+    );
+  }
   const didNotRun = !test.results.length || test.expectedStatus !== 'skipped';
   if (!didNotRun) return own ?? 'skipped without a reason';
   const sibling = (test.parent?.allTests() ?? []).filter((t) => t !== test).flatMap(skipDescriptions)[0];

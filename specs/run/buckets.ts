@@ -1,38 +1,50 @@
 /**
- * Which of the target's rate-limit counters a request counts against, as the profile declares them
- * (`rateLimit.key`): one for the client address across all routes (`all`), one per path, or one per
- * identity — recognised from the credential the request carries, the way the target recognises it.
- * A request whose credential is no declared identity's counts against no declared counter (''), and so does
- * every request to another endpoint when the limit is one endpoint's (`rateLimit.appliesTo: endpoint`).
+ * How a worker describes each request to the run's scheduler (specs/run/scopes.ts): its path (the base URL's
+ * path prefixes every endpoint's), the declared identity its credential verifies as — recognised the way the
+ * target recognises it — a digest of that credential, and whether a declared limit counts the request at all
+ * (`rateLimit.appliesTo: endpoint` counts only the requests to its endpoint). The scheduler decides from that
+ * which counters the request falls in, under whichever keys it holds in force: the description does not
+ * depend on the declared key, so the scheduler can learn another.
  */
+import { createHash } from 'node:crypto';
 import { apikeyAuthorization, apikeyForm } from '../profile/apikey-scheme.ts';
 import type { Profile } from '../profile/types.ts';
 import { mintedIdentity } from './minted-identity.ts';
+import { encodeScope } from './scopes.ts';
 
+/** The encoded scope (specs/run/scopes.ts) of a request to `path` carrying these Authorization lines. */
 export type Bucketer = (path: string, authorization: readonly string[]) => string;
 
 /** `target`: the base URL, whose path prefixes every endpoint's path (a baseUrl of https://host/api keeps /api). */
 export function bucketer(profile: Profile, target?: string): Bucketer {
-  const declared = counters(profile);
+  const who = identityRecogniser(profile);
   const rl = profile.rateLimit;
   // A limit of one endpoint (`appliesTo: endpoint`; the burst's endpoint, by default endpoints.protected)
   // counts nothing else.
   const endpoint = rl?.appliesTo === 'endpoint' ? (rl.endpoint ?? profile.endpoints.protected) : undefined;
-  if (endpoint === undefined) return declared;
   const base = target === undefined ? '' : new URL(target).pathname.replace(/\/+$/, '');
-  const only = `${base}${endpoint.path}`;
-  return (path, authorization) => (pathOnly(path) === only ? declared(path, authorization) : '');
+  const only = endpoint === undefined ? undefined : `${base}${endpoint.path}`;
+  return (path, authorization) => {
+    const route = pathOnly(path);
+    const credential = authorization.length === 1 ? (authorization[0] ?? '') : '';
+    const identity = credential === '' ? '' : who(credential);
+    return encodeScope({
+      counted: only === undefined || route === only,
+      route,
+      identity,
+      credential: identity === '' ? '' : digest(credential),
+    });
+  };
 }
 
 const pathOnly = (path: string): string => path.split('?')[0] ?? path;
 
-function counters(profile: Profile): Bucketer {
-  const key = profile.rateLimit === undefined ? undefined : (profile.rateLimit.key ?? 'identity');
-  if (key === undefined) return () => '';
-  if (key === 'address') return () => 'all';
-  if (key === 'endpoint') return pathOnly;
-  const who = identityRecogniser(profile);
-  return (_path, authorization) => (authorization.length === 1 ? who(authorization[0] ?? '') : '');
+/**
+ * A short digest of the credential as the target reads it (the scheme's case and the spaces after it do not
+ * matter: RFC 9110 §11.1): a counter per credential without the credential leaving the worker.
+ */
+function digest(credential: string): string {
+  return createHash('sha256').update(normalised(credential)).digest('base64url').slice(0, 16);
 }
 
 /**

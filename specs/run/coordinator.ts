@@ -2,23 +2,44 @@
  * The run's one request scheduler (docs/design.md "A polite client"): every request of the run — conformance
  * checks, fuzz plans, JWT attacks, in every Playwright worker — asks it for a slot first. It lives in the
  * runner process (global setup hosts it: specs/run/coordinator-server.ts) and keeps, per target:
- *  - the pace: the profile's declared limit (specs/run/pacer.ts), one pacer per bucket the limit is keyed on;
- *    where nothing is declared no pace at first, only the workers' concurrency; after the first limited
- *    answer a learned pace below the rate the run had reached;
- *  - the pause: a limited answer (429, or a 403 ban) stops every worker until its Retry-After (or RateLimit
- *    reset, or a doubling back-off) has passed;
+ *  - the key: what the target counts its limit per (specs/run/scopes.ts). A declared `rateLimit.key` is taken
+ *    at its word until the traffic contradicts it; an undeclared one starts as the finest reading that keeps
+ *    every route and every identity within the declared limit (`endpoint` and `identity` together). A limited
+ *    answer that the keys in force cannot explain — its counter under another key had gone past the declared
+ *    rate — adds that key (the finest such), and the politeness section says so (specs/run/key-model.ts);
+ *  - the pace: one GCRA pacer (specs/run/pacer.ts) per counter of every key in force, at the declared limit's
+ *    safe pace; a request takes a slot all of its counters allow. Counters no declared limit governs go
+ *    unpaced until limited, then learn a pace: halved per limiting *event* (the answers to requests in flight
+ *    together are one), raised additively after each quiet window, never above the rate that was limited; a
+ *    governed counter never goes below its declared pace (a limited answer there is waited out and reported);
+ *  - the pause: a limited answer (429, or a 403 ban) pauses the request's counters until its Retry-After (or
+ *    RateLimit reset), else for the declared window, else for a wait learned from when answers resumed
+ *    (growing by a second per event that came too soon — never a doubling back-off);
  *  - the budget: `budget.maxRequests` requests and `budget.maxSeconds` of wall time for the whole run;
- *  - exclusive use: the rate-limit rules provoke the limit on purpose; where the limit is shared by the whole
- *    run (keyed per address or per endpoint) they get the target to themselves, and the run waits out their
- *    window before it goes on;
- *  - the cost of politeness for the report: requests, limited answers met, time spent waiting.
+ *  - exclusive use: the rate-limit rules provoke the limit on purpose; where a counter in force is shared by
+ *    the whole run (per address or per endpoint) they get the target to themselves, and the run waits out
+ *    their window before it goes on;
+ *  - the cost of politeness for the report: requests, limited answers met, time spent waiting, and the pace
+ *    in force per counter (specs/run/politeness.ts).
  * Pure logic with an injectable clock; the transport is elsewhere (coordinator-server.ts, scheduler.ts).
  */
+import { GrantLog } from './grant-log.ts';
+import { explainLimited, type LearnedKey, nearFull } from './key-model.ts';
 import type { LimitSignal } from './limited-answer.ts';
 import { PACE_MARGIN, Pacer, paceForLimit } from './pacer.ts';
+import { type CounterPace, type Politeness, politenessOf } from './politeness.ts';
+import {
+  counterLabel,
+  counterOf,
+  decodeScope,
+  governed,
+  OTHER,
+  type RateKey,
+  type RequestScope,
+} from './scopes.ts';
 
-/** What the rate limit is counted per (profile `rateLimit.key`). */
-export type RateKey = 'address' | 'identity' | 'credential' | 'endpoint';
+export type { Politeness } from './politeness.ts';
+export type { RateKey } from './scopes.ts';
 
 /** A target's limits as a worker registers them from its profile. */
 export interface TargetPolicy {
@@ -26,12 +47,15 @@ export interface TargetPolicy {
     readonly limit: number;
     readonly windowSeconds: number;
     readonly burst?: number;
-    readonly key: RateKey;
+    /** Undefined: the profile does not say; the scheduler starts from `endpoint` and `identity` and learns. */
+    readonly key?: RateKey;
     /** The limit counts only the requests to one endpoint (profile `rateLimit.appliesTo`). */
     readonly onlyEndpoint?: boolean;
   };
   /** The target bans (403) after limiting; `seconds` when the profile says how long. */
   readonly ban?: { readonly seconds?: number };
+  /** The limiter answers 503, not 429 (profile `rateLimit.status`). */
+  readonly limiterStatus?: 503;
   readonly maxRequests: number;
   readonly maxSeconds: number;
 }
@@ -54,19 +78,6 @@ export interface LimitedAnswer {
   readonly affordable: boolean;
 }
 
-/** The cost of politeness, as the report shows it. */
-export interface Politeness {
-  readonly requests: number;
-  readonly limitedAnswers: number;
-  /** Wall time during which the run was paused by limited answers or a rate-limit rule's window. */
-  readonly waitedMs: number;
-  readonly slowestWaitMs: number;
-  /** The slowest pace in force at the end (requests per second), where there was one. */
-  readonly pacePerSecond?: number;
-  /** Limited answers by why they counted (`429`, `403 with Retry-After`, …). */
-  readonly reasons: Readonly<Record<string, number>>;
-}
-
 /**
  * Unpaced slots handed to a worker at once. A pause that starts meanwhile lets at most this many more of its
  * requests out, and the few left of its previous lease, since a worker asks for the next unpaced lease before
@@ -79,68 +90,124 @@ export const LEASE_HORIZON_MS = 250;
 const DRAIN_MS = LEASE_HORIZON_MS + 250;
 /** Added to every requested wait: clocks and windows are not exact. */
 const WAIT_MARGIN_MS = 100;
-const FIRST_BACKOFF_MS = 1000;
-const MAX_BACKOFF_MS = 30_000;
-/** Pauses shorter than this from an earlier one are the same event seen by another request. */
+/** Limited answers closer than this to a counter's last event are that event, seen by another request. */
 const SAME_EVENT_MS = 50;
+/** Without a declared window: the first wait a limited answer naming none gets, and each step up. */
+const LEARNED_WAIT_STEP_MS = 1000;
+const MAX_LEARNED_WAIT_MS = 60_000;
+/** A learned pace never goes below this (requests/s). */
+const MIN_LEARNED_PACE = 0.5;
+/** Per limiting event, a learned pace is multiplied by this; after each quiet window it gains this share of its ceiling. */
+const DECREASE = 0.7;
+const INCREASE_SHARE = 0.1;
+/** The keys a profile that declares a limit but not its key starts from (the finest safe reading). */
+export const UNDECLARED_KEYS: readonly RateKey[] = ['endpoint', 'identity'];
 
-/** Pause, pace and recent grants of one counter of the target (a scope: see `scopeOf`). */
-interface Scope {
-  pausedUntil: number;
-  /** The declared pace, or a learned one after a limited answer the declared pace (if any) did not prevent. */
+interface Counter {
+  readonly id: string;
+  /** The key it counts under (`other`: under none of them). */
+  readonly key: RateKey | typeof OTHER;
   pacer: Pacer | undefined;
-  /** Grant times of the last few seconds, to measure the rate reached. */
-  readonly recent: number[];
-  lastLimitedAt: number;
-  backoffMs: number;
+  /** The pace the declared limit allows this counter; undefined for counters no declared limit governs. */
+  readonly declaredPace: number | undefined;
+  /** Most a lowered pace comes back to (additive increase). */
+  ceiling: number | undefined;
+  pausedUntil: number;
+  lastEventAt: number;
+  lastRaiseAt: number;
+  requests: number;
+  limited: number;
 }
 
 interface TargetState {
   readonly policy: TargetPolicy;
+  readonly startedAt: number;
   readonly deadline: number;
-  readonly scopes: Map<string, Scope>;
+  /** The keys whose counters are paced (never shrinks: a key is only added, on evidence). */
+  readonly enforced: Set<RateKey>;
+  readonly learned: LearnedKey[];
+  readonly counters: Map<string, Counter>;
+  readonly log: GrantLog;
+  /** When limited answers came, by scope (what refutes a key: specs/run/key-model.ts). */
+  readonly limitedLog: GrantLog;
+  /** Things the traffic said that the profile did not (a declared limit too high, a policy the answers state). */
+  readonly notes: string[];
   holder: string | undefined;
   /** When the run as a whole is paused (exclusive use's cooldown). */
   pausedUntil: number;
   /** Fuzz rules that have asked for their share of the time (fuzzShare). */
   fuzzStarted: number;
+  /** Slots handed out: what `budget.maxRequests` counts (a slot is a request that may go out). */
+  granted: number;
+  /** Requests reported sent. */
   sent: number;
   limited: number;
   waitedMs: number;
   slowestWaitMs: number;
+  /** Without a declared window: how long a limited answer naming no wait is waited out. */
+  learnedWaitMs: number;
+  /** When the last pause of a counter ended: an event soon after it means the wait was too short. */
+  lastResumeAt: number;
+  lastLimitedAt: number;
   readonly reasons: Record<string, number>;
 }
 
-/** Whether the declared limit gives each identity, credential or endpoint a scope of its own. */
-function scopeKeyed(s: TargetState): boolean {
-  const key = s.policy.declared?.key;
-  // A limit of one endpoint never counts the other requests, whatever its key: they are a scope of their own.
-  if (s.policy.declared?.onlyEndpoint === true) return true;
-  return key === 'identity' || key === 'credential' || key === 'endpoint';
+export interface CoordinatorOptions {
+  /**
+   * False: the scheduler learns nothing — an undeclared key is taken as `identity` (the default before it
+   * learned), no key is added by a limited answer, no pace is learned. A diagnostic (GATECHECK_SCHEDULER_LEARNING=
+   * off) that shows the project's tests of the learning can fail.
+   */
+  readonly learn?: boolean;
 }
-
-/** The scope that stands for everything no declared per-identity or per-endpoint counter covers. */
-const WHOLE_RUN = '*';
 
 export class RunCoordinator {
   private readonly targets = new Map<string, TargetState>();
+  private readonly learn: boolean;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly clock: () => number = Date.now,
+    options: CoordinatorOptions = {},
+  ) {
+    this.learn = options.learn ?? true;
+  }
 
   /** Idempotent: the first registration of a target fixes its policy for the run. */
   register(target: string, policy: TargetPolicy): void {
     if (this.targets.has(target)) return;
+    const d = policy.declared;
+    const now = this.clock();
+    const windowMs = (d?.windowSeconds ?? 10) * 1000;
     this.targets.set(target, {
       policy,
-      deadline: this.clock() + policy.maxSeconds * 1000,
-      scopes: new Map(),
+      startedAt: now,
+      deadline: now + policy.maxSeconds * 1000,
+      // No limit declared: one counter for the whole run, learned from its first limited answer.
+      enforced: new Set(
+        d === undefined
+          ? ['address']
+          : d.key !== undefined
+            ? [d.key]
+            : this.learn
+              ? UNDECLARED_KEYS
+              : ['identity'],
+      ),
+      learned: [],
+      counters: new Map(),
+      log: new GrantLog(Math.max(20_000, 8 * windowMs)),
+      limitedLog: new GrantLog(Math.max(20_000, 8 * windowMs)),
+      notes: [],
       holder: undefined,
       pausedUntil: 0,
       fuzzStarted: 0,
+      granted: 0,
       sent: 0,
       limited: 0,
       waitedMs: 0,
       slowestWaitMs: 0,
+      learnedWaitMs: LEARNED_WAIT_STEP_MS,
+      lastResumeAt: 0,
+      lastLimitedAt: 0,
       reasons: {},
     });
   }
@@ -151,108 +218,231 @@ export class RunCoordinator {
     return s;
   }
 
-  /**
-   * Where a request of `bucket` is paused and paced. Where the declared limit counts per identity, credential or
-   * endpoint, each such counter is a scope of its own (a 429 for one identity does not slow another), and so
-   * are the requests no declared counter covers (''). Otherwise — limit per address, or none declared, so the
-   * target's key is unknown — the whole run is one scope.
-   */
-  private scope(s: TargetState, bucket: string): Scope {
-    const name = scopeKeyed(s) ? bucket : WHOLE_RUN;
-    let scope = s.scopes.get(name);
-    if (scope === undefined) {
+  /** The counters a request of `scope` counts against under the keys in force (specs/run/scopes.ts). */
+  private countersOf(s: TargetState, scope: RequestScope): Counter[] {
+    const ids = new Set<string>();
+    for (const key of s.enforced) ids.add(counterOf(key, scope));
+    return [...ids].map((id) => this.counter(s, id));
+  }
+
+  private counter(s: TargetState, id: string): Counter {
+    let c = s.counters.get(id);
+    if (c === undefined) {
       const d = s.policy.declared;
-      // Declared counters are paced from the start; '' (nothing declared counts it) only once it is limited.
-      const paced = d !== undefined && name !== '' && (name !== WHOLE_RUN || d.key === 'address');
-      scope = {
+      // Declared counters are paced from the start; the others only once they are limited.
+      const pacer =
+        d !== undefined && governed(id) ? paceForLimit(d.limit, d.windowSeconds, d.burst) : undefined;
+      c = {
+        id,
+        key: id === OTHER ? OTHER : (id.split(' ')[0] as RateKey),
+        pacer,
+        declaredPace: pacer?.perSecond,
+        ceiling: pacer?.perSecond,
         pausedUntil: 0,
-        pacer: paced ? paceForLimit(d.limit, d.windowSeconds, d.burst) : undefined,
-        recent: [],
-        lastLimitedAt: 0,
-        backoffMs: FIRST_BACKOFF_MS,
+        lastEventAt: Number.NEGATIVE_INFINITY,
+        lastRaiseAt: Number.NEGATIVE_INFINITY,
+        requests: 0,
+        limited: 0,
       };
-      s.scopes.set(name, scope);
+      s.counters.set(id, c);
     }
-    return scope;
+    return c;
+  }
+
+  /** How long a counter must go without a limited answer before its lowered pace is raised again. */
+  private quietMs(s: TargetState): number {
+    const w = s.policy.declared?.windowSeconds;
+    return Math.max(2000, w === undefined ? 2 * s.learnedWaitMs : w * 1000);
+  }
+
+  /** Additive increase: a lowered pace gains a share of its ceiling after each quiet window. */
+  private raise(s: TargetState, c: Counter, now: number): void {
+    if (c.pacer === undefined || c.ceiling === undefined || c.pacer.perSecond >= c.ceiling) return;
+    const quiet = this.quietMs(s);
+    if (now - c.lastEventAt < quiet || now - c.lastRaiseAt < quiet) return;
+    c.pacer.setRate(Math.min(c.ceiling, c.pacer.perSecond + INCREASE_SHARE * c.ceiling));
+    c.lastRaiseAt = now;
   }
 
   /**
-   * `want` send slots in `bucket` (what the declared limit is keyed on: `all`, an identity, a path; '' for
-   * requests no declared limit counts) — paced slots only as many as asked for, since a slot reserved and not
-   * used is pace lost to every other worker; unpaced ones at least UNPACED_LEASE. `holder` is the caller's id: while a holder has exclusive use,
-   * only it gets slots. `provoking` slots (a rate-limit rule's burst) are neither paused nor paced.
+   * `want` send slots for a request of `scope` (encoded, specs/run/scopes.ts) — paced slots only as many as
+   * asked for, since a slot reserved and not used is pace lost to every other worker; unpaced ones at least
+   * UNPACED_LEASE. `holder` is the caller's id: while a holder has exclusive use, only it gets slots.
+   * `provoking` slots (a rate-limit rule's burst) are neither paused nor paced.
    */
-  lease(target: string, bucket: string, want: number, holder: string, provoking = false): LeaseAnswer {
+  lease(target: string, scopeText: string, want: number, holder: string, provoking = false): LeaseAnswer {
     const s = this.state(target);
     const now = this.clock();
-    const left = s.policy.maxRequests - s.sent;
+    const left = s.policy.maxRequests - s.granted;
     if (left <= 0) return { exhausted: `budget.maxRequests (${s.policy.maxRequests}) is spent` };
     if (now >= s.deadline) return { exhausted: `budget.maxSeconds (${s.policy.maxSeconds} s) has run out` };
-    const scope = this.scope(s, bucket);
     if (s.holder !== undefined && s.holder !== holder) return { retryAt: now + 100 };
+    const scope = decodeScope(scopeText);
+    const counters = this.countersOf(s, scope);
+    const paced = counters.filter((c) => c.pacer !== undefined);
     // Unpaced slots are only a count: a worker gets some ahead, so it need not ask for every request.
-    const unpaced = provoking || scope.pacer === undefined;
+    const unpaced = provoking || paced.length === 0;
     const n = Math.max(1, Math.min(unpaced ? Math.max(want, UNPACED_LEASE) : want, left));
     const immediately = () => Array.from({ length: n }, () => now);
-    if (provoking) return this.grant(s, scope, immediately());
-    const pausedUntil = Math.max(s.pausedUntil, scope.pausedUntil);
+    if (provoking) return this.grant(s, scope, counters, immediately());
+    const pausedUntil = Math.max(s.pausedUntil, ...counters.map((c) => c.pausedUntil));
     if (pausedUntil > now) return { retryAt: pausedUntil };
-    if (scope.pacer === undefined) return { ...this.grant(s, scope, immediately()), unpaced: true };
+    if (paced.length === 0) return { ...this.grant(s, scope, counters, immediately()), unpaced: true };
+    for (const c of paced) this.raise(s, c, now);
     const at: number[] = [];
     while (at.length < n) {
-      const t = scope.pacer.reserve(now);
+      // The earliest time every counter of the request allows, reserved in each.
+      const t = Math.max(...paced.map((c) => (c.pacer as Pacer).earliest(now)));
       if (t >= s.deadline) break;
+      for (const c of paced) (c.pacer as Pacer).take(t);
       at.push(t);
       if (t > now + LEASE_HORIZON_MS) break;
     }
     if (at.length === 0) return { exhausted: `budget.maxSeconds (${s.policy.maxSeconds} s) has run out` };
-    return this.grant(s, scope, at);
+    return this.grant(s, scope, counters, at);
   }
 
-  private grant(s: TargetState, scope: Scope, at: number[]): { at: number[]; lastLimitedAt: number } {
-    s.sent += at.length;
-    const now = this.clock();
-    for (const t of at) scope.recent.push(t);
-    while (scope.recent.length > 0 && (scope.recent[0] ?? now) < now - 5000) scope.recent.shift();
-    return { at, lastLimitedAt: scope.lastLimitedAt };
+  private grant(
+    s: TargetState,
+    _scope: RequestScope,
+    _counters: readonly Counter[],
+    at: number[],
+  ): { at: number[]; lastLimitedAt: number } {
+    s.granted += at.length;
+    return { at, lastLimitedAt: s.lastLimitedAt };
   }
 
   /**
-   * A request of `bucket` met a limited answer: its scope pauses until the wait the answer asks for has
-   * passed (a doubling back-off when it names none), and its pace drops — to 70 % of the one in force, or,
-   * where there was none, to half the rate the scope had reached (or to the rate the answer's
-   * RateLimit-Policy declares, if lower).
+   * Requests that went out (a worker reports them in batches: `[scope, epoch ms]`): what the key is learned
+   * from and what the report counts. Slots granted and not used (a worker's unpaced lease left over) are not.
    */
-  limited(target: string, signal: LimitSignal, bucket: string, declaredRate?: number): LimitedAnswer {
+  sent(target: string, entries: readonly (readonly [string, number])[]): void {
     const s = this.state(target);
-    const scope = this.scope(s, bucket);
+    for (const [scopeText, at] of entries) {
+      const scope = decodeScope(scopeText);
+      s.sent++;
+      s.log.add(scope, [at]);
+      for (const c of this.countersOf(s, scope)) c.requests++;
+    }
+  }
+
+  /**
+   * A request of `scope` met a limited answer. First, which key explains it: where the keys in force do not
+   * (none of its counters there had gone past the declared rate) and another key's counter had, that key is
+   * added (specs/run/key-model.ts). Then the request's counters under the keys in force pause until the wait
+   * the answer asks for has passed — else the declared window, else the learned wait — and, for a new
+   * limiting event the keys do not explain, the fullest of them slows down (the rate an answer's
+   * RateLimit-Policy declares caps a learned pace).
+   */
+  limited(target: string, signal: LimitSignal, scopeText: string, declaredRate?: number): LimitedAnswer {
+    const s = this.state(target);
+    const scope = decodeScope(scopeText);
     const now = this.clock();
     s.limited++;
+    s.lastLimitedAt = now;
     s.reasons[signal.reason] = (s.reasons[signal.reason] ?? 0) + 1;
+    s.limitedLog.add(scope, [now]);
+    // A counter in force already paused (or limited within its window) explains it: the answer to a request
+    // sent in a slot granted before that pause. Only an answer nothing in force explains teaches a key — and
+    // one whose governed counters had come near their limit (jitter?) only with others from other counters.
+    const d = s.policy.declared;
+    const windowMs = (d?.windowSeconds ?? 0) * 1000;
+    const before = this.countersOf(s, scope);
+    const explained = before.some((c) => c.pausedUntil > now || now - c.lastEventAt < windowMs);
+    const jitterSuspect =
+      d !== undefined &&
+      before.some((c) => c.declaredPace !== undefined && nearFull(d, c.key as RateKey, c.id, s.log, now));
+    const added =
+      explained || !this.learn
+        ? []
+        : explainLimited(d, s.enforced, s.log, s.limitedLog, scope, now, jitterSuspect);
+    for (const learned of added) {
+      s.enforced.add(learned.key);
+      s.learned.push(learned);
+    }
+    const inForce = this.countersOf(s, scope);
+    // The counters the declared limit governs pause; a request none governs pauses its own (learned) ones.
+    const governed = inForce.filter((c) => c.declaredPace !== undefined);
+    const counters = governed.length > 0 ? governed : inForce;
     // Answers to requests that were in flight together are one event, seen by several requests.
-    const sameEvent = now - scope.lastLimitedAt < SAME_EVENT_MS || scope.pausedUntil > now;
-    scope.lastLimitedAt = now;
+    const sameEvent =
+      added.length === 0 && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
     let wait = signal.waitMs;
-    if (wait === undefined && sameEvent) wait = 0; // the pause already set for this event stands
-    if (wait === undefined) {
-      wait = scope.backoffMs;
-      scope.backoffMs = Math.min(MAX_BACKOFF_MS, scope.backoffMs * 2);
-    }
+    if (wait === undefined) wait = sameEvent ? 0 : this.defaultWait(s, signal, now);
     const resumeAt = now + wait + WAIT_MARGIN_MS;
-    this.pause(s, now, scope.pausedUntil, resumeAt);
-    scope.pausedUntil = Math.max(scope.pausedUntil, resumeAt);
-    // Requests no declared per-identity counter covers ('' under key identity or credential) share a scope,
-    // but not a counter at the target: a token the suite minted for one identity runs out that identity's
-    // quota, not the anonymous one. Their limited answers are waited out; slowing every unrecognised request
-    // to one counter's pace would throttle the whole run for one identity.
-    const mixed = bucket === '' && scopeKeyed(s);
-    if (!sameEvent && !mixed) {
-      const reached = scope.recent.filter((t) => t >= now - 5000 && t <= now).length / 5;
-      let next = scope.pacer === undefined ? Math.max(0.5, reached / 2) : scope.pacer.perSecond * 0.7;
-      if (declaredRate !== undefined) next = Math.min(next, declaredRate * PACE_MARGIN);
-      scope.pacer = new Pacer(Math.max(0.2, next), 1);
+    const alreadyUntil = Math.max(0, ...counters.map((c) => c.pausedUntil));
+    this.pause(s, now, alreadyUntil, resumeAt);
+    for (const c of counters) {
+      c.limited++;
+      c.pausedUntil = Math.max(c.pausedUntil, resumeAt);
+      if (!sameEvent) c.lastEventAt = now;
     }
-    return { resumeAt: scope.pausedUntil, affordable: scope.pausedUntil < s.deadline };
+    if (!sameEvent && added.length === 0 && this.learn) this.slowDown(s, scope, counters, now, declaredRate);
+    const until = Math.max(...counters.map((c) => c.pausedUntil));
+    s.lastResumeAt = Math.max(s.lastResumeAt, until);
+    return { resumeAt: until, affordable: until < s.deadline };
+  }
+
+  /**
+   * How long a limited answer that names no wait is waited out: a ban's declared length, else the declared
+   * window (any fixed or moving window has turned over by then, a leaky bucket drained), else the learned wait
+   * — one second more each time a new event follows the end of the last pause within a second.
+   */
+  private defaultWait(s: TargetState, signal: LimitSignal, now: number): number {
+    if (signal.kind === 'banned' && s.policy.ban?.seconds !== undefined) return s.policy.ban.seconds * 1000;
+    const d = s.policy.declared;
+    if (d !== undefined) return d.windowSeconds * 1000;
+    if (s.lastResumeAt > 0 && now - s.lastResumeAt < LEARNED_WAIT_STEP_MS)
+      s.learnedWaitMs = Math.min(MAX_LEARNED_WAIT_MS, s.learnedWaitMs + LEARNED_WAIT_STEP_MS);
+    return s.learnedWaitMs;
+  }
+
+  /**
+   * A limiting event no key explains. A counter the declared limit governs keeps its pace — the pace never
+   * goes below what the declared limit allows: the answer is waited out, and the report says the declared
+   * limit (or burst) looks too high. Only a request that no governed counter paces (nothing declared, or
+   * requests the declared limit does not count) slows down, once per event: an unpaced counter gets half the
+   * rate it had reached over the last few seconds, a paced one 70 % of its pace; the ceiling it may climb back
+   * to is 90 % of the rate that was limited (or the rate the answer's RateLimit-Policy states, if lower).
+   */
+  private slowDown(
+    s: TargetState,
+    scope: RequestScope,
+    counters: readonly Counter[],
+    now: number,
+    declaredRate: number | undefined,
+  ): void {
+    const spanMs = 5000;
+    const keyOf = (c: Counter): RateKey => (c.key === OTHER ? 'address' : c.key);
+    const reachedOf = (c: Counter) =>
+      s.log.count(keyOf(c), counterOf(keyOf(c), scope), spanMs, now) / (spanMs / 1000);
+    const governing = counters
+      .filter((c) => c.declaredPace !== undefined)
+      .sort((a, b) => reachedOf(b) - reachedOf(a))[0];
+    if (governing !== undefined) {
+      const note = `the target limited requests of ${counterLabel(governing.id)} while they went within its declared pace (${round(governing.declaredPace ?? 0)} requests/s): jitter on the way, or a declared limit (or burst) that is too high; each such answer was waited out`;
+      if (!s.notes.includes(note)) s.notes.push(note);
+      return;
+    }
+    // The fullest: an unpaced counter first (nothing held it back), else the one nearest its pace.
+    const fullness = (c: Counter) =>
+      c.pacer === undefined ? Number.POSITIVE_INFINITY : reachedOf(c) / c.pacer.perSecond;
+    const c = [...counters].sort((a, b) => fullness(b) - fullness(a))[0];
+    if (c === undefined) return;
+    const hint = declaredRate === undefined ? Number.POSITIVE_INFINITY : declaredRate * PACE_MARGIN;
+    if (c.pacer === undefined) {
+      const reached = Math.max(MIN_LEARNED_PACE, reachedOf(c));
+      const pace = Math.max(MIN_LEARNED_PACE, Math.min(reached / 2, hint));
+      c.pacer = new Pacer(pace, 1);
+      c.ceiling = Math.max(pace, Math.min(reached * PACE_MARGIN, hint));
+      c.lastRaiseAt = now;
+      return;
+    }
+    const before = c.pacer.perSecond;
+    const next = Math.max(MIN_LEARNED_PACE, Math.min(before * DECREASE, hint));
+    c.pacer.setRate(next);
+    c.ceiling = Math.max(next, Math.min(c.ceiling ?? before, before * PACE_MARGIN));
+    c.lastRaiseAt = now;
   }
 
   /** Counts a pause from `now` until `until` in the wait figures (the part not already paused). */
@@ -263,15 +453,18 @@ export class RunCoordinator {
   }
 
   /**
-   * Exclusive use of the target for `holder` (a rate-limit rule): others get no slot until `release`. The
-   * answer says when the holder may start — once slots already handed out have landed and any pause is over.
+   * Exclusive use of the target for `holder` (a rate-limit rule), where a counter in force is shared by the
+   * whole run — per address, or per endpoint (the burst's endpoint is every rule's too): others get no slot
+   * until `release`. The answer says when the holder may start — once slots already handed out have landed
+   * and any pause is over — or that the keys in force need none (each identity, each credential its own).
    */
-  exclusive(target: string, holder: string): { startAt: number } | { retryAt: number } {
+  exclusive(target: string, holder: string): { startAt: number } | { retryAt: number } | { notNeeded: true } {
     const s = this.state(target);
+    if (!s.enforced.has('address') && !s.enforced.has('endpoint')) return { notNeeded: true };
     const now = this.clock();
     if (s.holder !== undefined && s.holder !== holder) return { retryAt: now + 100 };
     s.holder = holder;
-    const paused = Math.max(s.pausedUntil, ...[...s.scopes.values()].map((scope) => scope.pausedUntil));
+    const paused = Math.max(s.pausedUntil, ...[...s.counters.values()].map((c) => c.pausedUntil));
     return { startAt: Math.max(now + DRAIN_MS, paused) };
   }
 
@@ -300,39 +493,49 @@ export class RunCoordinator {
     return Math.min(s.deadline, now + Math.max(0, share));
   }
 
+  /**
+   * The pace a request of `scope` goes at now (requests/s: the slowest of its counters), undefined when none
+   * paces it — what a fuzz rule sizes its cases and its time by before it starts.
+   */
+  paceFor(target: string, scopeText: string): number | undefined {
+    const s = this.state(target);
+    const paces = this.countersOf(s, decodeScope(scopeText))
+      .map((c) => c.pacer?.perSecond)
+      .filter((p): p is number => p !== undefined);
+    return paces.length === 0 ? undefined : Math.min(...paces);
+  }
+
   /** Milliseconds left before the run's deadline. */
   remainingMs(target: string): number {
     return this.state(target).deadline - this.clock();
   }
 
   politeness(): Politeness {
-    let requests = 0;
-    let limitedAnswers = 0;
-    let waitedMs = 0;
-    let slowestWaitMs = 0;
-    let pacePerSecond: number | undefined;
-    const reasons: Record<string, number> = {};
-    for (const s of this.targets.values()) {
-      requests += s.sent;
-      limitedAnswers += s.limited;
-      waitedMs += s.waitedMs;
-      slowestWaitMs = Math.max(slowestWaitMs, s.slowestWaitMs);
-      // The declared pace, and any slower one learned since.
-      const d = s.policy.declared;
-      const paces = [...s.scopes.values()].map((scope) => scope.pacer?.perSecond);
-      if (d !== undefined) paces.push(paceForLimit(d.limit, d.windowSeconds, d.burst).perSecond);
-      for (const pace of paces) {
-        if (pace !== undefined) pacePerSecond = Math.min(pacePerSecond ?? pace, pace);
-      }
-      for (const [k, v] of Object.entries(s.reasons)) reasons[k] = (reasons[k] ?? 0) + v;
-    }
-    return {
-      requests,
-      limitedAnswers,
-      waitedMs: Math.round(waitedMs),
-      slowestWaitMs: Math.round(slowestWaitMs),
-      ...(pacePerSecond === undefined ? {} : { pacePerSecond: Math.round(pacePerSecond * 100) / 100 }),
-      reasons,
-    };
+    const now = this.clock();
+    return politenessOf(
+      [...this.targets.values()].map((s) => ({
+        declared: s.policy.declared,
+        enforced: [...s.enforced],
+        learned: s.learned,
+        notes: s.notes,
+        requests: s.sent,
+        limited: s.limited,
+        waitedMs: s.waitedMs,
+        slowestWaitMs: s.slowestWaitMs,
+        elapsedMs: now - s.startedAt,
+        reasons: s.reasons,
+        counters: [...s.counters.values()].map(
+          (c): CounterPace => ({
+            counter: c.id,
+            requests: c.requests,
+            limited: c.limited,
+            ...(c.pacer === undefined ? {} : { pacePerSecond: c.pacer.perSecond }),
+            ...(c.declaredPace === undefined ? {} : { declaredPerSecond: c.declaredPace }),
+          }),
+        ),
+      })),
+    );
   }
 }
+
+const round = (n: number): number => Math.round(n * 100) / 100;

@@ -6,6 +6,9 @@
  * RFC 6585 §4: 429 "MAY include a Retry-After header". A 403 is a rate-limit ban when it carries Retry-After
  * (RFC 9110 §10.2.3: how long "the user agent ought to wait"), or when the profile declares that the target
  * bans and the run met a limited answer from it shortly before (a ban outlives the 429s that earned it).
+ * A 503 (RFC 9110 §15.6.4: "currently unable to handle the request due to a temporary overload") is one when
+ * it says when to come back (Retry-After), or when the profile declares that the limiter answers 503 (nginx's
+ * `limit_req_status` is 503 unless set): it says nothing about the request, so it is waited out, never judged.
  */
 import { parseRetryAfter } from '../lib/retry-after.ts';
 
@@ -30,6 +33,8 @@ export interface BanContext {
   readonly banSeconds?: number;
   /** A limited answer was met within the declared ban length before this one. */
   readonly limitedRecently: boolean;
+  /** The profile declares the limiter answers 503 (`rateLimit.status`). */
+  readonly limiterStatus?: 429 | 503;
 }
 
 /**
@@ -44,6 +49,17 @@ export function limitedAnswer(
   expected: readonly number[] = [],
 ): LimitSignal | undefined {
   if (head.status === 429) return { kind: 'limited', waitMs: resetHintMs(head.headers, now), reason: '429' };
+  if (head.status === 503) {
+    if (head.headers['retry-after'] !== undefined)
+      return { kind: 'limited', waitMs: resetHintMs(head.headers, now), reason: '503 with Retry-After' };
+    if (ban.limiterStatus === 503)
+      return {
+        kind: 'limited',
+        waitMs: resetHintMs(head.headers, now),
+        reason: '503 (the declared limiter status)',
+      };
+    return undefined;
+  }
   if (head.status !== 403) return undefined;
   const retryAfter = head.headers['retry-after'];
   if (retryAfter !== undefined) {
@@ -59,7 +75,7 @@ export function limitedAnswer(
 
 /**
  * How long the answer asks the client to wait, in ms: Retry-After (RFC 9110 §10.2.3), else the `t` parameter
- * of RateLimit (draft-ietf-httpapi-ratelimit-headers-10 §3.1), else RateLimit-Reset / X-RateLimit-Reset
+ * of RateLimit (draft-ietf-httpapi-ratelimit-headers-10 §3.1; `reset` in draft 7), else RateLimit-Reset / X-RateLimit-Reset
  * (earlier drafts and common gateways: delta seconds, or epoch seconds when the value is that large).
  */
 export function resetHintMs(headers: Readonly<Record<string, string>>, now = Date.now()): number | undefined {
@@ -70,9 +86,10 @@ export function resetHintMs(headers: Readonly<Record<string, string>>, now = Dat
   }
   const ietf = headers.ratelimit;
   if (ietf !== undefined) {
-    // RateLimit: "default";r=0;t=5 — several policies may be listed; the longest reset is the safe one.
+    // RateLimit: "default";r=0;t=5 — several policies may be listed; the longest reset is the safe one. Draft 7
+    // wrote it as one dictionary: RateLimit: limit=60, remaining=0, reset=5.
     let longest: number | undefined;
-    for (const m of ietf.matchAll(/;\s*t=(\d+)/g)) longest = Math.max(longest ?? 0, Number(m[1]));
+    for (const m of ietf.matchAll(/(?:;\s*t|\breset)=(\d+)/g)) longest = Math.max(longest ?? 0, Number(m[1]));
     if (longest !== undefined) return longest * 1000;
   }
   for (const name of ['ratelimit-reset', 'x-ratelimit-reset']) {

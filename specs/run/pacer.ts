@@ -6,22 +6,44 @@
 export class Pacer {
   /** Theoretical arrival time of the next request, in ms. */
   private tat = Number.NEGATIVE_INFINITY;
-  private readonly intervalMs: number;
-  private readonly toleranceMs: number;
+  private intervalMs: number;
+  private toleranceMs: number;
 
   constructor(
-    readonly perSecond: number,
+    private rate: number,
     readonly burst: number,
   ) {
-    if (!(perSecond > 0) || !(burst >= 1)) throw new TypeError('Pacer needs perSecond > 0 and burst >= 1');
-    this.intervalMs = 1000 / perSecond;
+    if (!(rate > 0) || !(burst >= 1)) throw new TypeError('Pacer needs perSecond > 0 and burst >= 1');
+    this.intervalMs = 1000 / rate;
     this.toleranceMs = (Math.floor(burst) - 1) * this.intervalMs;
+  }
+
+  get perSecond(): number {
+    return this.rate;
+  }
+
+  /** A new rate from now on; the schedule already reserved stands (no burst is freed by the change). */
+  setRate(perSecond: number): void {
+    if (!(perSecond > 0)) throw new TypeError('Pacer needs perSecond > 0');
+    this.rate = perSecond;
+    this.intervalMs = 1000 / perSecond;
+    this.toleranceMs = (Math.floor(this.burst) - 1) * this.intervalMs;
+  }
+
+  /** The earliest slot at or after `now` this pacer allows, without reserving it. */
+  earliest(now: number): number {
+    return Math.max(now, this.tat - this.toleranceMs);
+  }
+
+  /** Reserves the slot at `at` (not before `earliest`): several pacers can agree on one time. */
+  take(at: number): void {
+    this.tat = Math.max(this.tat, at) + this.intervalMs;
   }
 
   /** Reserves the next slot at or after `now` and returns its time (ms). */
   reserve(now: number): number {
-    const at = Math.max(now, this.tat - this.toleranceMs);
-    this.tat = Math.max(this.tat, at) + this.intervalMs;
+    const at = this.earliest(now);
+    this.take(at);
     return at;
   }
 }

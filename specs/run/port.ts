@@ -19,10 +19,17 @@ export interface SchedulerPort {
     provoking?: boolean,
   ): Promise<LeaseAnswer>;
   limited(target: string, signal: LimitSignal, bucket: string, declaredRate?: number): Promise<LimitedAnswer>;
-  exclusive(target: string, holder: string): Promise<{ startAt: number } | { retryAt: number }>;
+  /** Requests that went out: `[bucket, epoch ms]` each. */
+  sent(target: string, entries: readonly (readonly [string, number])[]): Promise<void>;
+  exclusive(
+    target: string,
+    holder: string,
+  ): Promise<{ startAt: number } | { retryAt: number } | { notNeeded: true }>;
   release(target: string, holder: string, cooldownMs: number): Promise<void>;
   remainingMs(target: string): Promise<number>;
   fuzzShare(target: string, totalRules: number, parallel: number): Promise<number>;
+  /** Undefined travels as null over HTTP. */
+  paceFor(target: string, bucket: string): Promise<number | undefined | null>;
   politeness(): Promise<Politeness>;
 }
 
@@ -31,10 +38,12 @@ export const OPERATIONS = [
   'register',
   'lease',
   'limited',
+  'sent',
   'exclusive',
   'release',
   'remainingMs',
   'fuzzShare',
+  'paceFor',
   'politeness',
 ] as const satisfies readonly (keyof SchedulerPort)[];
 
@@ -44,10 +53,12 @@ export function inProcessPort(coordinator: RunCoordinator): SchedulerPort {
     register: async (t, p) => coordinator.register(t, p),
     lease: async (t, b, w, h, p) => coordinator.lease(t, b, w, h, p),
     limited: async (t, s, b, r) => coordinator.limited(t, s, b, r),
+    sent: async (t, e) => coordinator.sent(t, e),
     exclusive: async (t, h) => coordinator.exclusive(t, h),
     release: async (t, h, c) => coordinator.release(t, h, c),
     remainingMs: async (t) => coordinator.remainingMs(t),
     fuzzShare: async (t, n, p) => coordinator.fuzzShare(t, n, p),
+    paceFor: async (t, b) => coordinator.paceFor(t, b),
     politeness: async () => coordinator.politeness(),
   };
 }
@@ -89,10 +100,12 @@ export function httpPort(address: string): SchedulerPort & { close(): void } {
     register: (...a) => call('register', a),
     lease: (...a) => call('lease', a),
     limited: (...a) => call('limited', a),
+    sent: (...a) => call('sent', a),
     exclusive: (...a) => call('exclusive', a),
     release: (...a) => call('release', a),
     remainingMs: (...a) => call('remainingMs', a),
     fuzzShare: (...a) => call('fuzzShare', a),
+    paceFor: (...a) => call('paceFor', a),
     politeness: () => call('politeness', []),
     close: () => agent.destroy(),
   };

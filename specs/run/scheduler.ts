@@ -7,23 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_SECONDS } from '../lib/budget.ts';
+import { ENV } from '../lib/env.ts';
 import type { Profile } from '../profile/types.ts';
 import { type Bucketer, bucketer } from './buckets.ts';
 import { type RateKey, RunCoordinator, type TargetPolicy } from './coordinator.ts';
 import { type AnswerHead, declaredRateHint, type LimitSignal, limitedAnswer } from './limited-answer.ts';
 import { httpPort, inProcessPort, SCHEDULER_ENV, type SchedulerPort } from './port.ts';
+import { RunBudgetExhausted } from './run-budget.ts';
+import { currentTestClock } from './test-clock.ts';
 
-export class RunBudgetExhausted extends Error {
-  readonly code = 'ERR_GATECHECK_RUN_BUDGET';
-  constructor(
-    message: string,
-    /** How much longer the run would have needed, when a wait is what did not fit. */
-    readonly neededMs?: number,
-  ) {
-    super(message);
-    this.name = 'RunBudgetExhausted';
-  }
-}
+export { RunBudgetExhausted } from './run-budget.ts';
 
 /** The limits a profile declares, as the coordinator takes them. */
 export function policyOf(profile: Profile): TargetPolicy {
@@ -36,7 +29,7 @@ export function policyOf(profile: Profile): TargetPolicy {
           declared: {
             limit: rl.limit,
             windowSeconds: rl.windowSeconds,
-            key: (rl.key ?? 'identity') as RateKey,
+            ...(rl.key === undefined ? {} : { key: rl.key as RateKey }),
             ...(rl.burst === undefined ? {} : { burst: rl.burst }),
             ...(rl.appliesTo === 'endpoint' ? { onlyEndpoint: true } : {}),
           },
@@ -44,6 +37,7 @@ export function policyOf(profile: Profile): TargetPolicy {
     ...(rl?.banSeconds !== undefined || rl?.banAfter !== undefined
       ? { ban: rl.banSeconds === undefined ? {} : { seconds: rl.banSeconds } }
       : {}),
+    ...(rl?.status === 503 ? { limiterStatus: 503 as const } : {}),
     maxRequests: budget?.maxRequests ?? DEFAULT_MAX_REQUESTS,
     maxSeconds: budget?.maxSeconds ?? DEFAULT_MAX_SECONDS,
   };
@@ -62,7 +56,19 @@ export interface SendOptions {
   readonly expect?: readonly number[];
 }
 
+/** Longest a sent request waits to be reported to the coordinator. */
+const REPORT_MS = 200;
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/**
+ * A wait the scheduler imposes (a slot further on, a pause, another rule's exclusive use): the running test's
+ * clock counts it as waiting for the target's limit, not as the test's own time (specs/run/test-clock.ts).
+ */
+function waitFor(ms: number): Promise<void> {
+  if (ms > 0) currentTestClock()?.wait(ms);
+  return sleep(ms);
+}
 
 export class Scheduler {
   /** This worker's id as the coordinator knows it (exclusive use is held per worker). */
@@ -82,6 +88,9 @@ export class Scheduler {
   private generation = 0;
   private lastLimitedAt = Number.NEGATIVE_INFINITY;
   private readonly ready: Promise<void>;
+  /** Requests sent and not yet reported to the coordinator (`[bucket, epoch ms]`). */
+  private unreported: [string, number][] = [];
+  private reporting: ReturnType<typeof setTimeout> | undefined;
   readonly bucketOf: Bucketer;
 
   constructor(
@@ -112,7 +121,12 @@ export class Scheduler {
     await this.ready;
     const provoking = options.provoking === true;
     for (let attempt = 0; ; attempt++) {
+      // The test's own time: a target slower than the test's allowance stops it here, skipped (never failed).
+      const clock = currentTestClock();
+      if (clock?.expired()) throw clock.outOfTime();
       await this.slot(bucket, provoking);
+      clock?.sent();
+      this.record(bucket);
       const answer = await send(attempt);
       if (provoking) return answer;
       const h = head(answer);
@@ -123,6 +137,24 @@ export class Scheduler {
     }
   }
 
+  /** Notes a request going out; reported in a batch within REPORT_MS, or with the next limited answer. */
+  private record(bucket: string): void {
+    this.unreported.push([bucket, Date.now()]);
+    this.reporting ??= setTimeout(() => {
+      this.reporting = undefined;
+      void this.flush().catch(() => undefined);
+    }, REPORT_MS);
+    this.reporting.unref?.();
+  }
+
+  /** Reports the requests sent so far (the key is learned from them, the report counts them). */
+  async flush(): Promise<void> {
+    if (this.unreported.length === 0) return;
+    const entries = this.unreported;
+    this.unreported = [];
+    await this.port.sent(this.target, entries);
+  }
+
   private banContext() {
     const ban = this.policy.ban;
     const banMs = (ban?.seconds ?? 60) * 1000;
@@ -130,6 +162,7 @@ export class Scheduler {
       banDeclared: ban !== undefined,
       ...(ban?.seconds === undefined ? {} : { banSeconds: ban.seconds }),
       limitedRecently: Date.now() - this.lastLimitedAt < banMs,
+      ...(this.policy.limiterStatus === undefined ? {} : { limiterStatus: this.policy.limiterStatus }),
     };
   }
 
@@ -140,6 +173,8 @@ export class Scheduler {
   ): Promise<void> {
     this.lastLimitedAt = Date.now();
     this.dropSlots();
+    // The coordinator explains the answer from the requests sent: this worker's latest ones first.
+    await this.flush();
     const { resumeAt, affordable } = await this.port.limited(this.target, signal, bucket, declaredRate);
     const needMs = resumeAt - Date.now();
     if (!affordable) {
@@ -150,7 +185,7 @@ export class Scheduler {
         needMs - left,
       );
     }
-    await sleep(needMs);
+    await waitFor(needMs);
   }
 
   /** Waits for a slot of `bucket` (leasing more from the coordinator when this worker has none left). */
@@ -181,7 +216,7 @@ export class Scheduler {
         if (!provoking && (queue?.length ?? 0) < this.batch && this.unpaced.has(queueKey))
           this.leaseAhead(bucket, queueKey);
         const wait = at - Date.now();
-        if (wait > 0) await sleep(wait);
+        if (wait > 0) await waitFor(wait);
         return;
       }
       const failed = this.failedAhead.get(queueKey);
@@ -218,7 +253,7 @@ export class Scheduler {
       const answer = await this.port.lease(this.target, bucket, want, this.holder, provoking);
       if ('exhausted' in answer) throw new RunBudgetExhausted(answer.exhausted);
       if ('retryAt' in answer) {
-        await sleep(answer.retryAt - Date.now());
+        await waitFor(answer.retryAt - Date.now());
         continue;
       }
       this.lastLimitedAt = Math.max(this.lastLimitedAt, answer.lastLimitedAt);
@@ -234,22 +269,22 @@ export class Scheduler {
   }
 
   /**
-   * Runs `provoke` with the target to itself when the declared limit is shared by the whole run (keyed per
-   * address or per endpoint), then keeps the run paused for the cooldown `provoke` returns (the window its
-   * burst used up, or a ban). Limits keyed per identity or credential need no exclusive use: the burst's
-   * throw-away identity has a counter of its own.
+   * Runs `provoke` with the target to itself when a counter in force is shared by the whole run (per address
+   * or per endpoint: RunCoordinator.exclusive), then keeps the run paused for the cooldown `provoke` returns
+   * (the window its burst used up, or a ban). Under keys per identity or credential alone it needs no
+   * exclusive use: the burst's throw-away identity has a counter of its own.
    */
   async exclusive<T>(provoke: () => Promise<{ result: T; cooldownMs: number }>): Promise<T> {
     await this.ready;
-    const key = this.policy.declared?.key;
-    if (key !== 'address' && key !== 'endpoint') return (await provoke()).result;
     for (;;) {
       const answer = await this.port.exclusive(this.target, this.holder);
+      // The keys in force give the burst's throw-away identity a counter of its own: no need.
+      if ('notNeeded' in answer) return (await provoke()).result;
       if ('retryAt' in answer) {
-        await sleep(answer.retryAt - Date.now());
+        await waitFor(answer.retryAt - Date.now());
         continue;
       }
-      await sleep(answer.startAt - Date.now());
+      await waitFor(answer.startAt - Date.now());
       break;
     }
     this.dropSlots();
@@ -261,6 +296,12 @@ export class Scheduler {
     } finally {
       await this.port.release(this.target, this.holder, cooldownMs);
     }
+  }
+
+  /** The pace a request of `bucket` goes at now (requests/s), undefined when none paces it. */
+  async paceFor(bucket: string): Promise<number | undefined> {
+    await this.ready;
+    return (await this.port.paceFor(this.target, bucket)) ?? undefined;
   }
 
   /** When a fuzz rule starting now must stop sending new cases (RunCoordinator.fuzzShare). */
@@ -277,6 +318,11 @@ export class Scheduler {
 }
 
 const perProcess = new Map<string, Scheduler>();
+
+/** Reports every scheduler's unreported requests (a test's end, a worker's): the run's figures are complete. */
+export async function flushSchedulers(): Promise<void> {
+  await Promise.all([...perProcess.values()].map((s) => s.flush().catch(() => undefined)));
+}
 let sharedPort: SchedulerPort | undefined;
 
 /**
@@ -294,7 +340,9 @@ export function schedulerFor(
   let scheduler = perProcess.get(key);
   if (scheduler === undefined) {
     const address = env[SCHEDULER_ENV];
-    sharedPort ??= address ? httpPort(address) : inProcessPort(new RunCoordinator());
+    sharedPort ??= address
+      ? httpPort(address)
+      : inProcessPort(new RunCoordinator(Date.now, { learn: env[ENV.schedulerLearning] !== 'off' }));
     scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile, key), Math.max(1, batch));
     perProcess.set(key, scheduler);
   }

@@ -17,7 +17,14 @@ import { runFuzzProperty } from '../../specs/fuzz/engine/property.ts';
 import { resetRateLimitMemory } from '../../specs/fuzz/engine/rate-limit.ts';
 import { jsonBytes, rawReplay, replayLine } from '../../specs/fuzz/engine/replay.ts';
 import { runPlan } from '../../specs/fuzz/engine/run-plan.ts';
-import { casesFor, FUZZ_REPLAY_ENV, fuzzSettings, ruleSeed } from '../../specs/fuzz/engine/settings.ts';
+import {
+  casesFor,
+  DEFAULT_PACED_RUN_SECONDS,
+  FUZZ_REPLAY_ENV,
+  fuzzSettings,
+  ruleSeed,
+} from '../../specs/fuzz/engine/settings.ts';
+import { sizeToPace } from '../../specs/fuzz/engine/sizing.ts';
 import type { FuzzPropertyOptions } from '../../specs/fuzz/engine/types.ts';
 import { no5xxPlan } from '../../specs/fuzz/plans/authorization.ts';
 import { FUZZ_WEIGHTS, fuzzPlans } from '../../specs/fuzz/plans/index.ts';
@@ -96,6 +103,41 @@ test.describe('settings', () => {
     );
   });
 
+  test('the default budget sized to a declared pace: about a five-minute run at 60 per 10 s, whatever the key says but identity; a chosen budget stands', () => {
+    const limited = (key?: 'address' | 'endpoint' | 'identity') => ({
+      ...profile,
+      rateLimit: { limit: 60, windowSeconds: 10, ...(key === undefined ? {} : { key }) },
+    });
+    // 5.4 requests/s × 270 s, less what the checks send: ≈ 1,050 fuzz cases.
+    for (const key of ['address', 'endpoint', undefined] as const) {
+      const s = fuzzSettings(limited(key), 2, {});
+      expect(s.totalCases, String(key)).toBe(Math.floor(5.4 * DEFAULT_PACED_RUN_SECONDS - 400));
+      expect(s.depth).toMatch(
+        /the declared limit \(60 per 10 s, paced at 5\.4 requests\/s\) in a default run of about 5 min/,
+      );
+    }
+    // Per identity the fuzz cases (credentials of no identity) are not paced by it.
+    expect(fuzzSettings(limited('identity'), 2, {}).totalCases).toBe(DEFAULT_FUZZ_CASES);
+    // --budget is the user's choice: only budget.maxSeconds caps it (60 % of it at the pace).
+    expect(fuzzSettings(limited('address'), 2, { GATECHECK_BUDGET: '3000' }).totalCases).toBe(3000);
+    expect(
+      fuzzSettings({ ...limited('address'), budget: { maxSeconds: 600 } }, 2, { GATECHECK_BUDGET: '3000' })
+        .totalCases,
+    ).toBe(Math.floor(5.4 * 600 * 0.6 - 400));
+  });
+
+  test('a rule’s cases sized to the pace in force: kept when they fit its time, cut to what fits, skipped before it starts below its minimum', () => {
+    expect(sizeToPace(200, undefined, 1000)).toEqual({ cases: 200, needsMs: 0 });
+    expect(sizeToPace(200, 5, 60_000)).toEqual({ cases: 200, needsMs: 40_000 });
+    expect(sizeToPace(200, 5, 20_000)).toMatchObject({
+      cases: 90,
+      note: '90 of 200 planned cases: its share of budget.maxSeconds (20 s) at the pace in force for its requests (5 requests/s)',
+    });
+    expect(sizeToPace(200, 0.2, 30_000)).toEqual({
+      skip: 'its share of budget.maxSeconds (30 s) at the pace in force for its requests (0.2 requests/s) affords 5 of its 200 cases, fewer than its minimum of 10; needs ≈ 1000 s (raise budget.maxSeconds)',
+    });
+  });
+
   test('the cases split between every fuzz rule by weight, summing to the budget', () => {
     const total = Object.keys(FUZZ_WEIGHTS).reduce(
       (sum, id) => sum + casesFor(id, DEFAULT_FUZZ_CASES, FUZZ_WEIGHTS),
@@ -148,6 +190,23 @@ test.describe('running a property', () => {
     const { stats, failure } = await runFuzzProperty(options(client, { maxShrinkCases: 10 }));
     expect(failure).toBeDefined();
     expect(stats.shrinkCases).toBeLessThanOrEqual(10 + 32);
+  });
+
+  test('no answer within timeoutMs is no verdict: unjudged, never a 5xx failure; a reset connection still is one', async () => {
+    // Every third case gets no answer in time; the rest answer 401.
+    const slow = recorder((_r, n) =>
+      n % 3 === 0
+        ? { kind: 'dropped', error: 'no complete response within 5000 ms', timedOut: true }
+        : response(401),
+    );
+    const result = await runFuzzProperty(options(slow, { rule: fuzzNo5xx, judge: noServerError, cases: 60 }));
+    expect(result.failure).toBeUndefined();
+    expect(result.stats.unjudged['no answer within budget.timeoutMs']).toBe(20);
+    const reset = recorder((_r, n) => (n === 5 ? { kind: 'dropped', error: 'ECONNRESET' } : response(401)));
+    const failed = await runFuzzProperty(
+      options(reset, { rule: fuzzNo5xx, judge: noServerError, cases: 60 }),
+    );
+    expect(failed.failure?.actual).toMatch(/no response: ECONNRESET/);
   });
 
   test('a target that answers nothing at all is a failed precondition, not a 5xx', async () => {

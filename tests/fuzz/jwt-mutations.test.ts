@@ -123,6 +123,25 @@ test('iat in the future: jose accepts such tokens, which is why jwt.attack.iat-f
   for (const m of mutations) expect(await accepted(m.token)).toBe(true);
 });
 
+test('time mutations count from when each is made, not from when the kit was: after a plan ran for minutes, its "nbf a minute from now" tokens are still refused', async () => {
+  let clock = Date.now();
+  const kit = createJwtKit(profile, () => clock);
+  if (isKitUnavailable(kit)) throw new Error(kit.unavailable);
+  // Ten minutes into a paced plan.
+  clock += 600_000;
+  const mutations = fc.sample(arbitrary(timeClaimsMutation(kit)), { seed: 3, numRuns: 30 });
+  for (const m of mutations) {
+    const claims = JSON.parse(Buffer.from(m.token.split('.')[1] ?? '', 'base64url').toString()) as {
+      nbf?: number;
+      exp: number;
+    };
+    const now = Math.floor(clock / 1000);
+    if (claims.nbf !== undefined)
+      expect(claims.nbf - now, m.variant).toBeGreaterThanOrEqual(kit.leewaySeconds + 60);
+    else expect(now - claims.exp, m.variant).toBeGreaterThanOrEqual(kit.leewaySeconds + 60);
+  }
+});
+
 test('without signing material the kit mutates the profile’s bearer token, and re-signing classes say why they cannot run', () => {
   const { jwt: _jwt, ...rest } = profile;
   const kit = kitOf({ ...rest, identities: profile.identities } as Profile);

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Politeness } from '../../specs/run/politeness.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MOCK_PROFILE = join(ROOT, 'fixtures', 'mock.profile.json');
@@ -194,4 +195,29 @@ function filesUnder(folder: string, files = new Map<string, string>()): Map<stri
 /** The specs tagged `@rule:<id>`. */
 export function specsOf(run: SuiteRun, ruleId: string): JsonSpec[] {
   return run.specs.filter((s) => s.tags.includes(`rule:${ruleId}`) || s.tags.includes(`@rule:${ruleId}`));
+}
+
+export interface ConformanceRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly wallMs: number;
+  /** conformance.json's rules and run (its `politeness` among them). */
+  readonly rules: readonly { id: string; verdict: string; reason?: string }[];
+  readonly run: { readonly politeness?: Politeness };
+}
+
+/** runSuite with the project's reporters, and what its conformance.json says; the run's folder is removed. */
+export async function runConformance(
+  options: Omit<RunSuiteOptions, 'reporters' | 'keep'>,
+): Promise<ConformanceRun> {
+  const run = await runSuite({ ...options, reporters: 'project', keep: true });
+  try {
+    const report = JSON.parse(await readFile(join(run.reportDir, 'conformance.json'), 'utf8')) as Pick<
+      ConformanceRun,
+      'rules' | 'run'
+    >;
+    return { code: run.code, stdout: run.stdout, wallMs: run.wallMs, rules: report.rules, run: report.run };
+  } finally {
+    run.dispose();
+  }
 }

@@ -31,7 +31,7 @@ for (const [args, message] of [
   [['--ban', '5'], '--ban: expected <requests>/<seconds> (e.g. 200/30) or off, got "5"'],
   [['--fault-rate', '1.5'], '--fault-rate: expected a probability from 0 to 1, got "1.5"'],
   [['--control', 'maybe'], '--control: expected on, off or loopback, got "maybe"'],
-  [['--rate-limit-key', 'route'], '--rate-limit-key: expected identity or address, got "route"'],
+  [['--rate-limit-key', 'ip'], '--rate-limit-key: expected identity, address or route, got "ip"'],
   [['--burst', '10/0'], '--burst: expected <requests>/<seconds> (e.g. 10/0.25), got "10/0"'],
   [['--redis-url', 'http://127.0.0.1:6379'], '--redis-url: expected a redis:// or rediss:// URL'],
   [

@@ -120,27 +120,68 @@ test('a conformant report with a SHOULD warning claims the MUST level only', () 
   });
 });
 
-test('the cost of politeness shows in the console summary, summary.md and the HTML page, and only when measured', () => {
+test('the cost of politeness shows in the console summary, summary.md and the HTML page — each pace with its counter, and the key — and only when measured', () => {
   const base = sampleReport(true);
   const report: ConformanceReport = {
     ...base,
     run: {
       ...base.run,
       politeness: {
-        requests: 1234,
+        requests: 4290,
         limitedAnswers: 3,
         waitedMs: 4500,
         slowestWaitMs: 2100,
-        pacePerSecond: 44,
+        elapsedMs: 4400,
+        pacePerSecond: 18,
         reasons: { '429': 2, '403 with Retry-After': 1 },
+        counters: [
+          {
+            counter: 'endpoint /protected',
+            requests: 3100,
+            limited: 3,
+            pacePerSecond: 54,
+            declaredPerSecond: 54,
+          },
+          {
+            counter: 'identity ratelimit',
+            requests: 31,
+            limited: 0,
+            pacePerSecond: 18,
+            declaredPerSecond: 18,
+          },
+        ],
+        key: {
+          declared: 'identity',
+          inForce: ['identity', 'endpoint'],
+          learned: [{ key: 'endpoint', at: 0, counter: 'endpoint /protected', requests: 70, spanMs: 1000 }],
+          summary:
+            'declared key identity; the target limits per route (limited after 70 requests of endpoint /protected within 1 s) — add `key: "endpoint"` to rateLimit',
+        },
       },
     },
   };
+  // #31 item 5: "paced at 18 requests/s" while 4,290 requests went out in 4.4 s was one counter's pace, unnamed.
   const line =
-    /1234 requests sent · 3 limited answers met \(2 × 429, 1 × 403 with Retry-After\) · 4\.5 s waiting, slowest wait 2\.1 s · paced at 44 requests\/s/;
+    /4,290 requests sent in 4\.4 s · 3 limited answers met \(2 × 429, 1 × 403 with Retry-After\) · 4\.5 s waiting, slowest wait 2\.1 s · paced per counter: endpoint \/protected 54 requests\/s \(3,100 requests\), identity ratelimit 18 requests\/s \(31 requests\); any other request unpaced · declared key identity; the target limits per route .* add .key: (?:"|&quot;)endpoint(?:"|&quot;). to rateLimit/;
   expect(renderText(report, 'reports')).toMatch(line);
   expect(renderMarkdown(report)).toMatch(line);
   expect(renderHtml(report)).toMatch(line);
   const { politeness: _, ...withoutRun } = report.run;
   expect(renderText({ ...report, run: withoutRun }, 'reports')).not.toContain('Politeness');
+  // A report written before the counters were kept: its one pace says it is one counter's.
+  const older = {
+    ...report,
+    run: {
+      ...report.run,
+      politeness: {
+        requests: 10,
+        limitedAnswers: 0,
+        waitedMs: 0,
+        slowestWaitMs: 0,
+        pacePerSecond: 18,
+        reasons: {},
+      },
+    },
+  };
+  expect(renderText(older, 'reports')).toMatch(/slowest pace 18 requests\/s \(one counter's\)/);
 });

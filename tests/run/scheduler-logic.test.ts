@@ -11,6 +11,7 @@ import { bucketer } from '../../specs/run/buckets.ts';
 import { RunCoordinator, type TargetPolicy } from '../../specs/run/coordinator.ts';
 import { declaredRateHint, limitedAnswer, resetHintMs } from '../../specs/run/limited-answer.ts';
 import { Pacer, paceForLimit } from '../../specs/run/pacer.ts';
+import { counterOf, decodeScope, encodeScope, type RateKey } from '../../specs/run/scopes.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const NO_BAN = { banDeclared: false, limitedRecently: false };
@@ -68,6 +69,8 @@ test.describe('limited answers', () => {
     });
     expect(resetHintMs({ ratelimit: '"default";r=0;t=5, "burst";r=0;t=1' }, NOW)).toBe(5000);
     expect(resetHintMs({ 'ratelimit-reset': '3' }, NOW)).toBe(3000);
+    expect(resetHintMs({ ratelimit: 'limit=60, remaining=0, reset=7' }, NOW)).toBe(7000);
+    expect(resetHintMs({ 'x-ratelimit-reset': '4' }, NOW)).toBe(4000);
     expect(resetHintMs({ 'x-ratelimit-reset': String(NOW / 1000 + 12) }, NOW)).toBe(12_000);
     expect(resetHintMs({ 'retry-after': 'Mon, 23 Nov 2026 12:00:09 GMT' }, NOW)).toBe(9000);
     expect(limitedAnswer({ status: 429, headers: {} }, NO_BAN, NOW)?.waitMs).toBeUndefined();
@@ -92,12 +95,35 @@ test.describe('limited answers', () => {
     expect(limitedAnswer({ status: 200, headers: { 'retry-after': '1' } }, NO_BAN, NOW)).toBeUndefined();
   });
 
+  test('503 is limited when it says when to come back (Retry-After), or when the profile declares the limiter answers 503', () => {
+    expect(limitedAnswer({ status: 503, headers: {} }, NO_BAN, NOW)).toBeUndefined();
+    expect(limitedAnswer({ status: 503, headers: { 'retry-after': '2' } }, NO_BAN, NOW)).toMatchObject({
+      kind: 'limited',
+      waitMs: 2000,
+    });
+    expect(limitedAnswer({ status: 503, headers: {} }, { ...NO_BAN, limiterStatus: 503 }, NOW)).toMatchObject(
+      { kind: 'limited', waitMs: undefined, reason: '503 (the declared limiter status)' },
+    );
+  });
+
   test('the rate an answer declares: RateLimit-Policy q/w, the slowest of several', () => {
     expect(declaredRateHint({ 'ratelimit-policy': '"default";q=60;w=10, "burst";q=10;w=1' })).toBe(6);
     expect(declaredRateHint({ 'ratelimit-limit': '100, 100;w=60' })).toBeCloseTo(100 / 60);
     expect(declaredRateHint({})).toBeUndefined();
+    // express-rate-limit's draft-7 and draft-8 fields.
+    expect(declaredRateHint({ 'ratelimit-policy': '60;w=10' })).toBe(6);
+    expect(declaredRateHint({ 'ratelimit-policy': '"60-in-10sec"; q=60; w=10; pk=:ZGQ5:' })).toBe(6);
   });
 });
+
+/** A request of `route` by `identity` ('' for none), as a worker describes it (specs/run/buckets.ts). */
+const req = (route: string, identity = '', counted = true) =>
+  encodeScope({ counted, route, identity, credential: identity === '' ? '' : `digest-${identity}` });
+
+function slots(answer: ReturnType<RunCoordinator['lease']>): readonly number[] {
+  if (!('at' in answer)) throw new Error(`expected slots, got ${JSON.stringify(answer)}`);
+  return answer.at;
+}
 
 test.describe('coordinator', () => {
   const policy = (over: Partial<TargetPolicy> = {}): TargetPolicy => ({
@@ -115,44 +141,46 @@ test.describe('coordinator', () => {
     const co = new RunCoordinator(c.now);
     co.register('t', policy());
     // Unpaced slots come in a lease of at least 16, all now (a worker need not ask for each request).
-    const first = co.lease('t', '', 4, 'w1');
-    expect('at' in first && first.at.length >= 4 && first.at.every((t) => t === NOW)).toBe(true);
-    const { resumeAt } = co.limited('t', { kind: 'limited', waitMs: 2000, reason: '429' }, '');
+    const first = slots(co.lease('t', req('/a'), 4, 'w1'));
+    expect(first.length >= 4 && first.every((t) => t === NOW)).toBe(true);
+    const { resumeAt } = co.limited('t', { kind: 'limited', waitMs: 2000, reason: '429' }, req('/a'));
     expect(resumeAt).toBe(NOW + 2100);
-    // Another worker is paused too, until the wait is over.
-    expect(co.lease('t', '', 1, 'w2')).toEqual({ retryAt: NOW + 2100 });
+    // Another worker, another route: paused too (nothing declared: the whole run is one counter).
+    expect(co.lease('t', req('/b'), 1, 'w2')).toEqual({ retryAt: NOW + 2100 });
     c.advance(2100);
-    const after = co.lease('t', '', 3, 'w2');
-    if (!('at' in after)) throw new Error('expected slots');
+    const after = slots(co.lease('t', req('/b'), 3, 'w2'));
     // A pace now: the slots are spread, not all at once.
-    expect(new Set(after.at).size).toBe(after.at.length);
+    expect(new Set(after).size).toBe(after.length);
     expect(co.politeness()).toMatchObject({ limitedAnswers: 1, waitedMs: 2100, slowestWaitMs: 2100 });
   });
 
-  test('a limited answer that names no wait backs off, doubling per event, not per request', () => {
+  test('a limited answer naming no wait: the declared window; without one, a wait learned a second at a time — never doubling', () => {
     const c = clock();
+    const declared = new RunCoordinator(c.now);
+    declared.register('t', policy({ declared: { limit: 60, windowSeconds: 10, key: 'address' } }));
+    const bare = { kind: 'limited', waitMs: undefined, reason: '429' } as const;
+    expect(declared.limited('t', bare, req('/a')).resumeAt).toBe(NOW + 10_100);
     const co = new RunCoordinator(c.now);
     co.register('t', policy());
-    expect(co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, '').resumeAt).toBe(
-      NOW + 1100,
-    );
+    expect(co.limited('t', bare, req('/a')).resumeAt).toBe(NOW + 1100);
     // Same event (answers to requests in flight together): the same wait.
-    expect(co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, '').resumeAt).toBe(
-      NOW + 1100,
-    );
+    expect(co.limited('t', bare, req('/a')).resumeAt).toBe(NOW + 1100);
+    // Limited again right after the pause: the wait was too short, one second more — and again.
     c.advance(1200);
-    expect(co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, '').resumeAt).toBe(
-      NOW + 1200 + 2100,
-    );
+    expect(co.limited('t', bare, req('/a')).resumeAt).toBe(NOW + 1200 + 2100);
+    c.advance(2200);
+    expect(co.limited('t', bare, req('/a')).resumeAt).toBe(NOW + 3400 + 3100);
+    // A later event, long after the pause ended: the learned wait stands (3 s), it does not grow.
+    c.advance(30_000);
+    expect(co.limited('t', bare, req('/a')).resumeAt).toBe(c.now() + 3100);
   });
 
   test('declared per address: one paced counter for the whole run', () => {
     const co = new RunCoordinator(() => NOW);
     co.register('t', policy({ declared: { limit: 20, windowSeconds: 2, key: 'address' } }));
-    const a = co.lease('t', 'all', 8, 'w1');
-    const b = co.lease('t', 'all', 8, 'w2');
-    if (!('at' in a) || !('at' in b)) throw new Error('expected slots');
-    const times = [...a.at, ...b.at].sort((x, y) => x - y);
+    const a = slots(co.lease('t', req('/a', 'admin'), 8, 'w1'));
+    const b = slots(co.lease('t', req('/b'), 8, 'w2'));
+    const times = [...a, ...b].sort((x, y) => x - y);
     expect(mostWithin(times, 2000)).toBeLessThanOrEqual(20);
     expect(times.at(-1)).toBeGreaterThan(NOW);
   });
@@ -160,25 +188,35 @@ test.describe('coordinator', () => {
   test('declared per identity: a limit met by one identity pauses that identity only', () => {
     const co = new RunCoordinator(() => NOW);
     co.register('t', policy({ declared: { limit: 300, windowSeconds: 10, key: 'identity' } }));
-    co.limited('t', { kind: 'limited', waitMs: 5000, reason: '429' }, 'admin');
-    expect(co.lease('t', 'admin', 1, 'w1')).toMatchObject({ retryAt: NOW + 5100 });
-    const user = co.lease('t', 'user', 1, 'w1');
-    const other = co.lease('t', '', 1, 'w1');
-    expect('at' in user && user.at[0]).toBe(NOW);
-    expect('at' in other && other.at[0]).toBe(NOW);
+    co.limited('t', { kind: 'limited', waitMs: 5000, reason: '429' }, req('/a', 'admin'));
+    expect(co.lease('t', req('/a', 'admin'), 1, 'w1')).toMatchObject({ retryAt: NOW + 5100 });
+    expect(slots(co.lease('t', req('/a', 'user'), 1, 'w1'))[0]).toBe(NOW);
+    expect(slots(co.lease('t', req('/a'), 1, 'w1'))[0]).toBe(NOW);
   });
 
-  test('declared per identity: a limited answer to unrecognised requests pauses them but sets no pace', () => {
+  test('declared per identity: requests verified as no identity are unpaced until limited, then learn a pace of their own', () => {
     const c = { now: NOW };
     const co = new RunCoordinator(() => c.now);
     co.register('t', policy({ declared: { limit: 300, windowSeconds: 10, key: 'identity' } }));
-    co.limited('t', { kind: 'limited', waitMs: 3000, reason: '429' }, '', 30);
-    expect(co.lease('t', '', 1, 'w1')).toEqual({ retryAt: NOW + 3100 });
+    // 160 at once, over many routes: no route's counter goes past the declared rate.
+    for (let i = 0; i < 10; i++) {
+      const at = slots(co.lease('t', req(`/a${i}`), 16, 'w1'));
+      co.sent(
+        't',
+        at.map((t) => [req(`/a${i}`), t] as const),
+      );
+    }
+    co.limited('t', { kind: 'limited', waitMs: 3000, reason: '429' }, req('/a0'), 10);
+    expect(co.lease('t', req('/a1'), 1, 'w1')).toEqual({ retryAt: NOW + 3100 });
+    // An identity is not slowed by the unverified requests' limit, nor taught a key by it.
+    expect(slots(co.lease('t', req('/a0', 'admin'), 1, 'w1'))[0]).toBe(NOW);
+    expect(co.politeness().key?.learned).toEqual([]);
     c.now += 3100;
-    // After the wait, all at once again: one identity's quota must not set the pace of every other request.
-    const after = co.lease('t', '', 4, 'w1');
-    expect('at' in after && after.at.every((t) => t === c.now)).toBe(true);
-    expect(co.politeness().pacePerSecond).toBe(0.9 * 30);
+    // After the wait: a learned pace, half the rate reached, capped by the rate the answer's RateLimit-Policy
+    // stated (10/s × 90 %).
+    const after = slots(co.lease('t', req('/a0'), 4, 'w1'));
+    expect(new Set(after).size).toBe(after.length);
+    expect(co.paceFor('t', req('/a0'))).toBeCloseTo(0.9 * 10);
   });
 
   test('declared for one endpoint per address: its requests are paced, every other request is not', () => {
@@ -187,11 +225,10 @@ test.describe('coordinator', () => {
       't',
       policy({ declared: { limit: 20, windowSeconds: 2, key: 'address', onlyEndpoint: true } }),
     );
-    const limited = co.lease('t', 'all', 8, 'w1');
-    const other = co.lease('t', '', 8, 'w1');
-    if (!('at' in limited) || !('at' in other)) throw new Error('expected slots');
-    expect(limited.at.at(-1)).toBeGreaterThan(NOW);
-    expect(other.at.every((t) => t === NOW)).toBe(true);
+    const limited = slots(co.lease('t', req('/limited'), 8, 'w1'));
+    const other = slots(co.lease('t', req('/users', '', false), 8, 'w1'));
+    expect(limited.at(-1)).toBeGreaterThan(NOW);
+    expect(other.every((t) => t === NOW)).toBe(true);
   });
 
   test('exclusive use: others wait; the holder is neither paused nor paced; the cooldown pauses the run', () => {
@@ -201,28 +238,220 @@ test.describe('coordinator', () => {
     const start = co.exclusive('t', 'burst');
     expect(start).toMatchObject({ startAt: expect.any(Number) });
     expect(co.exclusive('t', 'other')).toEqual({ retryAt: NOW + 100 });
-    expect(co.lease('t', 'all', 1, 'other')).toEqual({ retryAt: NOW + 100 });
-    const burst = co.lease('t', 'all', 30, 'burst', true);
+    expect(co.lease('t', req('/a'), 1, 'other')).toEqual({ retryAt: NOW + 100 });
+    const burst = co.lease('t', req('/a', 'ratelimit'), 30, 'burst', true);
     expect(burst).toMatchObject({ at: Array.from({ length: 30 }, () => NOW) });
     co.release('t', 'burst', 1500);
-    expect(co.lease('t', 'all', 1, 'other')).toEqual({ retryAt: NOW + 1500 });
+    expect(co.lease('t', req('/a'), 1, 'other')).toEqual({ retryAt: NOW + 1500 });
+    // Per identity alone, the burst's identity has a counter of its own: no exclusive use.
+    const perIdentity = new RunCoordinator(c.now);
+    perIdentity.register('t', policy({ declared: { limit: 10, windowSeconds: 1, key: 'identity' } }));
+    expect(perIdentity.exclusive('t', 'burst')).toEqual({ notNeeded: true });
   });
 
   test('budgets: maxRequests counts every slot; a wait past maxSeconds is not affordable', () => {
     const c = clock();
     const co = new RunCoordinator(c.now);
     co.register('t', policy({ maxRequests: 20, maxSeconds: 10 }));
-    expect(co.lease('t', '', 20, 'w')).toMatchObject({ at: expect.any(Array) });
-    expect(co.lease('t', '', 1, 'w')).toEqual({ exhausted: 'budget.maxRequests (20) is spent' });
+    expect(co.lease('t', req('/a'), 20, 'w')).toMatchObject({ at: expect.any(Array) });
+    expect(co.lease('t', req('/a'), 1, 'w')).toEqual({ exhausted: 'budget.maxRequests (20) is spent' });
     const co2 = new RunCoordinator(c.now);
     co2.register('t', policy({ maxSeconds: 10 }));
     expect(
-      co2.limited('t', { kind: 'banned', waitMs: 30_000, reason: '403 with Retry-After' }, ''),
+      co2.limited('t', { kind: 'banned', waitMs: 30_000, reason: '403 with Retry-After' }, req('/a')),
     ).toMatchObject({ affordable: false });
     c.advance(10_000);
-    expect(co2.lease('t', '', 1, 'w')).toEqual({ exhausted: 'budget.maxSeconds (10 s) has run out' });
+    expect(co2.lease('t', req('/a'), 1, 'w')).toEqual({ exhausted: 'budget.maxSeconds (10 s) has run out' });
   });
 });
+
+test.describe('learning the key', () => {
+  const LIMIT = { limit: 60, windowSeconds: 10 } as const;
+  const policy = (key?: RateKey): TargetPolicy => ({
+    declared: { ...LIMIT, ...(key === undefined ? {} : { key }) },
+    maxRequests: 100_000,
+    maxSeconds: 3600,
+  });
+  /**
+   * Each of `requests` (scopes) sends again 1 ms after its last answer, as the scheduler allows, for `ms` of a
+   * hand-moved clock (a discrete-event run); `limits(scope, at)` says whether the target limits that request.
+   */
+  function drive(
+    co: RunCoordinator,
+    now: { t: number },
+    requests: readonly string[],
+    ms: number,
+    limits: (scope: string, at: number) => boolean,
+  ): { sent: Map<string, number[]>; limited: number } {
+    const sent = new Map<string, number[]>();
+    let limited = 0;
+    const end = now.t + ms;
+    const queue = requests.map((r) => ({ t: now.t, r, send: false }));
+    for (;;) {
+      queue.sort((a, b) => a.t - b.t);
+      const event = queue.shift();
+      if (event === undefined || event.t >= end) break;
+      now.t = Math.max(now.t, event.t);
+      const { r } = event;
+      if (!event.send) {
+        const answer = co.lease('t', r, 1, 'w');
+        if ('exhausted' in answer) throw new Error(answer.exhausted);
+        queue.push(
+          'retryAt' in answer
+            ? { t: answer.retryAt, r, send: false }
+            : { t: answer.at[0] as number, r, send: true },
+        );
+        continue;
+      }
+      sent.set(r, [...(sent.get(r) ?? []), now.t]);
+      co.sent('t', [[r, now.t]]);
+      if (limits(r, now.t)) {
+        limited++;
+        co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, r);
+      }
+      queue.push({ t: now.t + 1, r, send: false });
+    }
+    return { sent, limited };
+  }
+
+  /** A target counting `limit` per `windowMs` (sliding) per counter, `counterOf` deciding the counter. */
+  function slidingTarget(counterOfScope: (scope: string) => string, limit = LIMIT.limit, windowMs = 10_000) {
+    const seen = new Map<string, number[]>();
+    return (scope: string, at: number) => {
+      const id = counterOfScope(scope);
+      const times = (seen.get(id) ?? []).filter((t) => t > at - windowMs);
+      times.push(at);
+      seen.set(id, times);
+      return times.length > limit;
+    };
+  }
+
+  const protectedAdmin = req('/protected', 'admin');
+  const protectedAnon = req('/protected');
+  const users = req('/users');
+  const adminRoute = req('/admin', 'admin');
+  const traffic = [protectedAdmin, protectedAnon, users, adminRoute];
+  const routeOf = (s: string) => s.split('\t')[1] ?? '';
+
+  test('key not declared, target per address: one limiting event adds `address`, and no other', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy());
+    const { limited } = drive(
+      co,
+      now,
+      traffic,
+      120_000,
+      slidingTarget(() => 'address'),
+    );
+    const p = co.politeness();
+    expect(p.key?.inForce).toContain('address');
+    expect(p.key?.learned.map((l) => l.key)).toEqual(['address']);
+    expect(p.key?.summary).toMatch(
+      /key not declared; the target limits per client address .*add `key: "address"`/,
+    );
+    // One event: the answers to the requests in flight then, no more.
+    expect(limited).toBeLessThanOrEqual(traffic.length);
+  });
+
+  test('key not declared, target per route: nothing to learn, no limited answer, each route at its own pace', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy());
+    const { sent, limited } = drive(co, now, traffic, 60_000, slidingTarget(routeOf));
+    expect(limited).toBe(0);
+    // /users (one scope alone on its route) goes at the declared pace, not slowed by /protected's traffic.
+    expect((sent.get(users) ?? []).length).toBeGreaterThan(0.85 * 0.9 * 6 * 60);
+    expect(co.politeness().key?.summary).toMatch(/key not declared: paced per route and per identity/);
+  });
+
+  test('a lone limited answer where the other keys’ counters went on being served past the limit is jitter, not a key', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy());
+    // Each route at its own pace for a minute, nothing limited: the address accepted ~2.4 × the limit per window.
+    drive(co, now, traffic, 60_000, () => false);
+    // Then one answer on the busiest route is limited (a slot that arrived late at the target).
+    co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, protectedAnon);
+    const p = co.politeness();
+    expect(p.key?.learned).toEqual([]);
+    expect(p.key?.inForce).toEqual(['endpoint', 'identity']);
+    expect(p.notes?.[0]).toMatch(
+      /limited requests of endpoint \/protected while they went within its declared pace .* each such answer was waited out/,
+    );
+  });
+
+  test('declared key identity, target per route: the key is corrected to add `endpoint`, the other routes keep their pace', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy('identity'));
+    const { sent, limited } = drive(co, now, traffic, 120_000, slidingTarget(routeOf));
+    const p = co.politeness();
+    expect(
+      p.key?.learned.map((l) => l.key),
+      JSON.stringify(p.key?.learned),
+    ).toEqual(['endpoint']);
+    expect(p.key?.summary).toMatch(
+      /declared key identity; the target limits per route .*add `key: "endpoint"`/,
+    );
+    expect(limited).toBeLessThan(10);
+    expect((sent.get(users) ?? []).length).toBeGreaterThan(0.85 * 0.9 * 6 * 120);
+  });
+
+  test('a limiting event lowers a pace once, however many answers it had; quiet windows raise it back additively', () => {
+    const c = clock2();
+    const co = new RunCoordinator(c.now);
+    co.register('t', { maxRequests: 100_000, maxSeconds: 3600 });
+    for (let i = 0; i < 20; i++)
+      co.sent(
+        't',
+        slots(co.lease('t', req('/a'), 16, 'w')).map((t) => [req('/a'), t] as const),
+      );
+    // 320 requests in no time, then eight answers of one event: the pace set by the first stands.
+    co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
+    const lowered = co.paceFor('t', req('/a')) as number;
+    expect(lowered).toBeCloseTo(320 / 5 / 2);
+    for (let i = 0; i < 7; i++) co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
+    expect(co.paceFor('t', req('/a'))).toBe(lowered);
+    c.advance(1100);
+    expect(co.paceFor('t', req('/a'))).toBe(lowered);
+    // A second event: 70 % of it.
+    co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
+    expect(co.paceFor('t', req('/a'))).toBeCloseTo(lowered * 0.7);
+    // Quiet windows: each adds a tenth of the ceiling, never past it.
+    const paces: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      c.advance(3000);
+      co.lease('t', req('/a'), 1, 'w');
+      paces.push(co.paceFor('t', req('/a')) as number);
+    }
+    expect(paces.at(-1)).toBeGreaterThan(lowered * 0.7);
+    expect(paces.every((p, i) => i === 0 || p >= (paces[i - 1] as number))).toBe(true);
+    expect(Math.max(...paces)).toBeLessThanOrEqual(lowered * 0.9 + 1e-9);
+  });
+
+  test('a declared counter limited within its declared pace keeps it — never below what the declared limit allows — waits each answer out, and the report says the limit looks too high', () => {
+    const c = clock2();
+    const co = new RunCoordinator(c.now);
+    co.register('t', policy('address'));
+    const declared = co.paceFor('t', users) as number;
+    for (let i = 0; i < 20; i++) {
+      expect(co.limited('t', { kind: 'limited', waitMs: 100, reason: '429' }, users).resumeAt).toBe(
+        c.now() + 200,
+      );
+      c.advance(200);
+    }
+    expect(co.paceFor('t', users)).toBe(declared);
+    expect(co.politeness().notes?.[0]).toMatch(
+      /limited requests of address while they went within its declared pace \(5\.\d+ requests\/s\): jitter on the way, or a declared limit \(or burst\) that is too high/,
+    );
+  });
+});
+
+function clock2() {
+  let now = NOW;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
 
 test.describe('fuzz shares', () => {
   test('each fuzz rule may use an equal share of the time left, so the last rules keep theirs', () => {
@@ -254,46 +483,54 @@ test.describe('buckets', () => {
       user: { apikey: 'k2' },
     },
   } as unknown as Profile;
+  const scopeOf = (of: ReturnType<typeof bucketer>, path: string, auth: string[]) =>
+    decodeScope(of(path, auth));
 
-  test('per identity: a declared identity’s exact credential (any scheme case, 1*SP); anything else is ""', () => {
+  test('the declared identity of an exact credential (any scheme case, 1*SP); anything else is ""', () => {
     const of = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'identity' } });
-    expect(of('/x', ['Bearer tok.en.a'])).toBe('admin');
-    expect(of('/x', ['bEaReR   tok.en.a'])).toBe('admin');
-    expect(of('/x', [`Basic ${Buffer.from('alice:pw:1').toString('base64')}`])).toBe('admin');
-    expect(of('/x', ['Apikey k2'])).toBe('user');
+    expect(scopeOf(of, '/x', ['Bearer tok.en.a']).identity).toBe('admin');
+    expect(scopeOf(of, '/x', ['bEaReR   tok.en.a']).identity).toBe('admin');
+    // One credential, however its scheme is spelled: one counter per credential.
+    expect(scopeOf(of, '/x', ['bEaReR   tok.en.a']).credential).toBe(
+      scopeOf(of, '/x', ['Bearer tok.en.a']).credential,
+    );
+    expect(scopeOf(of, '/x', [`Basic ${Buffer.from('alice:pw:1').toString('base64')}`]).identity).toBe(
+      'admin',
+    );
+    expect(scopeOf(of, '/x', ['Apikey k2']).identity).toBe('user');
     // A wrong password is not verified as alice: the target counts it elsewhere.
-    expect(of('/x', [`Basic ${Buffer.from('alice:wrong').toString('base64')}`])).toBe('');
-    expect(of('/x', ['Bearer tok.en.b'])).toBe('');
-    expect(of('/x', ['Bearer tok.en.a', 'Bearer tok.en.a'])).toBe('');
+    expect(scopeOf(of, '/x', [`Basic ${Buffer.from('alice:wrong').toString('base64')}`])).toMatchObject({
+      identity: '',
+      credential: '',
+    });
+    expect(scopeOf(of, '/x', ['Bearer tok.en.b']).identity).toBe('');
+    expect(scopeOf(of, '/x', ['Bearer tok.en.a', 'Bearer tok.en.a']).identity).toBe('');
+    // The digest never carries the credential.
+    expect(of('/x', ['Bearer tok.en.a'])).not.toContain('tok.en.a');
   });
 
   test("per identity, a key in the target's own form (apikeyScheme): its word, a parameter, or the key alone", () => {
     const limit = { limit: 1, windowSeconds: 1, key: 'identity' } as const;
     const token = bucketer({ ...profile, apikeyScheme: 'Token', rateLimit: limit });
-    expect(token('/x', ['tOkEn k2'])).toBe('user');
-    expect(token('/x', ['Apikey k2'])).toBe('');
+    expect(scopeOf(token, '/x', ['tOkEn k2']).identity).toBe('user');
+    expect(scopeOf(token, '/x', ['Apikey k2']).identity).toBe('');
     const param = bucketer({ ...profile, apikeyScheme: 'MediaBrowser Token', rateLimit: limit });
-    expect(param('/x', ['MediaBrowser Token="k1"'])).toBe('admin');
-    expect(param('/x', ['MediaBrowser k1'])).toBe('');
+    expect(scopeOf(param, '/x', ['MediaBrowser Token="k1"']).identity).toBe('admin');
+    expect(scopeOf(param, '/x', ['MediaBrowser k1']).identity).toBe('');
     const bare = bucketer({ ...profile, apikeyScheme: '', rateLimit: limit });
-    expect(bare('/x', ['k2'])).toBe('user');
-    expect(bare('/x', ['Bearer tok.en.a'])).toBe('admin');
+    expect(scopeOf(bare, '/x', ['k2']).identity).toBe('user');
+    expect(scopeOf(bare, '/x', ['Bearer tok.en.a']).identity).toBe('admin');
   });
 
-  test('a limit of one endpoint (appliesTo endpoint): its requests count as declared, every other request as ""', () => {
+  test('a limit of one endpoint (appliesTo endpoint): only its requests are counted', () => {
     const only = { path: '/limited' };
-    const byIdentity = bucketer({
+    const of = bucketer({
       ...profile,
       rateLimit: { limit: 1, windowSeconds: 1, key: 'identity', appliesTo: 'endpoint', endpoint: only },
     });
-    expect(byIdentity('/limited', ['Bearer tok.en.a'])).toBe('admin');
-    expect(byIdentity('/limited?x=1', ['Bearer tok.en.a'])).toBe('admin');
-    expect(byIdentity('/x', ['Bearer tok.en.a'])).toBe('');
-    const byAddress = bucketer({
-      ...profile,
-      rateLimit: { limit: 1, windowSeconds: 1, key: 'address', appliesTo: 'endpoint', endpoint: only },
-    });
-    expect([byAddress('/limited', []), byAddress('/x', [])]).toEqual(['all', '']);
+    expect(scopeOf(of, '/limited', ['Bearer tok.en.a'])).toMatchObject({ counted: true, identity: 'admin' });
+    expect(scopeOf(of, '/limited?x=1', []).counted).toBe(true);
+    expect(scopeOf(of, '/x', ['Bearer tok.en.a']).counted).toBe(false);
   });
 
   test('a limit of one endpoint under a base path counts that path under it; without rateLimit.endpoint, the protected one', () => {
@@ -310,23 +547,29 @@ test.describe('buckets', () => {
       },
       'http://127.0.0.1:1/api/',
     );
-    expect([withBase('/api/limited', []), withBase('/limited', [])]).toEqual(['all', '']);
+    expect([
+      scopeOf(withBase, '/api/limited', []).counted,
+      scopeOf(withBase, '/limited', []).counted,
+    ]).toEqual([true, false]);
     const byDefault = bucketer({
       ...profile,
       endpoints: { protected: { path: '/protected' } },
       rateLimit: { limit: 1, windowSeconds: 1, key: 'address', appliesTo: 'endpoint' },
     } as Profile);
-    expect([byDefault('/protected', []), byDefault('/users', [])]).toEqual(['all', '']);
+    expect([scopeOf(byDefault, '/protected', []).counted, scopeOf(byDefault, '/users', []).counted]).toEqual([
+      true,
+      false,
+    ]);
   });
 
-  test('per address: everything counts once; per endpoint: by path, query aside; undeclared: ""', () => {
-    expect(
-      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'address' } })('/a', []),
-    ).toBe('all');
-    expect(
-      bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'endpoint' } })('/a?x=1', []),
-    ).toBe('/a');
-    expect(bucketer(profile)('/a', ['Apikey k1'])).toBe('');
+  test('the route is the path without its query; every key reads its counter from the one scope', () => {
+    const of = bucketer(profile);
+    const scope = scopeOf(of, '/a?x=1', ['Apikey k1']);
+    expect(scope).toMatchObject({ counted: true, route: '/a', identity: 'admin' });
+    expect(counterOf('address', scope)).toBe('address');
+    expect(counterOf('endpoint', scope)).toBe('endpoint /a');
+    expect(counterOf('identity', scope)).toBe('identity admin');
+    expect(counterOf('credential', scope)).toMatch(/^credential \S{16}$/);
   });
 });
 
@@ -355,13 +598,13 @@ test.describe('buckets: tokens the suite mints', () => {
       .sign(keys.privateKey);
 
   test('a token signed with the profile’s key for a declared identity’s sub counts as that identity', async () => {
-    const of = bucketer(profile);
+    const of = (path: string, auth: string[]) => decodeScope(bucketer(profile)(path, auth)).identity;
     expect(of('/x', [`Bearer ${await mint({ sub: 'bob', roles: ['admin'] })}`])).toBe('user');
     expect(of('/x', [`bearer  ${await mint({ sub: 'alice' })}`])).toBe('admin');
   });
 
   test('one the target would not verify (forged, unsigned, expired, wrong issuer or audience, unknown sub) is ""', async () => {
-    const of = bucketer(profile);
+    const of = (path: string, auth: string[]) => decodeScope(bucketer(profile)(path, auth)).identity;
     const good = await mint({ sub: 'bob' });
     const [h, p, s] = good.split('.');
     const forged = `${h}.${Buffer.from(JSON.stringify({ sub: 'bob', iss: 'https://issuer.test/', aud: 'api' })).toString('base64url')}.${s}`;

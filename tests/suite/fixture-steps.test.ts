@@ -12,7 +12,7 @@ import { expect, test as selfTest } from '@playwright/test';
 import { test } from '../../specs/fixtures.ts';
 
 /** The suite's own fixtures (specs/fixtures.ts: GateWorkerFixtures and GateTestFixtures). */
-const SUITE_FIXTURES = ['fuzz', 'kit', 'mint', 'observations', 'profile', 'runTarget', 'target'];
+const SUITE_FIXTURES = ['clock', 'fuzz', 'kit', 'mint', 'observations', 'profile', 'runTarget', 'target'];
 
 function fixtureNames(testType: object): string[] | undefined {
   const symbol = Object.getOwnPropertySymbols(testType).find((s) => s.description === 'testType');

@@ -134,7 +134,7 @@ export function createNodeHttpClient(options: {
           resolve(attempt(request, target, true));
           return;
         }
-        resolve({ kind: 'dropped', error: describe(error) });
+        resolve({ kind: 'dropped', error: describe(error), ...(expired ? { timedOut: true as const } : {}) });
       });
       req.end();
     });

@@ -41,7 +41,11 @@ export function createPlaywrightClient(
         const message =
           error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
         // Playwright's messages name the URL, never the headers.
-        return { kind: 'dropped', error: message };
+        return {
+          kind: 'dropped',
+          error: message,
+          ...(/Timeout \d+ms exceeded/i.test(message) ? { timedOut: true as const } : {}),
+        };
       }
     },
   };

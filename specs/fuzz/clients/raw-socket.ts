@@ -68,7 +68,9 @@ export function createRawSocketClient(options: {
             : undefined;
         };
         const timer = setTimeout(() => {
-          finish(read(true, `no complete response within ${options.timeoutMs} ms`) as Outcome);
+          const outcome = read(true, `no complete response within ${options.timeoutMs} ms`) as Outcome;
+          // Nothing complete in time: a clock, not an answer (a response already complete was finished earlier).
+          finish(outcome.kind === 'dropped' ? { ...outcome, timedOut: true } : outcome);
         }, options.timeoutMs);
 
         socket.once(secure ? 'secureConnect' : 'connect', () => socket.write(octets));

@@ -25,6 +25,8 @@ export type Outcome =
       /** No HTTP response: refused, reset, closed before a status line, not HTTP, or timed out. */
       readonly kind: 'dropped';
       readonly error: string;
+      /** No answer within `timeoutMs`: a clock, not an answer — no verdict (docs/design.md "A polite client"). */
+      readonly timedOut?: true;
     };
 
 export interface Client {

@@ -65,6 +65,9 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
   };
 
   const judge = (ex: Exchange): Verdict => {
+    // No answer within timeoutMs is a clock, not an answer: no verdict either way.
+    if (ex.outcome.kind === 'dropped' && ex.outcome.timedOut)
+      return { result: 'unjudged', reason: 'no answer within budget.timeoutMs' };
     const verdict = options.judge(ex.request, ex.outcome);
     if (verdict.result !== 'fail') return verdict;
     // Rate limiting says nothing about this rule: counted as unjudged instead of failing it.
@@ -94,13 +97,25 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
         if (batch.length > room) batch = batch.slice(0, room);
         stats.cases += batch.length;
       }
-      let exchanges: Exchange[];
-      try {
-        exchanges = await mapConcurrent(batch, options.concurrency, exchange);
-      } catch (e) {
-        if (!(e instanceof RunBudgetExhausted)) throw e;
-        stats.stopped = e.message;
-        return true;
+      // The run's budget or the test's own time may stop the batch part way: what was answered is judged, what
+      // was not sent is not counted.
+      let stoppedBy: RunBudgetExhausted | undefined;
+      const answered = await mapConcurrent(batch, options.concurrency, async (request) => {
+        if (stoppedBy !== undefined) return undefined;
+        try {
+          return await exchange(request);
+        } catch (e) {
+          if (!(e instanceof RunBudgetExhausted)) throw e;
+          stoppedBy ??= e;
+          return undefined;
+        }
+      });
+      const exchanges = answered.filter((ex): ex is Exchange => ex !== undefined);
+      if (stoppedBy !== undefined) {
+        const unsent = batch.length - exchanges.length;
+        if (shrinking) stats.shrinkCases -= unsent;
+        else stats.cases -= unsent;
+        stats.stopped = stoppedBy.message;
       }
       let failure: typeof last;
       for (const ex of exchanges) {
@@ -118,6 +133,7 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
         }
         if (verdict.result === 'fail' && failure === undefined) failure = { exchange: ex, verdict };
       }
+      // Stopped, nothing failed: the rule is judged on the cases answered (later runs return at once).
       if (failure === undefined) return true;
       last = failure;
       shrinking = true;

@@ -17,6 +17,8 @@ export function noteOutcome(outcome: Outcome): void {
 export function rateLimitReason(outcome: Outcome): string | undefined {
   if (outcome.kind !== 'response') return undefined;
   if (outcome.status === 429) return 'rate limited (429)';
+  if (outcome.status === 503 && outcome.headers['retry-after'] !== undefined)
+    return '503 with Retry-After (come back later)';
   if (outcome.status === 403 && outcome.headers['retry-after'] !== undefined)
     return '403 with Retry-After (seed §8 block)';
   if (outcome.status === 403 && seen429) return '403 after a 429 (seed §8 ban)';

@@ -24,6 +24,8 @@ export interface PlanEnvironment {
   readonly clients: { readonly http: Client; readonly raw: Client; readonly playwright?: Client };
   /** When the plan must stop sending new cases (epoch ms): its share of the run's time budget. */
   readonly deadline?: number;
+  /** The plan's cases, when sized to the pace in force (specs/fuzz/fixtures.ts); else its share of the run's. */
+  readonly cases?: number;
 }
 
 export type PlanOutcome =
@@ -91,7 +93,7 @@ async function runPlanInBudget(plan: FuzzPlan, env: PlanEnvironment): Promise<Pl
 
   // Playwright's client when given (GATECHECK_FUZZ_CLIENT=playwright), else node:http (docs/fuzzing.md "Clients").
   const client = env.clients.playwright ?? env.clients.http;
-  const plannedCases = casesFor(plan.rule.id, env.settings.totalCases, FUZZ_WEIGHTS);
+  const plannedCases = env.cases ?? casesFor(plan.rule.id, env.settings.totalCases, FUZZ_WEIGHTS);
   const replay = env.settings.replay?.ruleId === plan.rule.id ? env.settings.replay.path : undefined;
   const result = await runFuzzProperty({
     rule: plan.rule,

@@ -12,7 +12,7 @@ import {
 } from '../../lib/budget.ts';
 import { DEFAULT_FUZZ_CASES, DEFAULT_SEED, ENV } from '../../lib/env.ts';
 import type { Profile } from '../../profile/types.ts';
-import { PACE_MARGIN } from '../../run/pacer.ts';
+import { paceForLimit } from '../../run/pacer.ts';
 
 /** `<rule id>:<fast-check path>`, printed with every failure: replays that counterexample and shrinks on. */
 export const FUZZ_REPLAY_ENV = 'GATECHECK_FUZZ_REPLAY';
@@ -67,7 +67,10 @@ export function fuzzSettings(
     throw new TypeError(`${FUZZ_CLIENT_ENV} must be http or playwright, got ${JSON.stringify(client)}`);
   }
   const wanted = budget ?? profile.budget?.fuzzCases ?? DEFAULT_FUZZ_CASES;
-  const affordable = affordableFuzzCases(profile);
+  const affordable = affordableFuzzCases(
+    profile,
+    budget !== undefined || profile.budget?.fuzzCases !== undefined,
+  );
   const totalCases = Math.min(wanted, affordable.cases);
   return {
     seed: (seedFromEnv ?? DEFAULT_SEED) | 0,
@@ -85,30 +88,56 @@ export function fuzzSettings(
 export const MIN_CASES_PER_RULE = 10;
 /** Requests the conformance checks (not the fuzz rules) of a default run need, kept out of the fuzz share. */
 const CHECKS_RESERVE = 600;
+/** What the checks and the rate-limit rules' burst send in a default run, in time at a declared pace. */
+const CHECKS_AT_PACE = 400;
 /** Share of the run's wall-time budget the fuzz phase may plan to fill; the rest absorbs waits. */
 const PLANNED_TIME_SHARE = 0.6;
+/**
+ * Where a declared limit paces the fuzz cases and the user chose no depth (GATECHECK_BUDGET, budget.fuzzCases),
+ * the default run plans to take about this long: 60 requests per 10 s then allow ≈ 1,450 requests in all — the
+ * checks and ≈ 1,050 fuzz cases. Deeper fuzzing is the user's choice (--budget), never a timeout.
+ */
+export const DEFAULT_PACED_RUN_SECONDS = 270;
+
+/**
+ * The pace a declared limit sets for the fuzz cases (requests/s), undefined when none does: they go mostly to
+ * the protected endpoint with credentials that verify as no identity, so a limit per address or per endpoint
+ * paces them (and one whose key is not declared: the scheduler starts per endpoint), one per identity or
+ * credential does not.
+ */
+export function fuzzPace(profile: Profile): number | undefined {
+  const rl = profile.rateLimit;
+  if (rl === undefined || rl.key === 'identity' || rl.key === 'credential') return undefined;
+  return paceForLimit(rl.limit, rl.windowSeconds, rl.burst).perSecond;
+}
 
 /**
  * Coverage before depth: the fuzz cases the run's budget affords — `budget.maxRequests` less what the
- * conformance checks need, and, where the declared limit paces the whole run (keyed per address or per
- * endpoint), what that pace sends in part of `budget.maxSeconds`. casesFor spreads them over every rule.
+ * conformance checks need, and, where a declared limit paces the fuzz cases (fuzzPace), what that pace sends in
+ * part of `budget.maxSeconds` — and, when the user chose no depth (`chosen` false), in the default paced run's
+ * time. casesFor spreads them over every rule, each at least its minimum.
  */
-export function affordableFuzzCases(profile: Profile): { cases: number; why: string } {
+export function affordableFuzzCases(profile: Profile, chosen = true): { cases: number; why: string } {
   const maxRequests = profile.budget?.maxRequests ?? DEFAULT_MAX_REQUESTS;
   // The checks' share: CHECKS_RESERVE, or a quarter of a smaller budget.
   let cases = maxRequests - Math.min(CHECKS_RESERVE, Math.floor(maxRequests / 4));
   let why = `budget.maxRequests is ${maxRequests}`;
   const rl = profile.rateLimit;
-  if (rl !== undefined && (rl.key === 'address' || rl.key === 'endpoint')) {
+  const pace = fuzzPace(profile);
+  if (rl !== undefined && pace !== undefined) {
     const maxSeconds = profile.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS;
-    const paced = Math.floor(
-      (PACE_MARGIN * rl.limit * maxSeconds * PLANNED_TIME_SHARE) / rl.windowSeconds - CHECKS_RESERVE,
-    );
-    if (paced < cases) {
+    const limit = `the declared limit (${rl.limit} per ${rl.windowSeconds} s, paced at ${Math.round(pace * 10) / 10} requests/s)`;
+    const inBudget = Math.floor(pace * maxSeconds * PLANNED_TIME_SHARE - CHECKS_AT_PACE);
+    if (inBudget < cases) {
       // Below the minimum per rule, casesFor still gives each rule its minimum: the scheduler then stops a rule
       // at the run's deadline, and a rule that could not send its minimum is skipped with the time it needed.
-      cases = Math.max(0, paced);
-      why = `the declared limit (${rl.limit} per ${rl.windowSeconds} s per ${rl.key}) within budget.maxSeconds (${maxSeconds} s)`;
+      cases = Math.max(0, inBudget);
+      why = `${limit} within budget.maxSeconds (${maxSeconds} s)`;
+    }
+    const byDefault = Math.floor(pace * DEFAULT_PACED_RUN_SECONDS - CHECKS_AT_PACE);
+    if (!chosen && byDefault < cases) {
+      cases = Math.max(0, byDefault);
+      why = `${limit} in a default run of about ${Math.round(DEFAULT_PACED_RUN_SECONDS / 60)} min (GATECHECK_BUDGET or budget.fuzzCases for deeper fuzzing)`;
     }
   }
   return { cases, why };

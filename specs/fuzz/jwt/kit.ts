@@ -44,7 +44,11 @@ export interface JwtKit extends DecodedJws {
   readonly issuer?: string;
   readonly audience?: string;
   readonly leewaySeconds: number;
-  /** Seconds since the epoch when the kit was made; time mutations are relative to it. */
+  /**
+   * Seconds since the epoch, now — read when a mutation is made, not when the kit was: a paced plan can run
+   * for minutes, and a token whose `nbf` lay a minute beyond the leeway when the plan began is valid by then
+   * (a verdict from the clock, not from the target).
+   */
   readonly now: number;
   readonly attackers: readonly [AttackerKey, AttackerKey];
   /** Values to redact in reports: the base token and its signature. */
@@ -89,11 +93,11 @@ function signingKey(profile: Profile): KeyObject | undefined {
   return jwt.privateJwk ? createPrivateKey({ key: jwt.privateJwk as JsonWebKey, format: 'jwk' }) : undefined;
 }
 
-export function createJwtKit(profile: Profile, nowMs: number = Date.now()): JwtKit | KitUnavailable {
+export function createJwtKit(profile: Profile, clock: () => number = Date.now): JwtKit | KitUnavailable {
   const user = profile.identities.user;
   const admin = profile.identities.admin;
   const jwt = profile.jwt;
-  const now = Math.floor(nowMs / 1000);
+  const now = Math.floor(clock() / 1000);
   const key = signingKey(profile);
   const alg = jwt?.alg;
 
@@ -150,7 +154,9 @@ export function createJwtKit(profile: Profile, nowMs: number = Date.now()): JwtK
     ...(jwt?.issuer === undefined ? {} : { issuer: jwt.issuer }),
     ...(jwt?.audience === undefined ? {} : { audience: jwt.audience }),
     leewaySeconds: jwt?.leewaySeconds ?? 300,
-    now,
+    get now() {
+      return Math.floor(clock() / 1000);
+    },
     attackers: attackers(),
     secrets: [token, decoded.segments[2]],
   };

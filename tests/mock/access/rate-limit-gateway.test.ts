@@ -6,13 +6,12 @@
  */
 
 import { expect, test } from '@playwright/test';
-import type { RateLimitFile } from '../../../mock/access/rate-limit-settings.ts';
 import { protectionOverrides } from '../../../mock/cli/control-flags.ts';
 import type { RunningMock } from '../../../mock/server.ts';
 import {
+  advanceMs,
   CAROL,
-  controlJson,
-  freezeAtWindowStart,
+  limitedMockPerTest,
   mockPerTest,
   parsePolicy,
   retryAfter,
@@ -20,15 +19,7 @@ import {
 import { ADMIN, type Answer, authorization, call, expectProblem, USER, WRONG } from '../mock-support.ts';
 
 const startMock = mockPerTest();
-
-async function limitedMock(rateLimit: RateLimitFile): Promise<RunningMock> {
-  // 127.0.0.1 trusted as a proxy: X-Forwarded-For presents other client addresses.
-  const mock = await startMock({ rateLimit, access: { trustedProxies: ['127.0.0.1'] } });
-  await freezeAtWindowStart(mock);
-  return mock;
-}
-
-const advanceMs = (mock: RunningMock, ms: number) => controlJson(mock, 'POST', '/clock', { advanceMs: ms });
+const limitedMock = limitedMockPerTest();
 
 function send(mock: RunningMock, path: string, headers: Record<string, string> = {}, from = '203.0.113.7') {
   return call(mock.url, 'GET', path, { headers: { 'x-forwarded-for': from, ...headers } });
@@ -199,7 +190,7 @@ test('the flags set the same keys: --rate-limit-key, --burst, and fractional sec
     },
   });
   expect(protectionOverrides({ 'rate-limit-key': 'ip' })).toBe(
-    '--rate-limit-key: expected identity or address, got "ip"',
+    '--rate-limit-key: expected identity, address or route, got "ip"',
   );
   expect(protectionOverrides({ burst: '10' })).toBe(
     '--burst: expected <requests>/<seconds> (e.g. 10/0.25), got "10"',
@@ -216,9 +207,18 @@ test('bad gateway settings are refused at start-up with one line naming the fiel
   ).rejects.toThrow(
     'config.rateLimit.groups.default.burstWindowSeconds: must divide windowSeconds (1), got 0.3',
   );
+  await expect(startMock({ rateLimit: { groups: { default: { key: 'ip' as 'address' } } } })).rejects.toThrow(
+    /^options\.rateLimit\.groups\.default\.key: must be one of identity, address, route$/,
+  );
   await expect(
-    startMock({ rateLimit: { groups: { default: { key: 'route' as 'address' } } } }),
-  ).rejects.toThrow(/^options\.rateLimit\.groups\.default\.key: must be one of identity, address$/);
+    startMock({
+      rateLimit: {
+        groups: { default: { algorithm: 'moving-window', limit: 5, windowSeconds: 1, burstLimit: 2 } },
+      },
+    }),
+  ).rejects.toThrow(
+    'config.rateLimit.groups.default.burstLimit: a moving-window group has no burst (fixed-window or leaky-bucket do)',
+  );
   await expect(startMock({ rateLimit: { groups: { default: { windowSeconds: 0 } } } })).rejects.toThrow(
     /^options\.rateLimit\.groups\.default\.windowSeconds: must be >= 0\.001$/,
   );

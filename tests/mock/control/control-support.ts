@@ -4,6 +4,7 @@
  */
 
 import { expect, test } from '@playwright/test';
+import type { RateLimitFile } from '../../../mock/access/rate-limit-settings.ts';
 import { type RunningMock, type StartOptions, startMock } from '../../../mock/server.ts';
 import type { IdentityCredentials } from '../../../specs/profile/types.ts';
 import { type Answer, call, PROFILE } from '../mock-support.ts';
@@ -55,6 +56,24 @@ export async function controlJson(mock: RunningMock, method: string, path: strin
 /** Freezes the mock's clock at the start of a window, so a burst never straddles a boundary. */
 export async function freezeAtWindowStart(mock: RunningMock): Promise<void> {
   await controlJson(mock, 'POST', '/clock', { set: WINDOW_START, freeze: true });
+}
+
+/** Moves the frozen clock `ms` on. */
+export function advanceMs(mock: RunningMock, ms: number): Promise<unknown> {
+  return controlJson(mock, 'POST', '/clock', { advanceMs: ms });
+}
+
+/**
+ * A mock per test with these rate limits, its clock frozen at a window's start; 127.0.0.1 trusted as a proxy,
+ * so X-Forwarded-For presents other client addresses.
+ */
+export function limitedMockPerTest(): (rateLimit: RateLimitFile) => Promise<RunningMock> {
+  const start = mockPerTest();
+  return async (rateLimit) => {
+    const mock = await start({ rateLimit, access: { trustedProxies: ['127.0.0.1'] } });
+    await freezeAtWindowStart(mock);
+    return mock;
+  };
 }
 
 export async function advance(mock: RunningMock, seconds: number): Promise<void> {

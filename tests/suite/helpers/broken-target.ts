@@ -20,7 +20,12 @@ export interface BrokenTarget {
   close(): Promise<void>;
 }
 
-export async function startBrokenTarget(upstream: string, rewrite: Rewrite): Promise<BrokenTarget> {
+/** `delayMs`: every answer goes out this much later (a target that answers right, but slowly). */
+export async function startBrokenTarget(
+  upstream: string,
+  rewrite: Rewrite,
+  options: { delayMs?: number } = {},
+): Promise<BrokenTarget> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -50,12 +55,17 @@ export async function startBrokenTarget(upstream: string, rewrite: Rewrite): Pro
             headers.push([name, up.rawHeaders[i + 1] ?? '']);
           }
           const answer = rewrite(req, { status: up.statusCode ?? 502, headers, body: Buffer.concat(body) });
-          res.writeHead(answer.status, [
-            ...answer.headers.flat(),
-            'Content-Length',
-            String(answer.body.length),
-          ]);
-          res.end(answer.body);
+          const write = () => {
+            if (res.destroyed) return;
+            res.writeHead(answer.status, [
+              ...answer.headers.flat(),
+              'Content-Length',
+              String(answer.body.length),
+            ]);
+            res.end(answer.body);
+          };
+          if (options.delayMs) setTimeout(write, options.delayMs).unref();
+          else write();
         });
       });
       out.on('error', () => {

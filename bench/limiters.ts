@@ -1,0 +1,96 @@
+/**
+ * The real limiters the suite is checked against (#28; docs/mock.md "Rate limiting: as real limiters count"),
+ * in ONE place for the politeness benchmark and the project's tests: the mock configured as each
+ * (fixtures/limiters/<name>.mock.json, 60 requests per 10 s), optionally compressed in time (a window `scale`
+ * times shorter, same shape), and the two profiles a user would write for it — `exact` (limit, window, key,
+ * burst, ban as the limiter does it) and `minimal` (limit and window only).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RateLimitFile, RateLimitGroup } from '../mock/access/rate-limit-settings.ts';
+import { FIXTURES_DIR } from '../mock/config.ts';
+import type { Profile } from '../specs/profile/types.ts';
+import { PROFILE, PROFILE_PATH } from './setups.ts';
+
+export type LimiterName = 'nginx' | 'fastify' | 'slowapi' | 'express';
+export const LIMITERS: readonly LimiterName[] = ['nginx', 'fastify', 'slowapi', 'express'];
+export type ProfileKind = 'exact' | 'minimal';
+
+/** What each limiter is, in a few words (the benchmark's table). */
+export const LIMITER_LABELS: Readonly<Record<LimiterName, string>> = {
+  nginx: 'nginx limit_req: per address, leaky bucket, burst 10 nodelay, 429, no header',
+  fastify:
+    '@fastify/rate-limit: per address, window from the first request, X-RateLimit-*, ban → 403 after 3',
+  slowapi: 'slowapi: per address and route, moving window, no header',
+  express: 'express-rate-limit: per address, window from the first request, RateLimit draft 7',
+};
+
+/** The mock's rate-limit settings for `name`, its windows `scale` times shorter. */
+export function limiterSettings(name: LimiterName, scale = 1): RateLimitFile {
+  const file = JSON.parse(readFileSync(join(FIXTURES_DIR, 'limiters', `${name}.mock.json`), 'utf8')) as {
+    rateLimit: RateLimitFile & { groups: Record<string, Partial<RateLimitGroup>> };
+  };
+  const groups = Object.fromEntries(
+    Object.entries(file.rateLimit.groups).map(([g, group]) => [
+      g,
+      { ...group, windowSeconds: (group.windowSeconds ?? 10) / scale },
+    ]),
+  );
+  return { ...file.rateLimit, groups };
+}
+
+/** The limiter's limit: requests per window (s), as the profiles declare it. */
+export function limiterLimit(name: LimiterName, scale = 1): { limit: number; windowSeconds: number } {
+  const group = limiterSettings(name, scale).groups?.default as Partial<RateLimitGroup>;
+  return { limit: group.limit ?? 60, windowSeconds: group.windowSeconds ?? 10 };
+}
+
+/** What the exact profile adds to limit and window: the key, burst and ban as the limiter does them. */
+const EXACT: Readonly<Record<LimiterName, Record<string, unknown>>> = {
+  nginx: { key: 'address', burst: 10 },
+  fastify: { key: 'address', banAfter: 3 },
+  slowapi: { key: 'endpoint' },
+  express: { key: 'address' },
+};
+
+/**
+ * The bundled mock's profile (its identities, JWT material, endpoints) with the limiter's declaration — and the
+ * default fuzz budget, as a user's profile has, unless `fuzzCases` says otherwise. The rate-limit rules' burst
+ * goes to the protected endpoint (every limiter here counts it).
+ */
+export function limiterProfile(
+  name: LimiterName,
+  kind: ProfileKind,
+  scale = 1,
+  options: { fuzzCases?: number; maxSeconds?: number } = {},
+): Profile {
+  const { rateLimit: _bundled, budget, ...rest } = PROFILE;
+  const { fuzzCases: _cases, ...budgetRest } = budget ?? {};
+  return {
+    ...rest,
+    $schema: join(PROFILE_PATH, '..', 'schemas', 'profile.schema.json'),
+    rateLimit: { ...limiterLimit(name, scale), ...(kind === 'exact' ? EXACT[name] : {}) },
+    budget: {
+      ...budgetRest,
+      ...(options.fuzzCases === undefined ? {} : { fuzzCases: options.fuzzCases }),
+      ...(options.maxSeconds === undefined ? {} : { maxSeconds: options.maxSeconds }),
+    },
+  } as Profile;
+}
+
+/**
+ * The least time the limit allows for what the run sent (ms): per address, every request through one counter
+ * at limit ÷ window; per route (slowapi), the busiest route's requests through its own. `byRoute` holds the
+ * requests per path, as the target counted them.
+ */
+export function leastTimeMs(
+  name: LimiterName,
+  scale: number,
+  requests: number,
+  byRoute: ReadonlyMap<string, number>,
+): number {
+  const { limit, windowSeconds } = limiterLimit(name, scale);
+  const perSecond = limit / windowSeconds;
+  const counted = name === 'slowapi' ? Math.max(0, ...byRoute.values()) : requests;
+  return (counted / perSecond) * 1000;
+}

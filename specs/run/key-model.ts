@@ -1,0 +1,137 @@
+/**
+ * Which key explains a limited answer (docs/design.md "A polite client"; specs/run/scopes.ts). The keys in
+ * force keep each of their counters within the declared limit, so under the right key the suite is never
+ * limited. A limited answer therefore says the target counts by a key not in force — one under which the
+ * request's counter *had* gone past the declared limit: more requests in some recent span than the declared
+ * rate allows over it, plus the few a client may send back to back. Of the keys whose counter had, the finest
+ * is added (an `endpoint` limit must not slow the other routes as an `address` one would); if it was not the
+ * whole story, the next limited answer adds the next.
+ *
+ * A key is not added when the traffic refutes it: when its counter had more requests *accepted* over k windows
+ * than any limiter of the declared limit accepts there — k + 1 limits, a fixed window's worst case across its
+ * boundaries. A lone limited answer where a counter under that key went on being served far past the limit
+ * is jitter on a counter in force (a slot that arrived late), not a key.
+ *
+ * Without a declared limit there is nothing to measure a counter against: the scheduler learns a pace instead.
+ */
+import type { GrantLog } from './grant-log.ts';
+import { BURST_SHARE } from './pacer.ts';
+import { counterOf, covers, finest, governed, KEYS, type RateKey, type RequestScope } from './scopes.ts';
+
+export interface LearnedKey {
+  readonly key: RateKey;
+  /** When the answer came (epoch ms). */
+  readonly at: number;
+  /** The evidence: this counter had received `requests` in the last `spanMs`, more than the declared rate allows. */
+  readonly counter: string;
+  readonly requests: number;
+  readonly spanMs: number;
+}
+
+interface Declared {
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly burst?: number;
+  readonly key?: RateKey;
+}
+
+/** The spans a counter is checked over: the window, its halves down to an eighth, and the declared burst's. */
+function spans(d: Declared): number[] {
+  const windowMs = d.windowSeconds * 1000;
+  const out = [windowMs, windowMs / 2, windowMs / 4, windowMs / 8];
+  if (d.burst !== undefined && d.burst < d.limit) out.push((d.burst * windowMs) / d.limit);
+  return out;
+}
+
+/** Requests a counter may receive in `spanMs` under the declared limit: its rate over the span, plus the back-to-back allowance. */
+export function allowedIn(d: Declared, spanMs: number): number {
+  const backToBack = d.burst ?? Math.max(1, Math.floor(BURST_SHARE * d.limit));
+  return (d.limit * spanMs) / (d.windowSeconds * 1000) + backToBack + 1;
+}
+
+/** The keys a limited answer to `scope` adds to `enforced` (none when the keys in force explain it, or nothing is declared). */
+/** A counter in force this full (of the declared limit, over its last window) may be limited by jitter. */
+const NEAR_FULL = 0.8;
+/** Limited answers this close together (at most) are seen together. */
+const TOGETHER_MS = 2000;
+
+/**
+ * Whether a counter in force had come near the declared limit in its last window: a lone limited answer on
+ * it is then what a little jitter does (a slot that arrived late at the target), and teaches no other key
+ * by itself.
+ */
+export function nearFull(
+  declared: Declared,
+  key: RateKey,
+  counter: string,
+  log: GrantLog,
+  now: number,
+): boolean {
+  return log.count(key, counter, declared.windowSeconds * 1000, now) >= NEAR_FULL * declared.limit;
+}
+
+/** Spans of k windows the refutation looks at. */
+const REFUTING_WINDOWS = [1, 2, 4, 8];
+
+/** Whether `counter` accepted more requests over some k windows than the declared limit ever lets through there. */
+function refuted(
+  d: Declared,
+  key: RateKey,
+  counter: string,
+  sent: GrantLog,
+  limited: GrantLog,
+  now: number,
+): boolean {
+  const windowMs = d.windowSeconds * 1000;
+  const backToBack = d.burst ?? Math.max(1, Math.floor(BURST_SHARE * d.limit));
+  return REFUTING_WINDOWS.some((k) => {
+    const accepted =
+      sent.count(key, counter, k * windowMs, now) - limited.count(key, counter, k * windowMs, now);
+    return accepted > (k + 1) * d.limit + backToBack + 1;
+  });
+}
+
+/**
+ * `jitterSuspect`: the request's own counters in force had come near their limit (nearFull), so its answer
+ * alone proves nothing: a key is then added only when limited answers came together from two or more counters
+ * in force that it counts as one (two routes, two identities) — what a coarser counter's exhaustion does, and
+ * jitter does not.
+ */
+export function explainLimited(
+  declared: Declared | undefined,
+  enforced: ReadonlySet<RateKey>,
+  log: GrantLog,
+  limitedLog: GrantLog,
+  scope: RequestScope,
+  now: number,
+  jitterSuspect = false,
+): LearnedKey[] {
+  if (declared === undefined || !scope.counted) return [];
+  // Declared per identity or credential, a request that verifies as none is counted wherever the target puts
+  // unverified clients — often per address, with a limit of its own (failed attempts): an address counter over
+  // the declared rate says nothing then. Its route's counter still does (a target limiting per route).
+  const unverified = (declared.key === 'identity' || declared.key === 'credential') && scope.identity === '';
+  const over: LearnedKey[] = [];
+  for (const key of KEYS) {
+    if ([...enforced].some((e) => covers(e, key)) || (unverified && key === 'address')) continue;
+    const counter = counterOf(key, scope);
+    // A counter no declared limit governs (requests verified as no identity) is no evidence for its key.
+    if (!governed(counter)) continue;
+    if (jitterSuspect) {
+      const inForce = (counters: Readonly<Record<RateKey, string>>) =>
+        [...enforced].map((k) => counters[k]).join('\u0000');
+      const span = Math.min(TOGETHER_MS, declared.windowSeconds * 1000);
+      if (limitedLog.distinct(key, counter, span, now, inForce) < 2) continue;
+    }
+    for (const spanMs of spans(declared)) {
+      const requests = log.count(key, counter, spanMs, now);
+      if (requests > allowedIn(declared, spanMs)) {
+        if (!refuted(declared, key, counter, log, limitedLog, now))
+          over.push({ key, at: now, counter, requests, spanMs });
+        break;
+      }
+    }
+  }
+  const keep = finest(over.map((o) => o.key));
+  return over.filter((o) => keep.includes(o.key));
+}

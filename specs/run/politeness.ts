@@ -1,0 +1,157 @@
+/**
+ * The cost of politeness, as the report shows it (conformance.json `run.politeness`; one line in the console,
+ * summary.md and the HTML page: specs/report/politeness.ts): what the run's scheduler sent, met and waited,
+ * the pace in force per counter — a pace is always one counter's (one route, one identity, the whole
+ * address), never the run's — and what it learned about the key the target counts by.
+ */
+import type { LearnedKey } from './key-model.ts';
+import { counterLabel, type RateKey } from './scopes.ts';
+
+/** One counter the scheduler kept. */
+export interface CounterPace {
+  /** `address`, `endpoint /protected`, `identity admin`, `other`… (specs/run/scopes.ts). */
+  readonly counter: string;
+  readonly requests: number;
+  readonly limited: number;
+  /** The pace in force at the end (requests/s); absent: unpaced. */
+  readonly pacePerSecond?: number;
+  /** The pace the declared limit allows it; absent: no declared limit governs it. */
+  readonly declaredPerSecond?: number;
+}
+
+/** What the run knows about the key the target counts its limit per. */
+export interface KeyReport {
+  /** The profile's `rateLimit.key`; absent: not declared. */
+  readonly declared?: RateKey;
+  /** The keys whose counters were paced at the end. */
+  readonly inForce: readonly RateKey[];
+  /** Keys added because a limited answer said so, with the evidence. */
+  readonly learned: readonly LearnedKey[];
+  /** One sentence for people: what was declared, what the traffic said, what to write in the profile. */
+  readonly summary: string;
+}
+
+export interface Politeness {
+  readonly requests: number;
+  readonly limitedAnswers: number;
+  /** Wall time during which the run was paused by limited answers or a rate-limit rule's window. */
+  readonly waitedMs: number;
+  readonly slowestWaitMs: number;
+  /** From the scheduler's start to the report: the run's requests went out in this long. */
+  readonly elapsedMs?: number;
+  /** The slowest pace in force at the end (requests/s) over every counter, where there was one. */
+  readonly pacePerSecond?: number;
+  /** Limited answers by why they counted (`429`, `403 with Retry-After`, …). */
+  readonly reasons: Readonly<Record<string, number>>;
+  /** Each counter with a pace, or with limited answers, busiest first. */
+  readonly counters?: readonly CounterPace[];
+  /** Where a limit is declared: the key, declared and learned. */
+  readonly key?: KeyReport;
+  /** What the traffic said that the profile did not (a declared limit that looks too high, …). */
+  readonly notes?: readonly string[];
+}
+
+export interface TargetPoliteness {
+  readonly declared:
+    | { readonly limit: number; readonly windowSeconds: number; readonly key?: RateKey }
+    | undefined;
+  readonly enforced: readonly RateKey[];
+  readonly learned: readonly LearnedKey[];
+  readonly notes: readonly string[];
+  readonly requests: number;
+  readonly limited: number;
+  readonly waitedMs: number;
+  readonly slowestWaitMs: number;
+  readonly elapsedMs: number;
+  readonly reasons: Readonly<Record<string, number>>;
+  readonly counters: readonly CounterPace[];
+}
+
+const KEY_WORDS: Readonly<Record<RateKey, string>> = {
+  address: 'per client address',
+  endpoint: 'per route',
+  identity: 'per identity',
+  credential: 'per credential',
+};
+
+/**
+ * "declared key identity; the target limits per route — add `key: "endpoint"`", or what the run went by when
+ * nothing contradicted the declaration.
+ */
+export function keySummary(
+  declared: RateKey | undefined,
+  inForce: readonly RateKey[],
+  learned: readonly LearnedKey[],
+): string {
+  const added = [...new Set(learned.map((l) => l.key))];
+  const words = (keys: readonly RateKey[]) => keys.map((k) => KEY_WORDS[k]).join(' and ');
+  const advice = (keys: readonly RateKey[]) => {
+    const key = keys.includes('address') ? 'address' : keys[0];
+    return `add \`key: "${key}"\` to rateLimit`;
+  };
+  if (added.length > 0) {
+    const evidence = learned[0];
+    const seen =
+      evidence === undefined
+        ? ''
+        : ` (limited after ${evidence.requests} requests of ${counterLabel(evidence.counter)} within ${Math.round(evidence.spanMs) / 1000} s)`;
+    return declared === undefined
+      ? `key not declared; the target limits ${words(added)}${seen} — ${advice(added)}`
+      : `declared key ${declared}; the target limits ${words(added)}${seen} — ${advice(added)}`;
+  }
+  return declared === undefined
+    ? `key not declared: paced ${words(inForce)} (the finest reading no limited answer contradicted) — declare \`key\` if you know it`
+    : `declared key ${declared}: no limited answer contradicted it`;
+}
+
+const byRequests = (a: CounterPace, b: CounterPace) => b.requests - a.requests;
+
+export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
+  let requests = 0;
+  let limitedAnswers = 0;
+  let waitedMs = 0;
+  let slowestWaitMs = 0;
+  let elapsedMs = 0;
+  const reasons: Record<string, number> = {};
+  const counters: CounterPace[] = [];
+  const notes: string[] = [];
+  let key: KeyReport | undefined;
+  for (const t of targets) {
+    requests += t.requests;
+    limitedAnswers += t.limited;
+    waitedMs += t.waitedMs;
+    slowestWaitMs = Math.max(slowestWaitMs, t.slowestWaitMs);
+    elapsedMs = Math.max(elapsedMs, t.elapsedMs);
+    for (const [k, v] of Object.entries(t.reasons)) reasons[k] = (reasons[k] ?? 0) + v;
+    counters.push(...t.counters.filter((c) => c.pacePerSecond !== undefined || c.limited > 0));
+    notes.push(...t.notes);
+    // One run checks one target but for the project's mutation runs: the first with a declared limit speaks.
+    if (key === undefined && t.declared !== undefined) {
+      key = {
+        ...(t.declared.key === undefined ? {} : { declared: t.declared.key }),
+        inForce: t.enforced,
+        learned: t.learned,
+        summary: keySummary(t.declared.key, t.enforced, t.learned),
+      };
+    }
+  }
+  const paces = counters.map((c) => c.pacePerSecond).filter((p): p is number => p !== undefined);
+  return {
+    requests,
+    limitedAnswers,
+    waitedMs: Math.round(waitedMs),
+    slowestWaitMs: Math.round(slowestWaitMs),
+    elapsedMs: Math.round(elapsedMs),
+    ...(paces.length === 0 ? {} : { pacePerSecond: round(Math.min(...paces)) }),
+    reasons,
+    counters: counters.sort(byRequests).map((c) => ({
+      ...c,
+      ...(c.pacePerSecond === undefined ? {} : { pacePerSecond: round(c.pacePerSecond) }),
+      ...(c.declaredPerSecond === undefined ? {} : { declaredPerSecond: round(c.declaredPerSecond) }),
+    })),
+    ...(key === undefined ? {} : { key }),
+    ...(notes.length === 0 ? {} : { notes }),
+  };
+}
+
+const round = (n: number): number => Math.round(n * 100) / 100;

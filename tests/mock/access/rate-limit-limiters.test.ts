@@ -1,0 +1,169 @@
+/**
+ * The mock counting as four real limiters count, by configuration alone (docs/mock.md "Rate limiting: as real
+ * limiters count"; fixtures/limiters/*.mock.json): nginx `limit_req` (leaky bucket, burst, nodelay, 429 or 503,
+ * no header at all), @fastify/rate-limit (a window from the client's first request, X-RateLimit-*, Retry-After,
+ * a ban → 403 until the window ends), slowapi (moving window per address and route, no header), and
+ * express-rate-limit (a client window, RateLimit and RateLimit-Policy of drafts 7 and 8). A frozen clock
+ * moved through the control API replaces sleeping.
+ */
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { RateLimitFile } from '../../../mock/access/rate-limit-settings.ts';
+import { FIXTURES_DIR } from '../../../mock/config.ts';
+import type { RunningMock } from '../../../mock/server.ts';
+import { advanceMs, limitedMockPerTest } from '../control/control-support.ts';
+import { type Answer, authorization, call, USER } from '../mock-support.ts';
+
+const limitedMock = limitedMockPerTest();
+const bob = { authorization: authorization(USER, 'bearer') };
+
+function send(
+  mock: RunningMock,
+  path = '/users',
+  from = '203.0.113.7',
+  headers: Record<string, string> = {},
+) {
+  return call(mock.url, 'GET', path, { headers: { 'x-forwarded-for': from, ...headers } });
+}
+
+async function statuses(mock: RunningMock, n: number, path = '/users'): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await send(mock, path)).status);
+  return out;
+}
+
+const RATE_LIMIT_FIELDS = /^(x-)?ratelimit|^retry-after$/;
+const rateLimitFields = (a: Answer): string[] =>
+  a.lines.map(([k]) => k).filter((k) => RATE_LIMIT_FIELDS.test(k));
+
+test('leaky bucket (nginx limit_req, burst 10 nodelay): 1 + 10 at once, then one per 1/rate s, refused ones not counted; no header at all', async () => {
+  // 6 r/s: 60 per 10 s.
+  const mock = await limitedMock({
+    headers: 'bare',
+    groups: {
+      default: { key: 'address', algorithm: 'leaky-bucket', limit: 60, windowSeconds: 10, burstLimit: 10 },
+    },
+  });
+  expect(await statuses(mock, 13)).toEqual([...Array(11).fill(200), 429, 429]);
+  const refused = await send(mock);
+  expect(refused.status).toBe(429);
+  expect(rateLimitFields(refused)).toEqual([]);
+  // A refused request is not counted: 1/6 s later exactly one more gets through.
+  await advanceMs(mock, 167);
+  expect(await statuses(mock, 2)).toEqual([200, 429]);
+  // The bucket drains at 6 per second: after ~1.9 s the burst again (10: only a new client's first is free).
+  await advanceMs(mock, 1900);
+  expect(await statuses(mock, 11)).toEqual([...Array(10).fill(200), 429]);
+});
+
+test('leaky bucket answering 503 (nginx’s default limit_req_status), per address: another address is not limited', async () => {
+  const mock = await limitedMock({
+    headers: 'bare',
+    groups: {
+      default: {
+        key: 'address',
+        algorithm: 'leaky-bucket',
+        limit: 30,
+        windowSeconds: 1,
+        burstLimit: 2,
+        status: 503,
+      },
+    },
+  });
+  expect(await statuses(mock, 4)).toEqual([200, 200, 200, 503]);
+  expect((await send(mock, '/users', '198.51.100.9')).status).toBe(200);
+});
+
+test('client window (@fastify/rate-limit): from the first request, X-RateLimit-* on every answer, Retry-After on the 429, ban → 403 until the window ends', async () => {
+  const mock = await limitedMock({
+    headers: 'x-ratelimit',
+    groups: {
+      default: {
+        key: 'address',
+        algorithm: 'client-window',
+        limit: 5,
+        windowSeconds: 10,
+        banAfter: 2,
+        banSeconds: 0.001,
+      },
+    },
+  });
+  // The window starts 3 s after the clock's: a clock-aligned window would turn over 7 s later, this one 10 s.
+  await advanceMs(mock, 3000);
+  const first = await send(mock);
+  expect(first.header('x-ratelimit-limit')).toBe('5');
+  expect(first.header('x-ratelimit-remaining')).toBe('4');
+  expect(first.header('x-ratelimit-reset')).toBe('10');
+  expect(await statuses(mock, 4)).toEqual([200, 200, 200, 200]);
+  const over = await send(mock);
+  expect(over.status).toBe(429);
+  expect(over.header('retry-after')).toBe('10');
+  expect((await send(mock)).status).toBe(429);
+  // The third limited answer is past `ban` (2): 403, with Retry-After, until the client's window ends.
+  const banned = await send(mock);
+  expect(banned.status).toBe(403);
+  expect(banned.header('retry-after')).toBe('10');
+  await advanceMs(mock, 7000);
+  expect((await send(mock)).status).toBe(403);
+  await advanceMs(mock, 3000);
+  expect((await send(mock)).status).toBe(200);
+});
+
+test('moving window per address and route (slowapi): each route its own count, room back when the oldest leaves the window; no header', async () => {
+  const mock = await limitedMock({
+    headers: 'bare',
+    groups: { default: { key: 'route', algorithm: 'moving-window', limit: 3, windowSeconds: 10 } },
+  });
+  expect(await statuses(mock, 2)).toEqual([200, 200]);
+  await advanceMs(mock, 6000);
+  expect(await statuses(mock, 2)).toEqual([200, 429]);
+  // Another route, the same address: a count of its own.
+  expect((await send(mock, '/protected', '203.0.113.7', bob)).status).toBe(200);
+  const refused = await send(mock);
+  expect(rateLimitFields(refused)).toEqual([]);
+  // A fixed window would have turned over at 10 s; a moving one frees the first two requests' room then.
+  await advanceMs(mock, 4000);
+  expect(await statuses(mock, 3)).toEqual([200, 200, 429]);
+});
+
+test('express-rate-limit, draft-7 and draft-8 fields: RateLimit and RateLimit-Policy as it writes them, Retry-After on the 429', async () => {
+  for (const style of ['draft-7', 'draft-8'] as const) {
+    const mock = await limitedMock({
+      headers: style,
+      groups: {
+        default: { key: 'address', algorithm: 'client-window', limit: 2, windowSeconds: 10, banSeconds: 0 },
+      },
+    });
+    const first = await send(mock);
+    if (style === 'draft-7') {
+      expect(first.header('ratelimit-policy')).toBe('2;w=10');
+      expect(first.header('ratelimit')).toBe('limit=2, remaining=1, reset=10');
+    } else {
+      expect(first.header('ratelimit-policy')).toMatch(/^"2-in-10sec"; q=2; w=10; pk=:[A-Za-z0-9+/=]+:$/);
+      expect(first.header('ratelimit')).toBe('"2-in-10sec"; r=1; t=10');
+    }
+    await send(mock);
+    const over = await send(mock);
+    expect(over.status).toBe(429);
+    expect(over.header('retry-after')).toBe('10');
+  }
+});
+
+test('the example configurations of docs/mock.md load and limit as their limiter does', async () => {
+  for (const [name, expected] of [
+    ['nginx', [200, 429]],
+    ['fastify', [200, 429]],
+    ['slowapi', [200, 429]],
+    ['express', [200, 429]],
+  ] as const) {
+    const file = JSON.parse(readFileSync(join(FIXTURES_DIR, 'limiters', `${name}.mock.json`), 'utf8')) as {
+      rateLimit: RateLimitFile;
+    };
+    const mock = await limitedMock(file.rateLimit);
+    const seen = new Set<number>();
+    for (let i = 0; i < 80 && !seen.has(429); i++) seen.add((await send(mock)).status);
+    expect([...seen].sort(), name).toEqual([...expected]);
+  }
+});

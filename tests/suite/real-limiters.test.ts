@@ -1,0 +1,128 @@
+/**
+ * The full default catalogue, fuzzing included, against the mock counting as four real limiters count
+ * (bench/limiters.ts: nginx limit_req, @fastify/rate-limit, slowapi, express-rate-limit), each with the
+ * profile a user who knows the limiter writes (`exact`: limit, window, key, burst, ban) and the one a user who
+ * only knows "60 per 10 s" writes (`minimal`) — and against a strict limit of one route. Compressed in time
+ * (60 per 1 s, 10 per 0.5 s: the same shapes, windows ten times shorter) so each run takes seconds; the real
+ * 60-per-10-s runs are `npm run bench -- --only polite`.
+ *
+ * In each: no rule fails, none is skipped for time, the run met the limit rarely (a polite client), and the
+ * politeness section says what the traffic taught about the key. With the scheduler's learning switched off
+ * (GATECHECK_SCHEDULER_LEARNING=off: the key taken as declared or as identity, no key learned, no pace
+ * learned) the minimal runs meet the limit hundreds of times: these tests fail (docs/design.md).
+ */
+import { expect, test } from '@playwright/test';
+import {
+  LIMITERS,
+  type LimiterName,
+  limiterProfile,
+  limiterSettings,
+  type ProfileKind,
+} from '../../bench/limiters.ts';
+import type { RateLimitFile } from '../../mock/access/rate-limit-settings.ts';
+import { startMock } from '../../mock/server.ts';
+import type { Politeness } from '../../specs/run/politeness.ts';
+import { runConformance } from '../helpers/run-suite.ts';
+
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+/** Windows ten times shorter than the real limiters' 10 s. */
+const SCALE = 10;
+/** Fewer fuzz cases than the default keep each run to seconds; every fuzz rule still runs its minimum. */
+const FUZZ_CASES = 300;
+/** A skip for time, of any of its kinds (the run's budget, the test's own time, Playwright's timeout). */
+const SKIPPED_FOR_TIME = /run budget|time ran out|ran out of time|budget\.max|timed out|needs ≈/i;
+
+interface RuleVerdict {
+  readonly id: string;
+  readonly verdict: string;
+  readonly reason?: string;
+}
+
+async function runAgainst(rateLimit: RateLimitFile, profile: unknown) {
+  const mock = await startMock({ port: 0, rateLimit });
+  try {
+    const run = await runConformance({ profile, env: { BASE_URL: mock.url }, timeoutMs: 170_000 });
+    return { rules: run.rules, politeness: run.run.politeness as Politeness };
+  } finally {
+    await mock.close();
+  }
+}
+
+function expectNoVerdictFromTheClock(rules: readonly RuleVerdict[]): void {
+  expect(rules.length).toBeGreaterThan(60);
+  expect(rules.filter((r) => r.verdict === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+  expect(
+    rules
+      .filter((r) => r.verdict === 'skip' && SKIPPED_FOR_TIME.test(r.reason ?? ''))
+      .map((r) => `${r.id}: ${r.reason}`),
+  ).toEqual([]);
+}
+
+/** The limiters that count per address: a minimal profile learns that from its first limiting event. */
+const PER_ADDRESS: readonly LimiterName[] = ['nginx', 'fastify', 'express'];
+
+for (const name of LIMITERS) {
+  for (const kind of ['exact', 'minimal'] as const satisfies readonly ProfileKind[]) {
+    test(`${name}, ${kind} profile, 60 per 1 s → no failure, no skip for time, the limit met rarely, the key said right`, async () => {
+      const { rules, politeness } = await runAgainst(
+        limiterSettings(name, SCALE),
+        limiterProfile(name, kind, SCALE, { fuzzCases: FUZZ_CASES }),
+      );
+      expectNoVerdictFromTheClock(rules);
+      // A polite client: at most a few limiting events (jitter on a loaded 2-core host; for a minimal profile
+      // against a limit per address, the one that teaches the key), each a handful of answers in flight.
+      expect(politeness.limitedAnswers, JSON.stringify(politeness.reasons)).toBeLessThanOrEqual(30);
+      const summary = politeness.key?.summary ?? '';
+      if (kind === 'exact') expect(summary).toMatch(/^declared key (address|endpoint)/);
+      else if (PER_ADDRESS.includes(name))
+        expect(summary).toMatch(
+          /^key not declared; the target limits per client address .*add `key: "address"`/,
+        );
+      else expect(summary).toMatch(/^key not declared: paced per route and per identity/);
+      if (kind === 'exact') expect(politeness.key?.learned).toEqual([]);
+    });
+  }
+}
+
+/** Only /protected is limited, 10 requests per 0.5 s per address; every other route is out of reach. */
+const STRICT_ROUTE: RateLimitFile = {
+  groups: {
+    default: { limit: 1_000_000, windowSeconds: 10, failedAttemptLimit: 1_000_000, banSeconds: 0 },
+    strict: { key: 'address', limit: 10, windowSeconds: 0.5, banSeconds: 0 },
+  },
+  routes: { '/protected': 'strict' },
+};
+
+for (const kind of ['exact', 'minimal'] as const) {
+  test(`a strict limit of the protected route alone (10 per 0.5 s), ${kind} profile → no failure, no skip for time, the other routes not paced by it`, async () => {
+    const profile = limiterProfile('nginx', 'minimal', SCALE, { fuzzCases: 200 }) as unknown as Record<
+      string,
+      unknown
+    >;
+    profile.rateLimit =
+      kind === 'exact'
+        ? {
+            limit: 10,
+            windowSeconds: 0.5,
+            key: 'address',
+            appliesTo: 'endpoint',
+            endpoint: { path: '/protected', method: 'GET', schemes: ['bearer', 'basic'] },
+          }
+        : { limit: 10, windowSeconds: 0.5 };
+    const { rules, politeness } = await runAgainst(STRICT_ROUTE, profile);
+    expectNoVerdictFromTheClock(rules);
+    expect(politeness.limitedAnswers, JSON.stringify(politeness.reasons)).toBeLessThanOrEqual(30);
+    const counters = new Map((politeness.counters ?? []).map((c) => [c.counter, c]));
+    if (kind === 'minimal') {
+      // Each route its own counter, none for the whole address: the protected route's limit slows no other.
+      expect(counters.has('address')).toBe(false);
+      expect(counters.get('endpoint /protected')?.pacePerSecond).toBeCloseTo(17);
+      expect(counters.get('endpoint /users')?.requests).toBeGreaterThan(0);
+    } else {
+      // Declared for that route alone: its requests paced, every other one unpaced.
+      expect(counters.get('address')?.pacePerSecond).toBeCloseTo(17);
+      expect(counters.get('other')?.pacePerSecond).toBeUndefined();
+    }
+  });
+}
