@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -9,7 +10,9 @@ export default defineConfig({
   testMatch: '**/*.test.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  workers: process.env.CI ? 2 : undefined,
+  // At least two: most of these tests wait (on a rate limit's window, a child run, an install), so two workers
+  // on two cores halve the wall time; Playwright's own default is half the cores, one on a 2-core machine.
+  workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
   timeout: 60_000,
   reporter: process.env.CI ? [['list'], ['junit', { outputFile: '../reports/self-test.junit.xml' }]] : 'list',
   outputDir: '../test-results/self',
