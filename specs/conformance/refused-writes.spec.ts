@@ -119,7 +119,7 @@ test(
       judged += posts.length + puts.length;
       const listing = await readWithWriter(kit, writer, writer.path);
       if (listing.status !== 200) unmet(`reading ${writer.path} back answered ${listing.status}, not 200`);
-      for (const id of markedIds(listing.body, `${nonce}-post-`))
+      for (const id of markedIds(listing.body, `${nonce}-post-`, writer.idField))
         litter.push(`${writer.path}/${encodeURIComponent(id)}`);
       const created = posts.find((post) => showsMarker(listing.body, post.marker));
       if (created)

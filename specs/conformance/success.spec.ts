@@ -1,5 +1,6 @@
 /** 200 for every documented success (seed §4). */
 import { forRule, test } from '../fixtures.ts';
+import { type CollectionWriter, collectionWriter } from '../lib/collection.ts';
 import { itemId, type Kit, lacks, need, SCHEME_NAME, unmet } from '../lib/kit.ts';
 import { expectRule, expectStatus } from '../lib/verify.ts';
 import {
@@ -80,30 +81,8 @@ test(
   },
 );
 
-/** The writer's credentials and the collection, or a skip. */
-async function writer(kit: Kit) {
-  const collection = need(kit.profile.endpoints.collection, 'endpoints.collection', 'no writable collection');
-  const item = need(collection.sampleItem, 'endpoints.collection.sampleItem', 'no item the target accepts');
-  const schemes = need(
-    collection.writeSchemes?.length ? collection.writeSchemes : undefined,
-    'endpoints.collection.writeSchemes',
-    'no scheme accepted for writes',
-  );
-  const identities = kit.writers();
-  for (const identity of identities) {
-    for (const scheme of schemes) {
-      const authorization = await kit.authorization(identity, scheme);
-      if (authorization) return { path: collection.path.replace(/\/+$/, ''), item, authorization };
-    }
-  }
-  return lacks(
-    `identities.${identities.join(' / ')}`,
-    'no credential in a scheme the collection accepts for writes',
-  );
-}
-
 /** POSTs the profile's sample item to the collection with the writer's credential. */
-function postItem(kit: Kit, w: Awaited<ReturnType<typeof writer>>) {
+function postItem(kit: Kit, w: CollectionWriter) {
   return kit.target.send({
     method: 'POST',
     path: w.path,
@@ -116,10 +95,10 @@ test(
   'POST a new item to the collection with write permission → 200',
   forRule(successPost),
   async ({ kit }) => {
-    const w = await writer(kit);
+    const w = await collectionWriter(kit);
     const ex = await postItem(kit, w);
     expectStatus(ex, [200], successPost);
-    const id = itemId(ex, kit.profile.endpoints.collection?.idField);
+    const id = itemId(ex, w.idField);
     if (id !== undefined) {
       await kit.target.send({
         method: 'DELETE',
@@ -132,12 +111,12 @@ test(
 
 /** Creates an item to act on; skips when creation fails (success.200.post judges that). */
 async function created(kit: Kit) {
-  const w = await writer(kit);
+  const w = await collectionWriter(kit);
   const ex = await postItem(kit, w);
   if (ex.status < 200 || ex.status > 299)
     unmet(`creating an item answered ${ex.status} (see success.200.post)`);
-  const field = kit.profile.endpoints.collection?.idField ?? 'id';
-  const id = itemId(ex, field) ?? unmet(`the POST response carries no "${field}" to address the new item`);
+  const id =
+    itemId(ex, w.idField) ?? unmet(`the POST response carries no "${w.idField}" to address the new item`);
   return { ...w, itemPath: `${w.path}/${encodeURIComponent(id)}` };
 }
 

@@ -14,6 +14,8 @@ export interface CollectionWriter {
   readonly schemes: readonly Scheme[];
   readonly identity: IdentityName;
   readonly authorization: string;
+  /** The member of a created item that holds its id (profile `collection.idField`, default `id`). */
+  readonly idField: string;
 }
 
 /** The collection and the writer's first credential in a write scheme, or a skip naming what is missing. */
@@ -25,13 +27,19 @@ export async function collectionWriter(kit: Kit): Promise<CollectionWriter> {
     'endpoints.collection.writeSchemes',
     'no scheme accepted for writes',
   );
-  for (const identity of kit.writers()) {
+  const identities = kit.writers();
+  const idField = c.idField ?? 'id';
+  for (const identity of identities) {
     for (const scheme of schemes) {
       const authorization = await kit.authorization(identity, scheme);
-      if (authorization) return { path: c.path.replace(/\/+$/, ''), item, schemes, identity, authorization };
+      if (authorization)
+        return { path: c.path.replace(/\/+$/, ''), item, schemes, identity, authorization, idField };
     }
   }
-  return lacks('identities', 'no credential of the writer in a scheme the collection accepts for writes');
+  return lacks(
+    `identities.${identities.join(' / ')}`,
+    'no credential in a scheme the collection accepts for writes',
+  );
 }
 
 /**
@@ -54,7 +62,7 @@ export function showsMarker(body: string, marker: string): boolean {
  * The ids of the items of a listing (a JSON array, or an object holding one) whose JSON text shows `marker`:
  * items a refused write created after all, to remove again.
  */
-export function markedIds(body: string, marker: string): string[] {
+export function markedIds(body: string, marker: string, idField = 'id'): string[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -67,7 +75,7 @@ export function markedIds(body: string, marker: string): string[] {
   const out: string[] = [];
   for (const list of lists)
     for (const item of list as unknown[]) {
-      const id = (item as { id?: unknown } | null)?.id;
+      const id = (item as Record<string, unknown> | null)?.[idField];
       if ((typeof id === 'string' || typeof id === 'number') && JSON.stringify(item).includes(marker))
         out.push(String(id));
     }
@@ -77,7 +85,7 @@ export function markedIds(body: string, marker: string): string[] {
 /** The item path of the item a 2xx write answered with, or undefined (no `id` in its body). */
 export function itemPathOf(writer: CollectionWriter, ex: Exchange): string | undefined {
   if (ex.status < 200 || ex.status > 299) return undefined;
-  const id = itemId(ex);
+  const id = itemId(ex, writer.idField);
   return id === undefined ? undefined : `${writer.path}/${encodeURIComponent(id)}`;
 }
 

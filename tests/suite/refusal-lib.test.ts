@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
+import { type CollectionWriter, itemPathOf, markedIds } from '../../specs/lib/collection.ts';
 import type { Exchange } from '../../specs/lib/http.ts';
 import { firstFinding } from '../../specs/lib/property.ts';
 import { fingerprintOf, resourceIn } from '../../specs/lib/resource-fingerprint.ts';
@@ -209,4 +210,18 @@ test('the refusals observer: learns a resource from a permitted GET, judges ever
   expect(settleRefusals(other)).toBe(other);
   const settled = settleRefusals({ ...other, fingerprints: tally.fingerprints ?? {} });
   expect(settled).toMatchObject({ seen: 1, faults: 1, pending: [] });
+});
+
+test("a created item is found by the profile's id field (collection.idField), not only by `id`", () => {
+  const writer = { path: '/v3/api_keys', idField: 'api_key_id' } as unknown as CollectionWriter;
+  const created = {
+    status: 201,
+    body: '{"api_key_id":"k-17","name":"gatecheck m-1"}',
+  } as unknown as Exchange;
+  expect(itemPathOf(writer, created)).toBe('/v3/api_keys/k-17');
+  expect(itemPathOf({ ...writer, idField: 'id' }, created)).toBeUndefined();
+  const listing =
+    '{"result":[{"api_key_id":"k-17","name":"gatecheck m-1"},{"api_key_id":"k-18","name":"other"}]}';
+  expect(markedIds(listing, 'm-1', 'api_key_id')).toEqual(['k-17']);
+  expect(markedIds(listing, 'm-1')).toEqual([]);
 });
