@@ -16,9 +16,10 @@ import { ANNOTATION } from '../rules/types.ts';
 import { currentTestClock } from '../run/test-clock.ts';
 import { createPlaywrightClient } from './clients/playwright.ts';
 import { scheduledClient } from './clients/scheduled.ts';
+import { noVerdictReason } from './engine/depth.ts';
 import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
 import { runPlan } from './engine/run-plan.ts';
-import { casesFor, MIN_CASES_PER_RULE } from './engine/settings.ts';
+import { casesFor } from './engine/settings.ts';
 import { type Sizing, sizeToPace } from './engine/sizing.ts';
 import { FUZZ_WEIGHTS } from './plans/index.ts';
 import type { FuzzPlan } from './plans/types.ts';
@@ -77,24 +78,6 @@ async function runWithClient(plan: FuzzPlan, fuzz: FuzzWorker, sized: { cases: n
   }
 }
 
-/**
- * "sent 37 of 200 cases in 39 s at 0.9 requests/s; needs ≈ 220 s" (for all the planned cases at that rate). A
- * rule that sent none yet takes its rate from the test's own requests (`concurrency` in flight, each as long as
- * the test's answers took so far).
- */
-export function depthLine(
-  stats: { cases: number; durationMs: number },
-  planned: number,
-  fallback?: { readonly msPerRequest: number | undefined; readonly concurrency: number },
-): string {
-  const seconds = stats.durationMs / 1000;
-  let rate = seconds > 0 ? stats.cases / seconds : 0;
-  if (rate === 0 && fallback?.msPerRequest !== undefined && fallback.msPerRequest > 0)
-    rate = (fallback.concurrency * 1000) / fallback.msPerRequest;
-  const needs = rate > 0 ? `needs ≈ ${Math.ceil(planned / rate)} s` : 'needs more time than it had';
-  return `sent ${stats.cases} of ${planned} cases in ${Math.round(seconds)} s at ${rate >= 10 ? Math.round(rate) : Math.round(rate * 10) / 10} requests/s; ${needs}`;
-}
-
 /** Runs `plan` in the current test against the target and records its verdict by the rule's level. */
 export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestInfo): Promise<void> {
   // A large GATECHECK_BUDGET must not run into the configured test timeout: allow 5 ms per planned case
@@ -125,25 +108,16 @@ export async function runFuzzPlan(plan: FuzzPlan, fuzz: FuzzWorker, info: TestIn
   }
   const { stats, failure } = outcome.result;
   const unjudged = Object.values(stats.unjudged).reduce((a, b) => a + b, 0);
-  const minimum = Math.min(planned, MIN_CASES_PER_RULE);
-  // The clock is never a verdict: a rule stopped by time (the run's budget, the test's own time) before its
-  // minimum depth is skipped, saying what it sent and what it would have needed.
-  if (!failure && stats.stopped !== undefined && stats.cases < minimum) {
-    const fallback = {
-      msPerRequest: currentTestClock()?.activeMsPerRequest(),
-      concurrency: fuzz.settings.concurrency,
-    };
-    test.skip(true, `${stats.stopped}; ${depthLine(stats, planned, fallback)}`);
-    return;
-  }
-  const judged = stats.cases - unjudged;
-  // Most answers no verdict (rate limited, or no answer in time), and too few left to judge the rule by. A rule
-  // whose arbitrary simply has fewer cases than the minimum, all judged, is judged on them.
-  if (!failure && unjudged > judged && judged < minimum) {
-    test.skip(
-      true,
-      `only ${judged} of ${stats.cases} answers could be judged (the rest: ${JSON.stringify(stats.unjudged)}), fewer than the rule's minimum of ${minimum}; no verdict`,
-    );
+  // The clock is never a verdict: a rule stopped by time before its minimum depth, or one whose answers were
+  // mostly no verdict, is skipped saying what it sent and what it would have needed (specs/fuzz/engine/depth.ts).
+  const noVerdict = failure
+    ? undefined
+    : noVerdictReason(stats, planned, () => ({
+        msPerRequest: currentTestClock()?.activeMsPerRequest(),
+        concurrency: fuzz.settings.concurrency,
+      }));
+  if (noVerdict !== undefined) {
+    test.skip(true, noVerdict);
     return;
   }
   if (stats.stopped !== undefined || fuzz.settings.depth !== undefined || sizing.note !== undefined) {
