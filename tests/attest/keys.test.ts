@@ -106,6 +106,16 @@ test('a key source is a file or env:NAME', () => {
     'env:NAME needs an environment variable name (letters, digits, _), got "env:1BAD"',
   );
   expect(parseKeySource('')).toBe('must name a key file or env:NAME');
+  // A key pasted where a file name goes (`--sign-key "$KEY"`) is refused without being repeated.
+  for (const material of [
+    '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIGatecheckNotARealKeyAtAll\n-----END PRIVATE KEY-----',
+    '{ "kty": "OKP", "crv": "Ed25519", "d": "pW7Zh6EYgatecheck", "x": "abc" }',
+  ]) {
+    const refused = parseKeySource(material);
+    expect(typeof refused).toBe('string');
+    expect(refused).toContain('key material');
+    expect(refused).not.toContain('gatecheck');
+  }
 });
 
 test('gatecheck keygen: a pair that signs and verifies, the private key mode 0600 and never printed; an existing file is kept', async () => {
