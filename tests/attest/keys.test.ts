@@ -48,13 +48,15 @@ test('keys gatecheck does not sign with are refused in one line naming where the
     ed.privateKey.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: 'a passphrase' }),
   );
   const rsaPem = String(rsa.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  const p384Pem = String(p384.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  const octSecret = 'c2VjcmV0LXNlY3JldA';
   const cases: [() => Promise<unknown>, string][] = [
     [
       () => signingKeyFrom(rsaPem, 'vendor.key'),
       'vendor.key is an RSA key; gatecheck signs with Ed25519 or ECDSA P-256 keys',
     ],
     [
-      () => signingKeyFrom(String(p384.privateKey.export({ format: 'pem', type: 'pkcs8' })), 'vendor.key'),
+      () => signingKeyFrom(p384Pem, 'vendor.key'),
       'vendor.key is an EC key on secp384r1; gatecheck signs with Ed25519 or ECDSA P-256 keys',
     ],
     [
@@ -66,7 +68,7 @@ test('keys gatecheck does not sign with are refused in one line naming where the
       'vendor.key is an encrypted private key; give it unencrypted',
     ],
     [
-      () => signingKeyFrom('{"kty":"oct","k":"c2VjcmV0LXNlY3JldA"}', 'vendor.key'),
+      () => signingKeyFrom(`{"kty":"oct","k":"${octSecret}"}`, 'vendor.key'),
       'vendor.key is a secret key (kty "oct"); gatecheck signs with Ed25519 or ECDSA P-256 keys',
     ],
     [() => signingKeyFrom('{"keys":[]}', 'vendor.key'), 'vendor.key is a JWK Set; give one key'],
@@ -85,7 +87,13 @@ test('keys gatecheck does not sign with are refused in one line naming where the
     [() => readKeyText({ env: 'K' }, { K: ' ' }), 'environment variable K is empty'],
     [() => readKeyText({ file: '/nonexistent/vendor.key' }), 'cannot read /nonexistent/vendor.key (ENOENT)'],
   ];
-  const secretLines = rsaPem.split('\n').filter((l) => /^[A-Za-z0-9+/=]{20,}$/.test(l));
+  // Every case's key material: the PEM bodies' lines and the secret key's value.
+  const secretLines = [
+    ...[rsaPem, p384Pem, encrypted, String(ed.privateKey.export({ format: 'pem', type: 'pkcs8' }))]
+      .flatMap((pem) => pem.split('\n'))
+      .filter((l) => /^[A-Za-z0-9+/=]{20,}$/.test(l)),
+    octSecret,
+  ];
   for (const [load, message] of cases) {
     const error = await load().then(
       () => undefined,
