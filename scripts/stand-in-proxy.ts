@@ -1,7 +1,7 @@
 /**
  * A stand-in for a target a published document describes: a small proxy on a free loopback port in front of
  * the bundled mock, mapping the document's paths to the mock's routes and, for a key the document sends with
- * its own word (`keyWord`, e.g. Okta's `SSWS`), taking that word and refusing the mock's `Apikey` — so a run
+ * its own word (`keyWord`, e.g. Okta's `SSWS`; `""` for a key sent alone), taking that word and refusing the mock's `Apikey` — so a run
  * that sends a key with the wrong word is refused as the real target would refuse it (RFC 9110 §11.4: an
  * unknown scheme is no credential). Used by scripts/init-stand-in.ts and tests/suite/apikey-scheme.test.ts.
  */
@@ -37,7 +37,13 @@ export async function startStandIn(standIn: StandInRoutes, mockUrl: string): Pro
     hits.set(key, (hits.get(key) ?? 0) + 1);
     const headers = { ...req.headers, host: target.host };
     const auth = req.headers.authorization;
-    if (word !== undefined && auth !== undefined) {
+    if (word === '' && auth !== undefined) {
+      // A key sent alone (apikeyScheme ""): whatever is not Bearer or Basic is a key, the mock's word put before it;
+      // the mock's own word is one the target does not take.
+      if (/^\s*apikey(\s|$)/i.test(auth))
+        headers.authorization = auth.replace(/^(\s*)apikey/i, '$1Not-A-Scheme-Here');
+      else if (!/^\s*(bearer|basic)(\s|$)/i.test(auth)) headers.authorization = `Apikey ${auth}`;
+    } else if (word !== undefined && auth !== undefined) {
       // The document's word for a key becomes the mock's; the mock's own word is one the target does not take.
       if (new RegExp(`^\\s*${word}(\\s|$)`, 'i').test(auth))
         headers.authorization = auth.replace(new RegExp(`^(\\s*)${word}`, 'i'), '$1Apikey');
@@ -55,7 +61,7 @@ export async function startStandIn(standIn: StandInRoutes, mockUrl: string): Pro
       (answer) => {
         const out = { ...answer.headers };
         const challenge = out['www-authenticate'];
-        if (word !== undefined && typeof challenge === 'string')
+        if (word !== undefined && word !== '' && typeof challenge === 'string')
           out['www-authenticate'] = challenge.replace(/\bApikey\b/g, word);
         res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);

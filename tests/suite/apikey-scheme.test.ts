@@ -62,30 +62,39 @@ const RULES = [
 
 let mock: RunningMock;
 let standIn: RunningStandIn;
+/** The same mock taking a key sent alone, the whole field value (apikeyScheme ""). */
+let bareStandIn: RunningStandIn;
 let dir: string;
 test.beforeAll(async () => {
   mock = await startMock({ port: 0, host: '127.0.0.1', policy: KEYS_ON_PROTECTED });
   standIn = await startStandIn({ routes: [], keyWord: 'Token' }, mock.url);
+  bareStandIn = await startStandIn({ routes: [], keyWord: '' }, mock.url);
   dir = await mkdtemp(join(tmpdir(), 'gatecheck-apikey-scheme-'));
 });
 test.afterAll(async () => {
   await standIn?.close();
+  await bareStandIn?.close();
   await mock?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 /** The rules above against the `Token` target, with the mock's profile (keys on /protected) and `apikeyScheme`. */
-async function runWith(apikeyScheme: string | undefined): Promise<SuiteRun> {
+async function runWith(
+  apikeyScheme: string | undefined,
+  target: RunningStandIn = standIn,
+  rules: readonly string[] = RULES,
+  protectedSchemes: readonly string[] = ['bearer', 'basic', 'apikey'],
+): Promise<SuiteRun> {
   const profile = JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')) as Record<string, unknown> & {
     endpoints: { protected: { schemes: string[] } };
   };
-  profile.endpoints.protected.schemes = ['bearer', 'basic', 'apikey'];
+  profile.endpoints.protected.schemes = [...protectedSchemes];
   if (apikeyScheme !== undefined) profile.apikeyScheme = apikeyScheme;
-  const profilePath = join(dir, `${apikeyScheme ?? 'default'}.profile.json`);
+  const profilePath = join(dir, `${apikeyScheme ?? 'default'}-${protectedSchemes.join('-')}.profile.json`);
   await writeFile(profilePath, JSON.stringify(profile));
   return runSuite({
-    args: ['--workers=1', `--grep=@rule:(${RULES.map((r) => r.replaceAll('.', '\\.')).join('|')})( |$)`],
-    env: { BASE_URL: standIn.url, GATECHECK_PROFILE: profilePath },
+    args: ['--workers=1', `--grep=@rule:(${rules.map((r) => r.replaceAll('.', '\\.')).join('|')})( |$)`],
+    env: { BASE_URL: target.url, GATECHECK_PROFILE: profilePath },
   });
 }
 
@@ -112,4 +121,16 @@ test('the seed default "Apikey" against the same target → the valid key is ref
   expect(run.code).not.toBe(0);
   expect(statuses(run, 'success.200.protected')).toContain('failed');
   expect(statuses(run, 'auth.scheme.case-insensitive')).toEqual(['passed', 'passed', 'skipped']);
+});
+
+test('apikeyScheme "" (the key alone) against a target that takes bare keys → the challenge checks pass: a key has no word for a challenge to name', async () => {
+  const challengeRules = ['success.200.protected', 'auth.401.challenge', 'auth.401.challenge-per-scheme'];
+  // /protected declared as taking keys only: a 401 there has no word of the request's scheme to name.
+  const run = await runWith('', bareStandIn, challengeRules, ['apikey']);
+  expect(run.code, `${run.stdout.slice(0, 4000)}\n${run.stderr}`).toBe(0);
+  for (const id of challengeRules) {
+    expect(statuses(run, id).length, id).toBeGreaterThan(0);
+    expect(statuses(run, id), id).not.toContain('failed');
+    expect(statuses(run, id), id).toContain('passed');
+  }
 });
