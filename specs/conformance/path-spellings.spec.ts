@@ -9,7 +9,13 @@
 import fc from 'fast-check';
 import { forRule, test } from '../fixtures.ts';
 import { type PathSpelling, pathSpelling, pathSpellingExamples } from '../fuzz/arbitraries/pathSpelling.ts';
-import { type GuardedRead, guardedReadsOrSkip, refusedCredentials, resourceOf } from '../lib/guarded.ts';
+import {
+  type GuardedRead,
+  guardedReadsOrSkip,
+  refusalOptions,
+  refusedCredentials,
+  resourceOf,
+} from '../lib/guarded.ts';
 import { firstFinding } from '../lib/property.ts';
 import { resourceIn } from '../lib/resource-fingerprint.ts';
 import { fail } from '../lib/verify.ts';
@@ -52,8 +58,7 @@ test(
             { method: 'GET', path },
             who.authorization,
             undefined,
-            // A refused identity's 403 is the answer to judge, not a ban to wait out.
-            { expect: [403] },
+            refusalOptions(who),
           );
           if (ex.status < 200 || ex.status > 299) continue;
           const resource = await resourceOf(kit, read);

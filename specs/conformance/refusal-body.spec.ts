@@ -6,7 +6,7 @@
  * observed.refusal.no-resource (specs/observe/refusal-resource.ts).
  */
 import { forRule, test } from '../fixtures.ts';
-import { guardedReadsOrSkip, refusedCredentials, resourceOf } from '../lib/guarded.ts';
+import { guardedReadsOrSkip, refusalOptions, refusedCredentials, resourceOf } from '../lib/guarded.ts';
 import { SCHEME_NAME, unmet } from '../lib/kit.ts';
 import { resourceIn } from '../lib/resource-fingerprint.ts';
 import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
@@ -33,12 +33,16 @@ test(
         for (const wrong of wrongApikeys(kit).slice(0, 1)) tried.push(wrong);
       tried.push({
         label: 'malformed credentials',
-        authorization: `${SCHEME_NAME[read.schemes[0] ?? 'bearer']} gate check malformed`,
+        authorization:
+          `${kit.schemeWord(read.schemes[0] ?? 'bearer') ?? ''} gate check malformed`.trimStart(),
       });
       for (const who of tried) {
-        const ex = await kit.send({ method: 'GET', path: read.path }, who.authorization, undefined, {
-          expect: [403],
-        });
+        const ex = await kit.send(
+          { method: 'GET', path: read.path },
+          who.authorization,
+          undefined,
+          refusalOptions(who),
+        );
         if (ex.status !== 401 && ex.status !== 403) continue;
         judged++;
         const carried = resourceIn(ex.body, resource);

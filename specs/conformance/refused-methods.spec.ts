@@ -5,16 +5,19 @@
  * path refuses, never gets the resource. A bypass lives where an authentication check was written for GET.
  */
 import { forRule, test } from '../fixtures.ts';
-import { guardedReadsOrSkip, type Refused, refusedCredentials, resourceOf } from '../lib/guarded.ts';
+import {
+  guardedReadsOrSkip,
+  type Refused,
+  refusalOptions,
+  refusedCredentials,
+  resourceOf,
+} from '../lib/guarded.ts';
 import type { Exchange } from '../lib/http.ts';
 import type { Kit } from '../lib/kit.ts';
 import { resourceIn } from '../lib/resource-fingerprint.ts';
 import { expectRule, statusList } from '../lib/verify.ts';
 import { pathOf, supportedMethods } from '../profile/methods.ts';
 import { headRefused, otherMethodsRefused } from '../rules/refusal.ts';
-
-/** A refused identity's request may be answered with a 403 the scheduler must not wait out as a ban. */
-const AS_VERDICT = { expect: [403] } as const;
 
 function send(kit: Kit, method: string, path: string, who: Refused, exactMethod = false): Promise<Exchange> {
   return kit.target.send(
@@ -24,7 +27,7 @@ function send(kit: Kit, method: string, path: string, who: Refused, exactMethod 
       path,
       headers: who.authorization === undefined ? {} : { Authorization: who.authorization },
     },
-    AS_VERDICT,
+    refusalOptions(who),
   );
 }
 

@@ -19,6 +19,7 @@ import {
   removeWithWriter,
   showsMarker,
 } from '../lib/collection.ts';
+import { type Refused, refusalOptions } from '../lib/guarded.ts';
 import type { Exchange } from '../lib/http.ts';
 import { type IdentityName, type Kit, SCHEME_NAME, unmet } from '../lib/kit.ts';
 import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
@@ -28,17 +29,10 @@ import { refusedNoEffect } from '../rules/refusal.ts';
 /** RFC 9110 §15.5.1, §15.5.2, §15.5.4: the refusals judged here. */
 const REFUSED = [400, 401, 403];
 const refused = (ex: Exchange) => REFUSED.includes(ex.status);
-/** A 403 is the refusal being judged, not a ban to wait out. */
-const AS_VERDICT = { expect: [403] } as const;
-
-interface Refusal {
-  readonly label: string;
-  readonly authorization: string | undefined;
-}
 
 /** Missing, wrong (each write scheme), malformed credentials, and a valid identity without write permission. */
-async function refusals(kit: Kit, writer: CollectionWriter): Promise<Refusal[]> {
-  const out: Refusal[] = [{ label: 'no credentials', authorization: undefined }];
+async function refusals(kit: Kit, writer: CollectionWriter): Promise<Refused[]> {
+  const out: Refused[] = [{ label: 'no credentials', authorization: undefined }];
   for (const scheme of writer.schemes) {
     if (scheme === 'bearer')
       out.push({
@@ -57,7 +51,10 @@ async function refusals(kit: Kit, writer: CollectionWriter): Promise<Refusal[]> 
   }
   // RFC 9110 §11.4: spaces inside the credentials are neither token68 nor an auth-param list.
   const first = writer.schemes[0] ?? 'bearer';
-  out.push({ label: 'malformed credentials', authorization: `${SCHEME_NAME[first]} gate check malformed` });
+  out.push({
+    label: 'malformed credentials',
+    authorization: `${kit.schemeWord(first) ?? ''} gate check malformed`.trimStart(),
+  });
   const writers = kit.writers();
   const other = (['admin', 'user'] as IdentityName[]).find((identity) => !writers.includes(identity));
   if (other !== undefined) {
@@ -67,6 +64,7 @@ async function refusals(kit: Kit, writer: CollectionWriter): Promise<Refusal[]> 
       out.push({
         label: `the ${other} identity, without write permission (${SCHEME_NAME[scheme]})`,
         authorization,
+        identity: other,
       });
       break;
     }
@@ -80,7 +78,7 @@ test(
   async ({ kit }) => {
     const writer = await collectionWriter(kit);
     const nonce = `gatecheck-${randomBytes(5).toString('hex')}`;
-    const send = (method: string, path: string, who: Refusal, json?: unknown) =>
+    const send = (method: string, path: string, who: Refused, json?: unknown) =>
       kit.target.send(
         {
           method,
@@ -88,7 +86,7 @@ test(
           headers: who.authorization === undefined ? {} : { Authorization: who.authorization },
           ...(json === undefined ? {} : { json }),
         },
-        AS_VERDICT,
+        refusalOptions(who),
       );
     const own = await kit.send(
       { method: 'POST', path: writer.path, json: markedItem(writer.item, `${nonce}-own`) },

@@ -5,6 +5,7 @@
  * send requests a conformant target refuses and look for the resource in what comes back.
  */
 import type { Scheme } from '../profile/types.ts';
+import type { SendOptions } from '../run/scheduler.ts';
 import type { Target } from './http.ts';
 import { type IdentityName, type Kit, need, SCHEME_NAME } from './kit.ts';
 import { type Fingerprint, fingerprintOf } from './resource-fingerprint.ts';
@@ -51,11 +52,22 @@ export function guardedReadsOrSkip(kit: Kit): GuardedRead[] {
   return out;
 }
 
-/** A credential a check sends to a guarded read: none, or a refused identity's valid one. */
+/** A credential a check sends to a guarded read: none, a wrong one, or a refused identity's valid one. */
 export interface Refused {
   /** For messages: `no credentials`, `the user identity (Bearer)`. */
   readonly label: string;
   readonly authorization: string | undefined;
+  /** The identity whose valid credential this is, when the path refuses it (its 403 is the verdict). */
+  readonly identity?: IdentityName;
+}
+
+/**
+ * How a refused request is sent: a refused identity's 403 is the answer to judge, never a ban to wait out; for
+ * any other credential (none, wrong, malformed) a 403 during a declared ban is the limiter's, waited out and
+ * sent again (specs/run/limited-answer.ts) — judging it would take the ban for the refusal.
+ */
+export function refusalOptions(who: Refused): SendOptions | undefined {
+  return who.identity === undefined ? undefined : { expect: [403] };
 }
 
 /** No credentials, then each refused identity's first credential in a scheme the path accepts. */
@@ -65,7 +77,7 @@ export async function refusedCredentials(kit: Kit, read: GuardedRead): Promise<R
     for (const scheme of read.schemes) {
       const authorization = await kit.authorization(identity, scheme);
       if (authorization === undefined) continue;
-      out.push({ label: `the ${identity} identity (${SCHEME_NAME[scheme]})`, authorization });
+      out.push({ label: `the ${identity} identity (${SCHEME_NAME[scheme]})`, authorization, identity });
       break;
     }
   }

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { type CollectionWriter, itemPathOf, markedIds } from '../../specs/lib/collection.ts';
+import { refusalOptions } from '../../specs/lib/guarded.ts';
 import type { Exchange } from '../../specs/lib/http.ts';
 import { firstFinding } from '../../specs/lib/property.ts';
 import { fingerprintOf, resourceIn } from '../../specs/lib/resource-fingerprint.ts';
@@ -16,6 +17,7 @@ import { RefusalWatch, settleRefusals } from '../../specs/observe/refusal-resour
 import type { Tally } from '../../specs/observe/store.ts';
 import type { Profile } from '../../specs/profile/types.ts';
 import { refusalNoResource } from '../../specs/rules/refusal.ts';
+import { limitedAnswer } from '../../specs/run/limited-answer.ts';
 
 const ADMIN_BODY = JSON.stringify({
   message: 'You reached the admin resource: a Bearer token with the admin role was accepted.',
@@ -224,4 +226,27 @@ test("a created item is found by the profile's id field (collection.idField), no
     '{"result":[{"api_key_id":"k-17","name":"gatecheck m-1"},{"api_key_id":"k-18","name":"other"}]}';
   expect(markedIds(listing, 'm-1', 'api_key_id')).toEqual(['k-17']);
   expect(markedIds(listing, 'm-1')).toEqual([]);
+});
+
+test("a 403 during a declared ban: the limiter's for a request without a valid credential (waited out), the verdict for a refused identity's", () => {
+  const ban = { banDeclared: true, banSeconds: 30, limitedRecently: true };
+  const forbidden = { status: 403, headers: {} };
+  const expected = (who: Parameters<typeof refusalOptions>[0]) => refusalOptions(who)?.expect ?? [];
+  // No credentials, or a wrong one: a 403 now is the ban's — judging it would take the ban for the refusal.
+  expect(
+    limitedAnswer(forbidden, ban, 0, expected({ label: 'no credentials', authorization: undefined }))?.kind,
+  ).toBe('banned');
+  expect(
+    limitedAnswer(forbidden, ban, 0, expected({ label: 'a random key', authorization: 'Apikey gck_x' }))
+      ?.kind,
+  ).toBe('banned');
+  // The user identity on an admin path: its 403 is the answer the check judges.
+  expect(
+    limitedAnswer(
+      forbidden,
+      ban,
+      0,
+      expected({ label: 'the user identity (Bearer)', authorization: 'Bearer x', identity: 'user' }),
+    ),
+  ).toBe(undefined);
 });
