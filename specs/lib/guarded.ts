@@ -116,9 +116,16 @@ export function resourceOf(kit: Kit, read: GuardedRead): Promise<Fingerprint | u
       return ex.status === 200 ? fingerprintOf(ex.body) : undefined;
     })();
     byPath.set(read.path, pending);
-    // A request that did not go out (a skip for the budget, no answer) is tried again by the next check.
+    // A request that did not go out (a skip for the budget, no answer), or a read that did not give the resource
+    // (a token expired mid-run, a 5xx), is tried again by the next check: a resource unknown for the rest of the
+    // worker would leave its 2xx answers unexamined.
     const cache = byPath;
-    pending.catch(() => cache.delete(read.path));
+    pending.then(
+      (fingerprint) => {
+        if (fingerprint === undefined) cache.delete(read.path);
+      },
+      () => cache.delete(read.path),
+    );
   }
   return pending;
 }
