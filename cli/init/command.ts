@@ -11,7 +11,7 @@ import { schemaValidator } from '../../shared/json-schema.ts';
 import { SCHEMAS_DIR } from '../../shared/paths.ts';
 import { UsageError } from '../exit-codes.ts';
 import type { Io } from '../outcome.ts';
-import { envFile } from './credentials.ts';
+import { envFile, variablesOf, variablesTodo } from './credentials.ts';
 import { profileFromOpenApi } from './openapi-profile.ts';
 import { probe } from './probe.ts';
 import { readOpenApi } from './read-document.ts';
@@ -39,12 +39,16 @@ export async function runInit(options: InitOptions, io: Io): Promise<void> {
     if (existsSync(file) && !options.force)
       throw new UsageError(`init: ${file} exists; give --force to replace it, or --out another file`);
   const { doc, notes } = await readOpenApi(options.source);
-  const { profile, todo, variables, sampleItem } = profileFromOpenApi(doc, {
+  const { profile, todo, sampleItem } = profileFromOpenApi(doc, {
     notes,
     writes: options.writes === true,
     ...(/^https?:\/\//i.test(options.source) ? { documentUrl: options.source } : {}),
   });
   checkAgainstSchema(profile, todo);
+  // The variables of the profile as written: a section the schema check left out reads none.
+  const variables = variablesOf(profile);
+  const setThem = variablesTodo(variables);
+  if (setThem !== undefined) todo.push(setThem);
   const shown = (file: string) => path.relative(process.cwd(), file) || file;
   await writeFile(options.out, `${JSON.stringify(profile, null, 2)}\n`);
   await writeFile(envPath, envFile(variables, path.basename(options.out)));
@@ -100,6 +104,9 @@ function checkAgainstSchema(profile: Record<string, unknown>, todo: string[]): v
       .slice(0, -1)
       .reduce<Record<string, unknown>>((o, k) => o[k] as Record<string, unknown>, profile);
     delete parent[keys.at(-1) as string];
+    // Its own to-do lines go with it: nothing left asks for what the profile no longer holds.
+    for (let i = todo.length - 1; i >= 0; i--)
+      if (todo[i]?.startsWith(`${section}/`) || todo[i]?.startsWith(`${section}:`)) todo.splice(i, 1);
     todo.push(
       `${section}: the document's x-gatecheck-* value is not what the profile takes (${at} ${first?.message}); left out`,
     );

@@ -76,6 +76,13 @@ export function variablesOf(profile: unknown): Variable[] {
   return out;
 }
 
+/** The to-do line naming every variable to set, or undefined when the profile names none. */
+export function variablesTodo(variables: readonly Variable[]): string | undefined {
+  if (variables.length === 0) return undefined;
+  const count = `${variables.length} variable${variables.length === 1 ? '' : 's'}`;
+  return `/identities: credentials are environment references; set ${count}: ${variables.map((v) => v.name).join(', ')} (the run stops at the first one missing)`;
+}
+
 /** A `.env`-style file: each variable's name with an empty value, and a comment naming the field it fills. */
 export function envFile(variables: readonly Variable[], profileFile: string): string {
   const lines = [

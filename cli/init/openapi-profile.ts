@@ -8,7 +8,7 @@
  */
 
 import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
-import { identity, type Variable, variablesOf } from './credentials.ts';
+import { identity } from './credentials.ts';
 import {
   blockedFromDocument,
   faultFromDocument,
@@ -42,8 +42,6 @@ export interface InitInput {
 export interface InitResult {
   readonly profile: Json;
   readonly todo: string[];
-  /** Every environment variable the profile names, whole, in the order the profile names them. */
-  readonly variables: Variable[];
   /** The item the write rules will POST, when a collection was picked. */
   readonly sampleItem: unknown;
 }
@@ -338,12 +336,7 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     ...(rateLimit === undefined ? {} : { rateLimit }),
     ...(fault === undefined ? {} : { fault }),
   };
-  const variables = variablesOf(profile);
-  if (variables.length > 0)
-    todo.push(
-      `/identities: credentials are environment references; set ${plural(variables.length, 'variable')}: ${variables.map((v) => v.name).join(', ')} (the run stops at the first one missing)`,
-    );
-  return { profile, todo, variables, sampleItem };
+  return { profile, todo, sampleItem };
 }
 
 /** What the identities' credentials rest on, said once: a token to fetch by hand, a key's scheme word. */

@@ -4,8 +4,7 @@
  * credential, and every guess is both in the file's `todo` list and printed. A document it cannot use is a
  * one-line usage error, exit 2.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { schemaValidator } from '../../../shared/json-schema.ts';
@@ -57,14 +56,43 @@ for (const [file, shape] of SHAPES) {
   });
 }
 
-/** Runs init on `args` in a scratch directory: one line on stderr, exit 2, no profile written. */
+test('a section the schema check leaves out takes its variables and to-do lines with it: none names what the profile does not read', async () => {
+  const s = await scratch();
+  try {
+    // The document's x-gatecheck-jwt names an algorithm the profile refuses (RFC 8725 §3.1: never "none").
+    const yaml = (await readFile(path.join(DOCUMENTS, 'extensions-3.1.yaml'), 'utf8')).replace(
+      'algorithms: [HS256]',
+      'algorithms: [none]',
+    );
+    await writeFile(path.join(s.dir, 'doc.yaml'), yaml);
+    const result = await s.gatecheck(['init', 'doc.yaml', '--out', 'profile.json']);
+    expect(result.code, result.stderr).toBe(0);
+    const written = JSON.parse(await readFile(path.join(s.dir, 'profile.json'), 'utf8')) as {
+      todo: string[];
+      jwt?: unknown;
+    };
+    expect(written.jwt).toBeUndefined();
+    expect(written.todo.some((t) => t.startsWith('/jwt: ') && t.endsWith('left out'))).toBe(true);
+    expect(written.todo.filter((t) => t.startsWith('/jwt/'))).toEqual([]);
+    expect(written.todo.join('\n')).not.toContain('GATECHECK_JWT_SECRET');
+    expect(result.stdout).not.toContain('GATECHECK_JWT_SECRET');
+    expect(await readFile(path.join(s.dir, 'profile.env.example'), 'utf8')).not.toContain(
+      'GATECHECK_JWT_SECRET',
+    );
+  } finally {
+    await s.dispose();
+  }
+});
+
+/** Runs init on `args` in a scratch directory: one line on stderr, exit 2, nothing written (no profile, no .env.example). */
 async function refused(args: readonly string[]): Promise<string> {
   const s = await scratch();
   try {
+    const before = await readdir(s.dir, { recursive: true });
     const result = await s.gatecheck(['init', ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(existsSync(path.join(s.dir, 'gatecheck.profile.json'))).toBe(false);
+    expect(await readdir(s.dir, { recursive: true })).toEqual(before);
     return result.stderr;
   } finally {
     await s.dispose();
