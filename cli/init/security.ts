@@ -49,8 +49,10 @@ export function wordFromDescription(description: unknown): string | undefined {
     description,
   );
   if (header?.[1] !== undefined) return header[2] === undefined ? header[1] : `${header[1]} ${header[2]}`;
+  // "prefixed with SSWS": a word, whole — not the first letters of the key itself ("prefixed with `sk-`"), nor
+  // whatever follows "prefix" ("the key prefix is shown once").
   const prefixed =
-    /prefix(?:ed)?\s+(?:with\s+|by\s+)?(?:the\s+)?(?:word\s+)?[`"']?([A-Za-z][\w-]*)[`"']?/i.exec(
+    /prefix(?:ed)?\s+(?:with|by)\s+(?:the\s+)?(?:word\s+)?[`"']?([A-Za-z](?:[\w-]*[A-Za-z0-9])?)(?![\w-])[`"']?/i.exec(
       description,
     );
   if (prefixed?.[1] !== undefined && !/^(the|a|an|your)$/i.test(prefixed[1])) return prefixed[1];
