@@ -137,10 +137,20 @@ export function pickProtected(ops: readonly Operation[], rateLimited: ReadonlySe
     return byAddress(a, b);
   })[0];
   if (op === undefined) return undefined;
+  // Each phrase true of the candidates, not only of the pick: an admin marker ranks first, a quota second.
+  const needs = op.access.needs.join(', ');
   const why = [
     post ? 'a reading POST: the document has no GET that needs credentials' : 'a GET that needs credentials',
-    op.access.least === 0 ? 'no scope or role' : `the fewest scopes or roles (${op.access.needs.join(', ')})`,
-    hasQuota(op, rateLimited) ? 'every candidate has a quota of its own' : 'no quota of its own',
+    op.access.least === 0
+      ? 'no scope or role'
+      : list.every((o) => o.access.least >= op.access.least)
+        ? `the fewest scopes or roles (${needs})`
+        : `scopes or roles ${needs} (every candidate with fewer has an admin marker or a quota of its own)`,
+    !hasQuota(op, rateLimited)
+      ? 'no quota of its own'
+      : list.every((o) => hasQuota(o, rateLimited))
+        ? 'every candidate has a quota of its own'
+        : 'a quota of its own (every candidate without one carries an admin marker)',
     adminScore(op).score > 0 ? 'every candidate carries an admin marker' : '',
     op.filled.length ? `path parameters ${op.filled.join(', ')}` : '',
   ].filter(Boolean);
