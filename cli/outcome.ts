@@ -50,6 +50,8 @@ export async function finish(
   junitFile?: string,
   /** Lines printed before the exit line (the signed statement). */
   notes: readonly string[] = [],
+  /** Why the run fails whatever its verdict (a statement asked for and not made), already said above. */
+  failure?: string,
 ): Promise<ExitCode> {
   const report = await readReport(reportDir, runId);
   if (typeof report === 'string') {
@@ -66,16 +68,18 @@ export async function finish(
       io.err(`gatecheck: could not append to GITHUB_STEP_SUMMARY: ${(e as Error).message}\n`);
     }
   }
-  const code = report.conformance.conformant ? EXIT.conformant : EXIT.nonConformant;
+  const code = report.conformance.conformant && failure === undefined ? EXIT.conformant : EXIT.nonConformant;
   const outcome = outcomeOf(report.conformance);
   const why =
-    outcome === 'partial'
-      ? report.run.maxSkippedMust === undefined
-        ? 'partial: not every MUST rule was checked; --max-skipped-must 0 makes that fail the run'
-        : `partial, within --max-skipped-must ${report.run.maxSkippedMust}`
-      : outcome === 'conformant'
-        ? 'conformant'
-        : 'not conformant';
+    failure !== undefined
+      ? failure
+      : outcome === 'partial'
+        ? report.run.maxSkippedMust === undefined
+          ? 'partial: not every MUST rule was checked; --max-skipped-must 0 makes that fail the run'
+          : `partial, within --max-skipped-must ${report.run.maxSkippedMust}`
+        : outcome === 'conformant'
+          ? 'conformant'
+          : 'not conformant';
   for (const line of notes) io.out(`${line}\n`);
   io.out(`gatecheck: exit ${code} (${why})\n`);
   return code;

@@ -63,19 +63,19 @@ async function signerFor(
   return prepareSigner({ source: options.signKey, profilePath, shardsMerged });
 }
 
-/** Signs the run's report if asked; the lines to print, or the exit code when signing failed. */
+/** Signs the run's report if asked; the lines to print, or why signing failed (said on stderr). */
 async function signReport(
   signer: RunSigner | undefined,
   reportDir: string,
   runId: string,
   io: Io,
-): Promise<readonly string[] | ExitCode> {
+): Promise<readonly string[] | { readonly failure: string }> {
   if (!signer) return [];
   const signed = await signer.sign(reportDir, runId);
   if (signed.ok === 'no-report') return [];
   if (signed.ok) return signed.lines;
   io.err(`${signed.line}\n`);
-  return EXIT.nonConformant;
+  return { failure: 'the signed statement asked for was not made: see the line above' };
 }
 
 /** finish(), after signing: a statement that was asked for and could not be made fails the run. */
@@ -87,16 +87,16 @@ async function finishSigned(
   junitFile: string | undefined,
   signer: RunSigner | undefined,
 ): Promise<ExitCode> {
-  const notes = await signReport(signer, options.reportDir, runId, io);
-  const exit = await finish(
+  const signed = await signReport(signer, options.reportDir, runId, io);
+  return finish(
     io,
     options.reportDir,
     runId,
     code,
     junitFile,
-    typeof notes === 'number' ? [] : notes,
+    'failure' in signed ? [] : signed,
+    'failure' in signed ? signed.failure : undefined,
   );
-  return typeof notes === 'number' ? notes : exit;
 }
 
 /**
