@@ -31,11 +31,23 @@ export function identityKey(id: string): string {
   return interned(byIdentity, 'id:', id);
 }
 
-const byRoute = new Map<string, string>();
+/** One table per route pattern (they are few), keyed by address: a lookup builds no string. */
+const byRoute = new Map<string, Map<string, string>>();
 
 /** `ip:<address> <route pattern>`: a client known by its address, on one route (a group keyed by `route`). */
 export function routeKey(address: string, pattern: string): string {
-  return interned(byRoute, '', `${addressKey(address)} ${pattern}`);
+  let table = byRoute.get(pattern);
+  if (table === undefined) {
+    table = new Map();
+    byRoute.set(pattern, table);
+  }
+  let key = table.get(address);
+  if (key === undefined) {
+    if (table.size >= MAX_KEYS) table.clear();
+    key = `${addressKey(address)} ${pattern}`;
+    table.set(address, key);
+  }
+  return key;
 }
 
 /** `<group> <client>`: where a limiter keeps one client's state in one group; one table per limiter. */

@@ -41,16 +41,22 @@ interface FixedFields {
   readonly ietfPolicy: string;
   readonly legacyLimit: string;
   readonly legacyPolicy: string;
+  /** draft-8's policy name, `"60-in-10sec"`, and its policy field up to the partition key. */
+  readonly draft8Name: string;
+  readonly draft8Policy: string;
 }
 const fixedFields = new WeakMap<Group, FixedFields>();
 
 function fixedFieldsOf(group: Group): FixedFields {
   let fields = fixedFields.get(group);
   if (fields === undefined) {
+    const draft8Name = `"${group.limit}-in-${windowField(group)}sec"`;
     fields = {
       ietfPolicy: `"${group.name}";q=${group.limit};w=${windowField(group)}`,
       legacyLimit: String(group.limit),
       legacyPolicy: `${group.limit};w=${windowField(group)}`,
+      draft8Name,
+      draft8Policy: `${draft8Name}; q=${group.limit}; w=${windowField(group)}; pk=:`,
     };
     fixedFields.set(group, fields);
   }
@@ -97,7 +103,7 @@ export function rateLimitHeaders(
     }
     case 'x-ratelimit': {
       const headers: OutgoingHttpHeaders = {
-        'x-ratelimit-limit': String(group.limit),
+        'x-ratelimit-limit': fixedFieldsOf(group).legacyLimit,
         'x-ratelimit-remaining': String(remaining),
         'x-ratelimit-reset': String(reset),
       };
@@ -106,17 +112,17 @@ export function rateLimitHeaders(
     }
     case 'draft-7': {
       const headers: OutgoingHttpHeaders = {
-        'ratelimit-policy': `${group.limit};w=${windowField(group)}`,
+        'ratelimit-policy': fixedFieldsOf(group).legacyPolicy,
         ratelimit: `limit=${group.limit}, remaining=${remaining}, reset=${reset}`,
       };
       if (retry !== undefined) headers['retry-after'] = String(retry);
       return headers;
     }
     case 'draft-8': {
-      const name = `${group.limit}-in-${windowField(group)}sec`;
+      const fixed = fixedFieldsOf(group);
       const headers: OutgoingHttpHeaders = {
-        'ratelimit-policy': `"${name}"; q=${group.limit}; w=${windowField(group)}; pk=:${partitionKey(clientKey)}:`,
-        ratelimit: `"${name}"; r=${remaining}; t=${reset}`,
+        'ratelimit-policy': `${fixed.draft8Policy}${partitionKey(clientKey)}:`,
+        ratelimit: `${fixed.draft8Name}; r=${remaining}; t=${reset}`,
       };
       if (retry !== undefined) headers['retry-after'] = String(retry);
       return headers;
@@ -128,8 +134,21 @@ export function rateLimitHeaders(
   }
 }
 
-/** express-rate-limit's draft-8 partition key: the SHA-256 of the client key, 12 hex digits, in base64. */
+/** Partition keys by client key (interned strings, mock/access/client-keys.ts), bounded like those tables. */
+const partitionKeys = new Map<string, string>();
+const MAX_PARTITION_KEYS = 10_000;
+
+/**
+ * express-rate-limit's draft-8 partition key: the SHA-256 of the client key, 12 hex digits, in base64 — worked
+ * out once per client, not on every answer.
+ */
 function partitionKey(clientKey: string): string {
-  const hex = createHash('sha256').update(clientKey).digest('hex').slice(0, 12);
-  return Buffer.from(hex).toString('base64');
+  let key = partitionKeys.get(clientKey);
+  if (key === undefined) {
+    if (partitionKeys.size >= MAX_PARTITION_KEYS) partitionKeys.clear();
+    const hex = createHash('sha256').update(clientKey).digest('hex').slice(0, 12);
+    key = Buffer.from(hex).toString('base64');
+    partitionKeys.set(clientKey, key);
+  }
+  return key;
 }
