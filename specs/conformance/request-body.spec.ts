@@ -4,7 +4,7 @@
  * trace in the answer is observed.no-stack's, at RFC 9457 §5's level, SHOULD: specs/rules/request-body.ts.)
  */
 import { forRule, test } from '../fixtures.ts';
-import { collectionWriter } from '../lib/collection.ts';
+import { collectionWriter, itemPathOf, removeWithWriter } from '../lib/collection.ts';
 import type { Exchange } from '../lib/http.ts';
 import { type Kit, need } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
@@ -26,11 +26,8 @@ async function post(kit: Kit, body: string, contentType: string): Promise<Exchan
     body,
     headers: { Authorization: w.authorization, 'Content-Type': contentType },
   });
-  await kit.cleanup(
-    { field: 'endpoints.collection', method: 'POST', path: w.path, schemes: [], identities: [] },
-    ex,
-    w.authorization,
-  );
+  const itemPath = itemPathOf(w, ex);
+  if (itemPath !== undefined) await removeWithWriter(kit, w, itemPath);
   return ex;
 }
 

@@ -1,7 +1,7 @@
 /** 200 for every documented success (seed §4). */
 import { forRule, test } from '../fixtures.ts';
-import { type CollectionWriter, collectionWriter } from '../lib/collection.ts';
-import { itemId, type Kit, lacks, need, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { type CollectionWriter, collectionWriter, itemPathOf, removeWithWriter } from '../lib/collection.ts';
+import { type Kit, lacks, need, SCHEME_NAME, unmet } from '../lib/kit.ts';
 import { expectRule, expectStatus } from '../lib/verify.ts';
 import {
   successAdmin,
@@ -98,14 +98,8 @@ test(
     const w = await collectionWriter(kit);
     const ex = await postItem(kit, w);
     expectStatus(ex, [200], successPost);
-    const id = itemId(ex, w.idField);
-    if (id !== undefined) {
-      await kit.target.send({
-        method: 'DELETE',
-        path: `${w.path}/${encodeURIComponent(id)}`,
-        headers: { Authorization: w.authorization },
-      });
-    }
+    const itemPath = itemPathOf(w, ex);
+    if (itemPath !== undefined) await removeWithWriter(kit, w, itemPath);
   },
 );
 
@@ -115,9 +109,9 @@ async function created(kit: Kit) {
   const ex = await postItem(kit, w);
   if (ex.status < 200 || ex.status > 299)
     unmet(`creating an item answered ${ex.status} (see success.200.post)`);
-  const id =
-    itemId(ex, w.idField) ?? unmet(`the POST response carries no "${w.idField}" to address the new item`);
-  return { ...w, itemPath: `${w.path}/${encodeURIComponent(id)}` };
+  const itemPath =
+    itemPathOf(w, ex) ?? unmet(`the POST response carries no "${w.idField}" to address the new item`);
+  return { ...w, itemPath };
 }
 
 test('PUT an existing item with write permission → 200', forRule(successPut), async ({ kit }) => {
