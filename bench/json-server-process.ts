@@ -6,10 +6,10 @@
 
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../mock/config.ts';
+import { freePort } from './free-port.ts';
 import type { Exit } from './mock-process.ts';
 import { ROOT } from './mock-process.ts';
 
@@ -89,16 +89,4 @@ export async function startJsonServer(options: JsonServerOptions = {}): Promise<
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, pid: child.pid ?? 0, stop };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

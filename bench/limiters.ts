@@ -94,3 +94,6 @@ export function leastTimeMs(
   const counted = name === 'slowapi' ? Math.max(0, ...byRoute.values()) : requests;
   return (counted / perSecond) * 1000;
 }
+
+/** A skip reason that says the run's time, not the target, stopped a rule (the clock is never a verdict). */
+export const SKIPPED_FOR_TIME = /run budget|time ran out|ran out of time|budget\.max|timed out|needs ≈/i;

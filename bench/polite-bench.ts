@@ -22,6 +22,7 @@ import {
   limiterProfile,
   limiterSettings,
   type ProfileKind,
+  SKIPPED_FOR_TIME,
 } from './limiters.ts';
 import { startMockProcess } from './mock-process.ts';
 import { NGINX_MISSING, startNginx } from './nginx-process.ts';
@@ -33,7 +34,6 @@ export type PoliteTarget = LimiterName | 'nginx-real';
 export const POLITE_TARGETS: readonly PoliteTarget[] = [...LIMITERS, 'nginx-real'];
 export const POLITE_TARGET_RATIO: Readonly<Record<ProfileKind, number>> = { exact: 1.3, minimal: 2 };
 /** A skip for time, of any of its kinds. */
-const SKIPPED_FOR_TIME = /run budget|time ran out|ran out of time|budget\.max|timed out|needs ≈/i;
 
 export interface PoliteRun {
   readonly target: PoliteTarget;

@@ -13,9 +13,9 @@
  * Slow (npm install); skipped, saying so, only when the npm registry cannot be reached.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../../bench/free-port.ts';
 import { type Consumer, createConsumer, ROOT, registryReachable } from './consumer.ts';
 import { packedTarball } from './packed.ts';
 import { killAll, listening, type Started, start } from './processes.ts';
@@ -428,15 +428,6 @@ const SNIPPETS: readonly Entry[] = [
   },
   { file: 'docs/mock.md', match: /"clockOffsetSeconds": 0,/, run: startsWithConfig },
 ];
-
-/** A loopback port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The environment `eval "$(npx gatecheck-mock --print-env)"` sets. */
 async function printedEnv(world: World): Promise<Record<string, string>> {

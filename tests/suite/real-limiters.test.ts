@@ -18,6 +18,7 @@ import {
   limiterProfile,
   limiterSettings,
   type ProfileKind,
+  SKIPPED_FOR_TIME,
 } from '../../bench/limiters.ts';
 import type { RateLimitFile } from '../../mock/access/rate-limit-settings.ts';
 import { startMock } from '../../mock/server.ts';
@@ -31,7 +32,6 @@ const SCALE = 10;
 /** Fewer fuzz cases than the default keep each run to seconds; every fuzz rule still runs its minimum. */
 const FUZZ_CASES = 300;
 /** A skip for time, of any of its kinds (the run's budget, the test's own time, Playwright's timeout). */
-const SKIPPED_FOR_TIME = /run budget|time ran out|ran out of time|budget\.max|timed out|needs ≈/i;
 
 interface RuleVerdict {
   readonly id: string;

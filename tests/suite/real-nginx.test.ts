@@ -8,7 +8,7 @@
  * and with the minimal profile the politeness section says the target limits per address.
  */
 import { expect, test } from '@playwright/test';
-import { limiterProfile } from '../../bench/limiters.ts';
+import { limiterProfile, SKIPPED_FOR_TIME } from '../../bench/limiters.ts';
 import { NGINX_MISSING, startNginx } from '../../bench/nginx-process.ts';
 import { UNREACHABLE_RATE_LIMIT } from '../../bench/setups.ts';
 import { startMock } from '../../mock/server.ts';
@@ -16,8 +16,6 @@ import type { Politeness } from '../../specs/run/politeness.ts';
 import { runConformance } from '../helpers/run-suite.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
-
-const SKIPPED_FOR_TIME = /run budget|time ran out|ran out of time|budget\.max|timed out|needs ≈/i;
 
 for (const kind of ['exact', 'minimal'] as const) {
   test(`nginx limit_req 60 r/s burst 10 nodelay per address, ${kind} profile → no failure, no skip for time, the limit met rarely`, async () => {
