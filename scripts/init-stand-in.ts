@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMock } from '../mock/server.ts';
+import { identityVariables } from '../shared/credential-env.ts';
 import type { ConformanceReport } from '../specs/report/model.ts';
 import { type StandInRoutes, startStandIn } from './stand-in-proxy.ts';
 
@@ -30,26 +31,16 @@ interface StandIn extends StandInRoutes {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** The mock's credentials under the variable names init writes (cli/init/credentials.ts). */
+/** The mock's credentials under the variable names init writes (shared/credential-env.ts, as print-env). */
 async function credentials(): Promise<Record<string, string>> {
   const profile = JSON.parse(await readFile(path.join(ROOT, 'fixtures/mock.profile.json'), 'utf8')) as {
-    identities: Record<
-      string,
-      { bearer?: string; apikey?: string; basic?: { username: string; password: string } }
-    >;
+    identities: Record<string, unknown>;
   };
-  const env: Record<string, string> = {};
-  for (const [name, id] of Object.entries(profile.identities)) {
-    const prefix = `GATECHECK_${name.toUpperCase()}_`;
-    if (id.bearer) env[`${prefix}BEARER`] = id.bearer;
-    if (id.apikey) env[`${prefix}APIKEY`] = id.apikey;
-    if (id.basic)
-      Object.assign(env, {
-        [`${prefix}USERNAME`]: id.basic.username,
-        [`${prefix}PASSWORD`]: id.basic.password,
-      });
-  }
-  return env;
+  return Object.fromEntries(
+    Object.entries(profile.identities).flatMap(([name, id]) =>
+      identityVariables(name, id).map((v) => [v.name, v.value]),
+    ),
+  );
 }
 
 async function main(): Promise<void> {
