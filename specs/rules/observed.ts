@@ -56,9 +56,9 @@ export const observedProblemStatus: Rule = {
 };
 
 /**
- * SHOULD, the level of the sentence it follows, RFC 9457 §5: "Generators providing links to occurrence
- * information are encouraged to avoid making implementation details such as a stack dump available through
- * the HTTP interface". The one judge of stack traces in every answer (400s of malformed bodies included), at
+ * SHOULD, following RFC 9457 §5: "Generators providing links to occurrence information are encouraged to avoid
+ * making implementation details such as a stack dump available through the HTTP interface" — a recommendation
+ * with no BCP 14 keyword, so never a MUST; SHOULD is the project's reading of "encouraged". The one judge of stack traces in every answer (400s of malformed bodies included), at
  * the same level as server.500.no-stack; no MUST rule checks for one.
  */
 export const observedNoStack: Rule = {

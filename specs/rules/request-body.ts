@@ -4,8 +4,8 @@
  * never a server error. Each is a write the writer may make, with only the body broken.
  *
  * A stack trace in these answers is judged where every answer's is, by observed.no-stack (specs/rules/
- * observed.ts), at the level of the sentence it follows (RFC 9457 §5, SHOULD): these rules' MUST is about the
- * status.
+ * observed.ts), at SHOULD (RFC 9457 §5 "encouraged to avoid", no BCP 14 keyword: the project's reading): these
+ * rules' MUST is about the status.
  */
 import { rfc, seed } from './refs.ts';
 import type { Rule } from './types.ts';

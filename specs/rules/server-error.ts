@@ -11,7 +11,10 @@ export const serverError: Rule = {
   needs: ['fault'],
 };
 
-/** SHOULD: RFC 9457 §5, "… encouraged to avoid making implementation details such as a stack dump available" (observed.ts). */
+/**
+ * SHOULD: RFC 9457 §5, "… encouraged to avoid making implementation details such as a stack dump available" — no
+ * BCP 14 keyword, SHOULD the project's reading (observed.ts).
+ */
 export const noStackTrace: Rule = {
   id: 'server.500.no-stack',
   level: 'SHOULD',
