@@ -189,15 +189,24 @@ export function applyGate(rules: readonly RuleReport[], input: GateInput): Gated
     expired: entryReports.filter((e) => e.state === 'expired').length,
   };
   const passed = blocking.length === 0;
+  const worse = marked
+    .filter((r) => r.baseline?.change === 'worse' || (r.baseline?.change === 'new' && r.verdict === 'fail'))
+    .map((r) => worseLine(r, r.baseline));
   const accepted = [waived ? `${waived} waived` : '', known ? `${known} known from the baseline` : ''].filter(
     Boolean,
   );
+  // Worse than the baseline and still passing the gate: only a live waiver can have accepted it.
+  const againstBaseline = !base
+    ? ''
+    : worse.length
+      ? `; ${worse.length} worse than the baseline, waived`
+      : '; nothing got worse than the baseline';
   const statement = passed
     ? `Gate passed: ${
         failing.length
           ? `${plural(failing.length, 'failing rule')} accepted (${accepted.join(', ')})`
           : 'no rule fails'
-      }${base ? '; nothing got worse than the baseline' : ''}${fixed.length ? `; ${fixed.length} fixed` : ''}`
+      }${againstBaseline}${fixed.length ? `; ${fixed.length} fixed` : ''}`
     : `Gate failed: ${blocking.join('; ')}`;
 
   return {
@@ -222,12 +231,7 @@ export function applyGate(rules: readonly RuleReport[], input: GateInput): Gated
               ? []
               : marked.filter((r) => r.baseline?.change === 'new').map((r) => r.id),
             removedRules: base.report.rules.map((r) => r.id).filter((id) => !byId.has(id)),
-            worse: marked
-              .filter(
-                (r) =>
-                  r.baseline?.change === 'worse' || (r.baseline?.change === 'new' && r.verdict === 'fail'),
-              )
-              .map((r) => worseLine(r, r.baseline)),
+            worse,
             known: marked.filter((r) => r.baseline?.change === 'known').map((r) => r.id),
             fixed,
           },
