@@ -1,7 +1,10 @@
 /** The waiver file's one-line refusals (the CLI exits 2 with them): required fields, dates, unknown rule ids. */
 
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { schemaValidator } from '../../shared/json-schema.ts';
 import { parseWaivers } from '../../specs/report/gate/waiver-file.ts';
+import { ROOT } from '../report/synthetic.ts';
 import { IDS } from './build-gated.ts';
 
 const parse = (waivers: unknown) => () => parseWaivers(JSON.stringify({ waivers }), 'w.json', IDS);
@@ -41,4 +44,25 @@ test('unknown fields and an endpoint that is not a path are refused', () => {
     /waivers\[0\]\.endpoint must be a path or pattern starting with "\/"/,
   );
   expect(() => parseWaivers('{"rules": []}', 'w.json', IDS)).toThrow(/must be \{"waivers": \[ … \]\}/);
+});
+
+test('fixtures/schemas/waivers.schema.json (for editors) accepts what the reader accepts and refuses what it refuses', () => {
+  const validate = schemaValidator(path.join(ROOT, 'fixtures/schemas/waivers.schema.json'));
+  const docsExample = {
+    $schema: 'node_modules/gatecheck/fixtures/schemas/waivers.schema.json',
+    waivers: [{ ...ok, endpoint: '/users/*', ticket: 'API-1234' }],
+  };
+  expect(validate(docsExample)).toBe(true);
+  expect(parseWaivers(JSON.stringify(docsExample), 'w.json', IDS)).toHaveLength(1);
+  for (const bad of [
+    [{ rule: ok.rule, until: ok.until }],
+    [{ rule: ok.rule, reason: 'x' }],
+    [{ ...ok, until: 'soon' }],
+    [{ ...ok, endpoint: 'users' }],
+    [{ ...ok, expires: '2026-12-31' }],
+    [{ ...ok, reason: ' ' }],
+  ]) {
+    expect(validate({ waivers: bad }), JSON.stringify(bad)).toBe(false);
+    expect(parse(bad), JSON.stringify(bad)).toThrow();
+  }
 });
