@@ -9,6 +9,7 @@ import { type KeySource, parseKeySource } from './attest/key-source.ts';
 import type { KeygenOptions } from './attest/keygen-command.ts';
 import type { VerifyOptions } from './attest/verify-command.ts';
 import { UsageError } from './exit-codes.ts';
+import { GATE_FLAGS, type GateFlags, gateFlagsOf, refuseGateOnShard } from './gate-options.ts';
 import type { InitOptions } from './init/command.ts';
 
 export interface RunOptions {
@@ -30,6 +31,8 @@ export interface RunOptions {
   readonly passthrough: readonly string[];
   /** --sign-key: sign the report at the end of the run (cli/attest); a file (absolute) or env:NAME. */
   readonly signKey?: KeySource;
+  /** --waivers, --baseline, --strict-waivers: the CI gate (cli/gate-options.ts). */
+  readonly gate?: GateFlags;
 }
 
 export type Command =
@@ -59,6 +62,7 @@ const RUN_FLAGS = {
   version: { type: 'boolean', short: 'v' },
   'list-rules': { type: 'boolean' },
   'sign-key': { type: 'string' },
+  ...GATE_FLAGS,
 } as const;
 
 const VERIFY_FLAGS = {
@@ -191,6 +195,8 @@ function runOptions(
     throw new UsageError('--max-skipped-must belongs to merge-reports, not to a --shard run');
   // A shard's report is part of a verdict: the statement is signed over the merged report.
   if (shard && signKey) throw new UsageError('--sign-key belongs to merge-reports, not to a --shard run');
+  const gate = gateFlagsOf(values, cwd);
+  if (shard) refuseGateOnShard(gate);
   if (v.profile !== undefined && v.profile.trim() === '')
     throw new UsageError('--profile must name a JSON file');
   if (v['ca-cert'] !== undefined && v['ca-cert'].trim() === '')
@@ -209,6 +215,7 @@ function runOptions(
     ...(shard ? { shard } : {}),
     passthrough,
     ...(signKey ? { signKey } : {}),
+    ...(gate ? { gate } : {}),
   };
 }
 

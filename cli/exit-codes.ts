@@ -5,7 +5,10 @@
  */
 
 export const EXIT = {
-  /** Every MUST rule passed (with --strict: every SHOULD rule too). */
+  /**
+   * Every MUST rule passed (with --strict: every SHOULD rule too). With waivers or a baseline (a gate): the
+   * gate passed — every failure waived or known, nothing worse — whatever the verdict says.
+   */
   conformant: 0,
   /**
    * A rule failed, the run did not complete, or more MUST rules went unchecked than --max-skipped-must
@@ -25,10 +28,13 @@ export const EXIT = {
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const EXIT_TABLE: readonly (readonly [ExitCode, string])[] = [
-  [EXIT.conformant, 'conformant: every MUST rule passed (with --strict, every SHOULD rule too)'],
+  [
+    EXIT.conformant,
+    'conformant: every MUST rule passed (with --strict, every SHOULD rule too); with --waivers or --baseline: the gate passed (the verdict, printed too, may still be "not conformant")',
+  ],
   [
     EXIT.nonConformant,
-    'not conformant: a rule failed, the run did not complete, or more MUST rules went unchecked than --max-skipped-must allows',
+    'not conformant: a rule failed, the run did not complete, or more MUST rules went unchecked than --max-skipped-must allows; with a gate: a failure not waived or known, something worse than the baseline, an expired waiver',
   ],
   [EXIT.usage, 'bad usage or bad profile (one line names the flag or field), before any request'],
   [

@@ -17,6 +17,7 @@ Usage
                           --writes also picks a collection for the write rules
   gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
                           [--max-skipped-must <n>] [--report-dir <dir>] [--sign-key <key>]
+                          [--waivers <file>] [--baseline <conformance.json>] [--strict-waivers]
   gatecheck verify <statement> --key <public key> [--report <conformance.json>]
                           check a signed conformance statement and print the verdict it attests
                           (exit 0: every check holds; 1: one line names the check that failed)
@@ -36,6 +37,16 @@ Selection
   --strict               SHOULD failures fail the run too (default: they are warnings)
   --max-skipped-must <n> fail (exit 1) when more than n MUST rules were skipped or not run;
                          0: every MUST rule must run (default: no limit, the verdict says "Partial")
+
+Gate (docs/ci.md: adopting the gate on a target that fails today)
+  --waivers <file>       accept failing rules listed with a reason and a last day:
+                         {"waivers": [{"rule", "reason", "until": "YYYY-MM-DD", "endpoint"?, "ticket"?}]}
+                         (default: the profile's "waivers"); an expired waiver fails the run
+  --strict-waivers       a waiver that matched no failure (stale) fails the run too
+  --baseline <file>      an earlier run's conformance.json: fail only on what got worse
+                         (passed -> fails, a MUST rule ran -> unchecked, a new rule failing)
+                         Waived and known failures stay failures in every report; the verdict
+                         says so and the exit code follows the gate. Both are printed.
 
 Run
   --seed <int>           fuzz seed (default ${DEFAULT_SEED}); the same seed replays the same cases
@@ -68,11 +79,14 @@ Examples
   gatecheck --profile target.json --max-skipped-must 0
   gatecheck --shard 1/2 && gatecheck --shard 2/2 && gatecheck merge-reports blob-report
   gatecheck --profile target.json --sign-key env:GATECHECK_SIGNING_KEY
+  gatecheck --profile target.json --waivers waivers.json --baseline last/conformance.json
 
 Exit codes
 ${exits}
 
 Environment (flags win): BASE_URL, GATECHECK_PROFILE, GATECHECK_STRICT, GATECHECK_SEED,
-GATECHECK_BUDGET, GATECHECK_REPORT_DIR, GATECHECK_MAX_SKIPPED_MUST
+GATECHECK_BUDGET, GATECHECK_REPORT_DIR, GATECHECK_MAX_SKIPPED_MUST; GATECHECK_TODAY (YYYY-MM-DD)
+fixes the date waivers are compared with. Under GitHub Actions (GITHUB_ACTIONS=true) each failing
+rule is also an annotation (::error, or ::warning when waived or known).
 `;
 }

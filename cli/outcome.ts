@@ -8,11 +8,12 @@ import { existsSync } from 'node:fs';
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ConformanceReport } from '../specs/report/model.ts';
-import { outcomeOf } from '../specs/report/outcome.ts';
+import { gatePassed, outcomeOf } from '../specs/report/outcome.ts';
 import { STATEMENT_FILE } from '../specs/report/statement-note.ts';
 import { displayPath, renderText, useColor } from '../specs/report/text.ts';
 import { REPORT_FILES } from '../specs/report/write.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
+import { gatedExit, githubAnnotations, underGithubActions } from './gate-outcome.ts';
 
 /** Removes the previous run's reports (JUnit's too) so a crashed run cannot be mistaken for it. */
 export async function clearReports(reportDir: string, junitFile?: string): Promise<void> {
@@ -68,19 +69,25 @@ export async function finish(
       io.err(`gatecheck: could not append to GITHUB_STEP_SUMMARY: ${(e as Error).message}\n`);
     }
   }
-  const code = report.conformance.conformant && failure === undefined ? EXIT.conformant : EXIT.nonConformant;
+  const code = gatePassed(report) && failure === undefined ? EXIT.conformant : EXIT.nonConformant;
   const outcome = outcomeOf(report.conformance);
+  const gated = gatedExit(report);
+  if (underGithubActions()) for (const line of githubAnnotations(report)) io.out(`${line}\n`);
   const why =
     failure !== undefined
       ? failure
-      : outcome === 'partial'
-        ? report.run.maxSkippedMust === undefined
-          ? 'partial: not every MUST rule was checked; --max-skipped-must 0 makes that fail the run'
-          : `partial, within --max-skipped-must ${report.run.maxSkippedMust}`
-        : outcome === 'conformant'
-          ? 'conformant'
-          : 'not conformant';
+      : gated
+        ? gated.why
+        : outcome === 'partial'
+          ? report.run.maxSkippedMust === undefined
+            ? 'partial: not every MUST rule was checked; --max-skipped-must 0 makes that fail the run'
+            : `partial, within --max-skipped-must ${report.run.maxSkippedMust}`
+          : outcome === 'conformant'
+            ? 'conformant'
+            : 'not conformant';
   for (const line of notes) io.out(`${line}\n`);
+  // The verdict and the exit code are two things once a gate decides: both are printed.
+  if (gated) io.out(`${gated.verdictLine}\n`);
   io.out(`gatecheck: exit ${code} (${why})\n`);
   return code;
 }

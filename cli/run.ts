@@ -18,6 +18,7 @@ import type { RunOptions } from './args.ts';
 import type { RunSigner } from './attest/sign-run.ts';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { selection } from './filter.ts';
+import { gateEnv } from './gate-options.ts';
 import { clearReports, finish, type Io } from './outcome.ts';
 import { REPORTER, runPlaywright, SUITE_CONFIG } from './playwright.ts';
 import { checkReachable, everyAnswerIs404 } from './preflight.ts';
@@ -159,6 +160,7 @@ export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitC
   }
 
   const target = resolveTarget(options);
+  const gate = await gateEnv(options.gate, { raw: target.profile, file: target.profilePath });
   const signer = await signerFor(options, target.profilePath, null);
   const tls = runTls(target.profile, targetEnv(options));
   const tlsOptions = nodeTlsOptions(tls);
@@ -224,6 +226,7 @@ export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitC
       {
         ...(broker?.env ?? {}),
         ...checked,
+        ...gate,
       },
       signer,
     );
@@ -297,12 +300,13 @@ export async function mergeShards(blobDir: string, options: RunOptions, terminal
   }
   // The profile is read for its secrets (redaction) and summary; no request is sent.
   const target = resolveTarget(options);
+  const gate = await gateEnv(options.gate, { raw: target.profile, file: target.profilePath });
   const signer = await signerFor(options, target.profilePath, blobs);
   if (!options.profile && !process.env[ENV.profile]) {
     io.out('gatecheck: no --profile given: the merged report describes the bundled mock and its profile\n');
   }
   const runId = randomUUID();
-  const env = childEnv(options, runId, target.baseUrl);
+  const env = { ...childEnv(options, runId, target.baseUrl), ...gate };
   await clearReports(options.reportDir, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   const code = await runPlaywright(
     [

@@ -42,6 +42,14 @@ export const ENV = {
    * the project's tests to show they fail without it; never needed in a run.
    */
   schedulerLearning: 'GATECHECK_SCHEDULER_LEARNING',
+  /** Waiver file (--waivers, or the profile's `waivers`), absolute: failures it accepts do not fail the gate. */
+  waivers: 'GATECHECK_WAIVERS',
+  /** '1': a stale waiver (one that matched no failure) fails the gate (--strict-waivers). */
+  strictWaivers: 'GATECHECK_STRICT_WAIVERS',
+  /** An earlier run's conformance.json (--baseline), absolute: the gate fails only on what got worse. */
+  baseline: 'GATECHECK_BASELINE',
+  /** The date waivers are compared with, YYYY-MM-DD (UTC); the CLI sets it once per run, tests inject it. */
+  today: 'GATECHECK_TODAY',
 } as const;
 
 export const DEFAULT_SEED = 20261121;

@@ -118,6 +118,8 @@ export interface Profile {
   readonly name: string;
   /** Choices `gatecheck init` guessed (docs/package.md), one line each naming the field; ignored by the run. */
   readonly todo?: readonly string[];
+  /** A waiver file, relative to the profile (docs/ci.md); --waivers overrides it. Read by the CI gate only. */
+  readonly waivers?: string;
   /** Overridden by BASE_URL / --base-url; required from one of the three. */
   readonly baseUrl?: string;
   readonly endpoints: {

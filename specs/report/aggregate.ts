@@ -224,30 +224,22 @@ function uncheckedParts(unchecked: readonly RuleReport[]): string {
   return [skipped ? `${skipped} skipped` : '', notRun ? `${notRun} not run` : ''].filter(Boolean).join(', ');
 }
 
-/** The headline. The CLI's exit code is `conformant ? 0 : 1`, read from conformance.json. */
-export function conclude(
+/**
+ * What fails the run outside the rules' verdicts: a suite test outside any rule that failed, a run that did
+ * not complete, nothing checked, more MUST rules unchecked than --max-skipped-must allows. No waiver or
+ * baseline accepts these (specs/report/gate/apply.ts).
+ */
+export function runReasons(
   rules: readonly RuleReport[],
   unattributed: readonly TestReport[],
   run: Pick<ConformanceReport['run'], 'status' | 'errors' | 'strict' | 'maxSkippedMust'>,
-): ConformanceReport['conformance'] {
-  const failing = rules.filter((r) => r.verdict === 'fail').map((r) => r.id);
+): string[] {
   const brokenTests = unattributed.filter((t) => t.outcome === 'failed').length;
   const incomplete = run.status === 'timedout' || run.status === 'interrupted' || run.errors.length > 0;
-  const checked = rules.filter((r) => r.verdict !== 'skip' && r.verdict !== 'not-run');
   const isUnchecked = (r: RuleReport) => r.verdict === 'skip' || r.verdict === 'not-run';
-  const gated: readonly Level[] = run.strict ? ['MUST', 'SHOULD'] : ['MUST'];
-  const unchecked = rules.filter((r) => gated.includes(r.level) && isUnchecked(r));
-  const complete = unchecked.length === 0;
   const mustRules = rules.filter((r) => r.level === 'MUST');
   const mustUnchecked = mustRules.filter(isUnchecked);
-
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const reasons: string[] = [];
-  for (const level of LEVELS) {
-    const ids = rules.filter((r) => r.level === level && r.verdict === 'fail').map((r) => r.id);
-    if (ids.length)
-      reasons.push(`${plural(ids.length, `${level} rule`)} ${ids.length === 1 ? 'fails' : 'fail'}`);
-  }
   if (brokenTests) reasons.push(`${plural(brokenTests, 'suite test')} outside any rule failed`);
   if (incomplete) {
     reasons.push(
@@ -256,7 +248,6 @@ export function conclude(
         : `the run did not complete (${run.status})`,
     );
   }
-  if (checked.length === 0 && reasons.length === 0) reasons.push('no rule was checked');
   // Coverage required by CI (--max-skipped-must): a MUST rule that did not run proves nothing either way.
   if (run.maxSkippedMust !== undefined && mustUnchecked.length > run.maxSkippedMust) {
     reasons.push(
@@ -264,6 +255,50 @@ export function conclude(
         `more than --max-skipped-must ${run.maxSkippedMust} allows`,
     );
   }
+  return reasons;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * " (1 waived, 1 known from the baseline)" after "2 MUST rules fail": a failure accepted by the gate is still
+ * a failure, and the verdict says which were accepted, read from the rules themselves (their `waiver` and
+ * `baseline` members), so anyone recomputing the verdict from the rules list gets the same sentence.
+ */
+function acceptedPart(failing: readonly RuleReport[]): string {
+  const waived = failing.filter((r) => r.waiver).length;
+  const known = failing.filter((r) => r.baseline?.change === 'known').length;
+  const parts = [waived ? `${waived} waived` : '', known ? `${known} known from the baseline` : ''];
+  const said = parts.filter(Boolean);
+  return said.length ? ` (${said.join(', ')})` : '';
+}
+
+/** The headline. The CLI's exit code is `conformant ? 0 : 1`, read from conformance.json, unless a gate decides. */
+export function conclude(
+  rules: readonly RuleReport[],
+  unattributed: readonly TestReport[],
+  run: Pick<ConformanceReport['run'], 'status' | 'errors' | 'strict' | 'maxSkippedMust'>,
+): ConformanceReport['conformance'] {
+  const failing = rules.filter((r) => r.verdict === 'fail').map((r) => r.id);
+  const checked = rules.filter((r) => r.verdict !== 'skip' && r.verdict !== 'not-run');
+  const isUnchecked = (r: RuleReport) => r.verdict === 'skip' || r.verdict === 'not-run';
+  const gated: readonly Level[] = run.strict ? ['MUST', 'SHOULD'] : ['MUST'];
+  const unchecked = rules.filter((r) => gated.includes(r.level) && isUnchecked(r));
+  const complete = unchecked.length === 0;
+
+  const reasons: string[] = [];
+  for (const level of LEVELS) {
+    const failed = rules.filter((r) => r.level === level && r.verdict === 'fail');
+    if (failed.length)
+      reasons.push(
+        `${plural(failed.length, `${level} rule`)} ${failed.length === 1 ? 'fails' : 'fail'}${acceptedPart(failed)}`,
+      );
+  }
+  const outside = runReasons(rules, unattributed, run);
+  const coverage = outside.filter((r) => r.includes('--max-skipped-must'));
+  reasons.push(...outside.filter((r) => !coverage.includes(r)));
+  if (checked.length === 0 && reasons.length === 0) reasons.push('no rule was checked');
+  reasons.push(...coverage);
 
   if (reasons.length > 0) {
     return {

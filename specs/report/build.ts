@@ -4,8 +4,9 @@
  */
 
 import type { Rule } from '../rules/types.ts';
-import { aggregate, conclude, countVerdicts } from './aggregate.ts';
+import { aggregate, conclude, countVerdicts, runReasons } from './aggregate.ts';
 import type { CollectedTest } from './collect.ts';
+import { applyGate, type GateInput } from './gate/apply.ts';
 import { type ConformanceReport, REPORT_SCHEMA_VERSION } from './model.ts';
 import { safeUrl, summarizeProfile } from './profile-summary.ts';
 import type { Scrubber } from './scrub.ts';
@@ -37,6 +38,8 @@ export interface BuildInput {
     readonly politeness?: ConformanceReport['run']['politeness'];
   };
   readonly scrub: Scrubber;
+  /** Waivers and/or a baseline (--waivers, --baseline): the CI gate's input (specs/report/gate/). */
+  readonly gate?: Omit<GateInput, 'runReasons'>;
 }
 
 function notRunReason(input: BuildInput): string {
@@ -63,7 +66,7 @@ function targetLabel(input: BuildInput): string {
 export function buildReport(input: BuildInput): ConformanceReport {
   const { scrub } = input;
   const errors = input.run.errors.map((e) => scrub.text(e));
-  const { rules, unattributed } = aggregate({
+  const aggregated = aggregate({
     catalogue: input.catalogue.rules,
     tests: input.tests,
     strict: input.run.strict,
@@ -86,6 +89,14 @@ export function buildReport(input: BuildInput): ConformanceReport {
     errors,
     ...(input.run.politeness ? { politeness: input.run.politeness } : {}),
   };
+  const { unattributed } = aggregated;
+  const gated = input.gate
+    ? applyGate(aggregated.rules, {
+        ...input.gate,
+        runReasons: runReasons(aggregated.rules, unattributed, run),
+      })
+    : undefined;
+  const rules = gated?.rules ?? aggregated.rules;
   return {
     $schema: `./${SCHEMA_FILE}`,
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -100,5 +111,8 @@ export function buildReport(input: BuildInput): ConformanceReport {
     counts: countVerdicts(rules),
     rules,
     unattributed,
+    ...(gated?.waivers ? { waivers: scrub.deep(gated.waivers) } : {}),
+    ...(gated?.baseline ? { baseline: scrub.deep(gated.baseline) } : {}),
+    ...(gated ? { gate: scrub.deep(gated.gate) } : {}),
   };
 }

@@ -5,8 +5,9 @@
  */
 
 import type { Evidence } from '../lib/evidence.ts';
+import { acceptanceTag, baselineSection, waiversSection } from './gate/lines.ts';
 import { type ConformanceReport, LEVELS, type RuleReport, type Verdict } from './model.ts';
-import { outcomeOf } from './outcome.ts';
+import { gatePassed, outcomeOf } from './outcome.ts';
 import { politenessLine } from './politeness.ts';
 import { type StatementNote, statementSentence, verifyCommand } from './statement-note.ts';
 
@@ -99,7 +100,8 @@ function ruleDetail(rule: RuleReport): string {
     ? `<p><strong>Observed:</strong> ${esc(rule.observations.join('; '))}</p>`
     : '';
   return `<article class="rule" data-verdict="${rule.verdict}" id="${anchor(rule)}">
-<h3>${badge(rule.verdict)} <code>${esc(rule.id)}</code> <span class="lvl">${rule.level}</span></h3>
+<h3>${badge(rule.verdict)} <code>${esc(rule.id)}</code> <span class="lvl">${rule.level}</span>${acceptanceTag(rule) ? ` <span class="accepted" data-waived="${rule.waiver !== undefined}" data-baseline="${rule.baseline?.change ?? ''}">${esc(acceptanceTag(rule).trim())}</span>` : ''}</h3>
+${rule.waiver ? `<p class="waiver"><strong>Waived</strong> until ${esc(rule.waiver.until)}${rule.waiver.endpoint ? ` on ${esc(rule.waiver.endpoint)}` : ''}${rule.waiver.ticket ? ` (${esc(rule.waiver.ticket)})` : ''}: ${esc(rule.waiver.reason)} — still a failure; the gate accepts it.</p>` : ''}
 <p class="req">${esc(rule.requirement)}</p>
 <p class="refs">${refs(rule)}</p>
 ${rule.reason ? `<p class="why"><strong>Why:</strong> ${esc(rule.reason)}</p>` : ''}
@@ -107,6 +109,17 @@ ${observations}
 ${rule.evidence.map(evidenceHtml).join('\n')}
 ${testsHtml(rule)}
 </article>`;
+}
+
+/** The gate (waivers, baseline): its decision, the diff against the baseline, then the waivers. */
+function gateHtml(report: ConformanceReport): string {
+  const gate = report.gate;
+  if (!gate) return '';
+  const sections = [baselineSection(report), waiversSection(report)].filter((x) => x !== undefined);
+  return `<section id="gate" data-gate-passed="${gate.passed}"><h2>Gate: ${gate.passed ? 'passed' : 'failed'}</h2>
+<p class="statement">${esc(gate.statement)}</p>
+${sections.map((x) => `<h3>${esc(x.title)}</h3><ul>${x.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`).join('\n')}
+</section>`;
 }
 
 function matrix(report: ConformanceReport): string {
@@ -270,8 +283,9 @@ export function renderHtml(report: ConformanceReport, statement?: StatementNote)
 <h1>gatecheck conformance report</h1>
 <section id="verdict" class="verdict ${css}" data-conformant="${conformance.conformant}" data-outcome="${outcome}" role="status">
 <p class="statement">${esc(conformance.statement)}</p>
-<p class="sub">${esc(sub)} · exit code ${conformance.conformant ? 0 : 1}</p>
+<p class="sub">${esc(sub)} · exit code ${gatePassed(report) ? 0 : 1}${report.gate ? ` (the gate ${report.gate.passed ? 'passed' : 'failed'}; the verdict above is unchanged by it)` : ''}</p>
 </section>
+${gateHtml(report)}
 ${facts(report)}${statement ? `\n${statementHtml(statement)}` : ''}
 <section><h2>Rules per level</h2>${counts(report)}</section>
 ${report.run.errors.length ? `<section><h2>Run errors</h2>${report.run.errors.map((e) => `<pre>${esc(e)}</pre>`).join('')}</section>` : ''}

@@ -4,6 +4,7 @@
  */
 
 import type { Evidence } from '../lib/evidence.ts';
+import { acceptanceTag, baselineSection } from './gate/lines.ts';
 import { markdownTable } from './markdown-table.ts';
 import { type ConformanceReport, LEVELS, type RuleReport } from './model.ts';
 import { outcomeOf } from './outcome.ts';
@@ -59,12 +60,50 @@ function ruleTable(rules: readonly RuleReport[], withRefs: boolean): string[] {
   return withRefs
     ? markdownTable(
         ['rule', 'level', 'requirement', 'why', 'refs'],
-        rules.map((r) => [`\`${r.id}\``, r.level, cell(r.requirement), cell(r.reason ?? ''), refsOf(r)]),
+        rules.map((r) => [
+          `\`${r.id}\`${cell(acceptanceTag(r))}`,
+          r.level,
+          cell(r.requirement),
+          cell(r.reason ?? ''),
+          refsOf(r),
+        ]),
       )
     : markdownTable(
         ['rule', 'level', 'why'],
         rules.map((r) => [`\`${r.id}\``, r.level, cell(r.reason ?? '')]),
       );
+}
+
+/**
+ * The gate (waivers, baseline), first after the title: its decision, the diff against the baseline and the
+ * waivers with their last day. The verdict in the title is unchanged by it.
+ */
+function gateSection(report: ConformanceReport): string[] {
+  if (!report.gate) return [];
+  const out = [`### Gate: ${report.gate.passed ? '✅' : '❌'} ${cell(report.gate.statement)}`, ''];
+  const baseline = baselineSection(report);
+  if (baseline) out.push(`**${cell(baseline.title)}**`, '', ...baseline.lines.map((l) => `- ${cell(l)}`), '');
+  const waivers = report.waivers;
+  if (waivers) {
+    out.push(
+      `**Waivers** \`${cell(waivers.source)}\` (today ${waivers.today}${waivers.strict ? ', --strict-waivers' : ''})`,
+      '',
+      ...markdownTable(
+        ['state', 'rule', 'endpoint', 'until', 'reason', 'ticket', 'note'],
+        waivers.entries.map((e) => [
+          e.state,
+          `\`${cell(e.rule)}\``,
+          cell(e.endpoint ?? 'every endpoint'),
+          e.until,
+          cell(e.reason),
+          cell(e.ticket ?? ''),
+          cell(e.note ?? ''),
+        ]),
+      ),
+      '',
+    );
+  }
+  return out;
 }
 
 /** The signed statement, when the run was signed (`--sign-key`): what it binds and how to check it. */
@@ -94,6 +133,7 @@ export function renderMarkdown(report: ConformanceReport, statement?: StatementN
       `${run.filter ? ` · ${cell(run.filter)}` : ''} · ${run.startedAt} (${(run.durationMs / 1000).toFixed(1)} s)`,
     '',
   );
+  out.push(...gateSection(report));
   const polite = politenessLine(report);
   if (polite) out.push(`Politeness: ${cell(polite)}`, '');
   if (report.target.profile?.tls?.insecure) {

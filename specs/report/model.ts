@@ -8,7 +8,7 @@ import type { Evidence } from '../lib/evidence.ts';
 import type { Level, Reference } from '../rules/types.ts';
 import type { Politeness } from '../run/coordinator.ts';
 
-export const REPORT_SCHEMA_VERSION = '1.1.0';
+export const REPORT_SCHEMA_VERSION = '1.2.0';
 
 /**
  * pass: every test of the rule passed (INFO: the observation was made).
@@ -63,6 +63,94 @@ export interface RuleReport {
   readonly tests: readonly TestReport[];
   /** Request, response, expected answers and a replay line per failed check, credentials redacted. */
   readonly evidence: readonly Evidence[];
+  /**
+   * A failing rule accepted by a live waiver (--waivers): the verdict stays `fail`, the evidence stays whole;
+   * the gate does not fail the run on it (specs/report/gate/).
+   */
+  readonly waiver?: RuleWaiver;
+  /** How this rule's verdict compares with the --baseline run's (absent: no baseline, or nothing to say). */
+  readonly baseline?: RuleBaseline;
+}
+
+/** The waiver that accepted a failing rule, as its file gives it. */
+export interface RuleWaiver {
+  readonly reason: string;
+  /** The last day (YYYY-MM-DD, UTC) the waiver holds. */
+  readonly until: string;
+  readonly endpoint?: string;
+  readonly ticket?: string;
+}
+
+/**
+ * known: failing in the baseline and now. fixed: failing in the baseline, not now. worse: passing (or run) in
+ * the baseline and failing (or, for MUST, unchecked) now. new: not in the baseline's catalogue.
+ */
+export type BaselineChange = 'known' | 'fixed' | 'worse' | 'new';
+
+export interface RuleBaseline {
+  readonly change: BaselineChange;
+  /** The rule's verdict in the baseline; null when the baseline's catalogue did not have it. */
+  readonly was: Verdict | null;
+}
+
+/** A waiver file's entry and what became of it in this run. */
+export interface WaiverEntryReport extends RuleWaiver {
+  readonly rule: string;
+  /**
+   * applied: it accepted a failing rule. stale: it matched no failure (the rule passes, was skipped, or its
+   * endpoint is gone) — remove it. expired: its `until` is before today; it fails the run.
+   */
+  readonly state: 'applied' | 'stale' | 'expired';
+  /** Why, one line (for stale and expired entries, and an endpoint that covered only part of a failure). */
+  readonly note?: string;
+}
+
+export interface WaiversReport {
+  /** The waiver file as named (--waivers, or the profile's `waivers`). */
+  readonly source: string;
+  /** The date the `until`s were compared with (YYYY-MM-DD, UTC). */
+  readonly today: string;
+  /** --strict-waivers: a stale waiver fails the run. */
+  readonly strict: boolean;
+  readonly entries: readonly WaiverEntryReport[];
+}
+
+export interface BaselineReport {
+  /** The baseline report's file as named (--baseline). */
+  readonly source: string;
+  readonly catalogueVersion: string;
+  /** The baseline run's start. */
+  readonly startedAt: string;
+  /** Rules of this catalogue the baseline did not have, and the baseline's rules this catalogue lacks. */
+  readonly newRules: readonly string[];
+  readonly removedRules: readonly string[];
+  /** What got worse, one line each: `<rule>: <was> → <now>`. */
+  readonly worse: readonly string[];
+  readonly known: readonly string[];
+  readonly fixed: readonly string[];
+}
+
+/**
+ * The CI gate, when waivers or a baseline were given: it decides the exit code, the verdict above does not
+ * change. passed: every failure is waived or known, nothing got worse, no waiver expired.
+ */
+export interface GateReport {
+  readonly passed: boolean;
+  /** One sentence: "Gate passed: …" or "Gate failed: …". */
+  readonly statement: string;
+  /** Each reason the gate failed, one line. */
+  readonly blocking: readonly string[];
+  readonly counts: {
+    /** Rules whose verdict is fail, accepted or not. */
+    readonly failing: number;
+    readonly waived: number;
+    readonly known: number;
+    /** Failing rules neither waived nor known. */
+    readonly unaccepted: number;
+    readonly fixed: number;
+    readonly stale: number;
+    readonly expired: number;
+  };
 }
 
 export type VerdictCounts = Record<Verdict, number> & { total: number };
@@ -154,4 +242,10 @@ export interface ConformanceReport {
   readonly rules: readonly RuleReport[];
   /** Tests that point at no rule; a failure here is a suite bug and makes the run non-conformant. */
   readonly unattributed: readonly TestReport[];
+  /** --waivers (or the profile's `waivers`): each entry and its state. */
+  readonly waivers?: WaiversReport;
+  /** --baseline: this run compared rule by rule with an earlier one. */
+  readonly baseline?: BaselineReport;
+  /** The CI gate over waivers and baseline; absent when neither was given (the verdict is then the gate). */
+  readonly gate?: GateReport;
 }

@@ -11,3 +11,11 @@ export function outcomeOf(conformance: ConformanceReport['conformance']): Outcom
   if (!conformance.conformant) return 'not-conformant';
   return conformance.complete ? 'conformant' : 'partial';
 }
+
+/**
+ * Whether the run passes (the exit code 0): the gate's decision when waivers or a baseline were given, else
+ * the verdict's. The verdict itself never changes with the gate.
+ */
+export function gatePassed(report: Pick<ConformanceReport, 'gate' | 'conformance'>): boolean {
+  return report.gate ? report.gate.passed : report.conformance.conformant;
+}

@@ -19,6 +19,7 @@ import { storedPoliteness } from '../run/politeness-store.ts';
 import { buildReport } from './build.ts';
 import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
 import { collectTest, stripAnsi } from './collect.ts';
+import { gateSourcesFromEnv, loadGate } from './gate/load.ts';
 import { renderMarkdown } from './markdown.ts';
 import { Scrubber } from './scrub.ts';
 import { profileSecrets } from './secrets.ts';
@@ -124,8 +125,9 @@ export default class ConformanceReporter implements Reporter {
 
     const profilePath = this.#options.profile ?? process.env[ENV.profile];
     let profile: { raw: unknown; source: string } | null = null;
+    const profileFile = path.resolve(profilePath ?? DEFAULT_PROFILE_PATH);
     try {
-      const file = path.resolve(profilePath ?? DEFAULT_PROFILE_PATH);
+      const file = profileFile;
       profile = {
         raw: JSON.parse(readFileSync(file, 'utf8')),
         source: profilePath ? publicName(file) : 'bundled mock profile',
@@ -142,6 +144,18 @@ export default class ConformanceReporter implements Reporter {
       catalogue = await loadCatalogue(this.#options.catalogue ?? DEFAULT_CATALOGUE_MODULE);
     } catch (e) {
       errors.push(`rule catalogue could not be loaded: ${(e as Error).message}`);
+    }
+
+    // Waivers and a baseline (the CLI checked them before the run): a file that cannot be used now is a run error.
+    let gate: ReturnType<typeof loadGate>;
+    try {
+      gate = loadGate(
+        gateSourcesFromEnv(process.env, profile?.raw, profileFile),
+        { ids: catalogue.rules.map((r) => r.id), version: catalogue.version },
+        { env: process.env, baseUrl: process.env[ENV.baseUrl], shown: publicName },
+      );
+    } catch (e) {
+      errors.push((e as Error).message);
     }
 
     const rootDir = this.#config?.rootDir ?? process.cwd();
@@ -185,6 +199,7 @@ export default class ConformanceReporter implements Reporter {
         ...(politeness ? { politeness } : {}),
       },
       scrub,
+      ...(gate ? { gate } : {}),
     });
 
     await writeReports(outputDir, report);

@@ -4,6 +4,7 @@
  */
 
 import path from 'node:path';
+import { acceptanceTag, baselineSection, waiversSection } from './gate/lines.ts';
 import { type ConformanceReport, LEVELS, type Outcome, type RuleReport } from './model.ts';
 import { outcomeOf } from './outcome.ts';
 import { politenessLine } from './politeness.ts';
@@ -59,7 +60,18 @@ export function displayPath(file: string, cwd: string = process.cwd()): string {
 }
 
 function line(rule: RuleReport, mark: string): string {
-  return `  ${mark} ${rule.id} [${rule.level}]${rule.reason ? ` — ${rule.reason}` : ''}`;
+  return `  ${mark} ${rule.id} [${rule.level}]${acceptanceTag(rule)}${rule.reason ? ` — ${rule.reason}` : ''}`;
+}
+
+/** The diff against the baseline, then the waivers: first after the verdict, as in summary.md. */
+function gateSections(report: ConformanceReport): string[] {
+  const out: string[] = [];
+  for (const section of [baselineSection(report), waiversSection(report)]) {
+    if (!section) continue;
+    out.push(`${section.title}:`, ...section.lines.map((l) => `  ${l}`));
+  }
+  if (report.gate) out.push(`${report.gate.passed ? '✔' : '✘'} ${report.gate.statement}`);
+  return out;
 }
 
 export function renderText(report: ConformanceReport, reportDir: string, options: TextOptions = {}): string {
@@ -71,6 +83,7 @@ export function renderText(report: ConformanceReport, reportDir: string, options
   const style = VERDICT_STYLE[outcomeOf(report.conformance)];
   const verdict = `${style.mark} ${report.conformance.statement}`;
   out.push(options.color ? `\x1b[${style.sgr}m${verdict}\x1b[0m` : verdict);
+  out.push(...gateSections(report));
   for (const level of LEVELS) {
     const c = report.counts[level];
     if (c.total === 0) continue;

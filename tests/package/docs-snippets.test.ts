@@ -296,6 +296,62 @@ const SNIPPETS: readonly Entry[] = [
       });
     },
   },
+  // docs/ci.md "Adopting the gate on a target that fails today": its commands exit 1 on purpose (steps 1, 3, 4), so
+  // world.sh cannot run them; tests/gate/transcript.test.ts runs the same steps against the same defects and
+  // checks the lines shown.
+  {
+    file: 'docs/ci.md',
+    match: /^npx gatecheck-mock --port 4000 --defect post-201 --defect put-204 &/,
+    notRun: 'step 1 exits 1 on purpose; tests/gate/transcript.test.ts runs it (test 1)',
+  },
+  {
+    file: 'docs/ci.md',
+    match: /^✘ Not conformant: 2 MUST rules fail\n/,
+    notRun: "step 1's output; tests/gate/transcript.test.ts checks its lines (test 1)",
+  },
+  {
+    file: 'docs/ci.md',
+    match: /^\{\n {2}"waivers": \[/,
+    notRun: 'the waiver file of the example; tests/gate/transcript.test.ts writes and uses it (WAIVERS)',
+  },
+  {
+    file: 'docs/ci.md',
+    match: /--waivers waivers\.json --baseline gatecheck-baseline\.json$/,
+    notRun:
+      'needs the defective mock of step 1 and its baseline; tests/gate/transcript.test.ts runs it (test 2)',
+  },
+  {
+    file: 'docs/ci.md',
+    match: /^✘ Not conformant: 2 MUST rules fail \(1 waived/,
+    notRun: "step 2's output; tests/gate/transcript.test.ts checks its lines (test 2)",
+  },
+  {
+    file: 'docs/ci.md',
+    match: /^gatecheck: exit 1 \(Gate failed: success\.200\.delete/,
+    notRun: "step 3's output; tests/gate/transcript.test.ts checks it (test 3)",
+  },
+  {
+    file: 'docs/ci.md',
+    match: /^gatecheck: exit 1 \(Gate failed: waiver for success\.200\.post expired/,
+    notRun: "step 4's output; tests/gate/transcript.test.ts checks it (test 4)",
+  },
+  {
+    file: 'docs/ci.md',
+    match: /^ {2}fixed, passing now \(1\): success\.200\.put/,
+    notRun: "step 5's output; tests/gate/transcript.test.ts checks it (test 5)",
+  },
+  {
+    file: 'docs/ci.md',
+    match: /^ {6}- name: Conformance \(gate on what got worse\)/,
+    notRun:
+      'a workflow step over a baseline and waivers kept in the repository; the flags are run by tests/gate/transcript.test.ts',
+  },
+  {
+    file: 'docs/ci.md',
+    match: /^conformance:\n {2}image: node:20/,
+    notRun:
+      'a GitLab CI job; its command is the one tests/gate/transcript.test.ts runs, its JUnit file is checked there (test 2)',
+  },
   // ------------------------------------------------------------------------------------------- docs/mock.md
   {
     file: 'docs/mock.md',
