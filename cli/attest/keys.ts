@@ -7,6 +7,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { keyIdOf } from './key-id.ts';
+import { KEY_FORMS } from './key-material.ts';
 import type { KeySource } from './key-source.ts';
 
 export type KeyAlgorithm = 'Ed25519' | 'ECDSA P-256';
@@ -41,7 +42,15 @@ export async function readKeyText(source: KeySource, env: NodeJS.ProcessEnv = pr
   try {
     return await readFile(source.file, 'utf8');
   } catch (e) {
-    throw new KeyError(`cannot read ${source.file} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    const code = (e as NodeJS.ErrnoException).code ?? 'unreadable';
+    // A name that is not a file may be a key given inline in a form not recognised (a raw seed): not repeated.
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') {
+      const given = source.given ?? source.file.length;
+      throw new KeyError(
+        `no file by the name given (${given} characters, not repeated here in case it is a key); give ${KEY_FORMS}`,
+      );
+    }
+    throw new KeyError(`cannot read ${source.file} (${code})`);
   }
 }
 

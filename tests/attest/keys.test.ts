@@ -85,7 +85,10 @@ test('keys gatecheck does not sign with are refused in one line naming where the
       'environment variable GATECHECK_TEST_NO_SUCH_KEY is not set',
     ],
     [() => readKeyText({ env: 'K' }, { K: ' ' }), 'environment variable K is empty'],
-    [() => readKeyText({ file: '/nonexistent/vendor.key' }), 'cannot read /nonexistent/vendor.key (ENOENT)'],
+    [
+      () => readKeyText({ file: '/nonexistent/vendor.key', given: 23 }),
+      'no file by the name given (23 characters, not repeated here in case it is a key)',
+    ],
   ];
   // Every case's key material: the PEM bodies' lines and the secret key's value.
   const secretLines = [
@@ -108,10 +111,10 @@ test('keys gatecheck does not sign with are refused in one line naming where the
 });
 
 test('a key source is a file or env:NAME', () => {
-  expect(parseKeySource('keys/vendor.key')).toEqual({ file: 'keys/vendor.key' });
+  expect(parseKeySource('keys/vendor.key')).toEqual({ file: 'keys/vendor.key', given: 15 });
   expect(parseKeySource('env:GATECHECK_SIGNING_KEY')).toEqual({ env: 'GATECHECK_SIGNING_KEY' });
   expect(parseKeySource('env:1BAD')).toBe(
-    'env:NAME needs an environment variable name (letters, digits, _), got "env:1BAD"',
+    'env:NAME needs an environment variable name (letters, digits, _); the 8 characters given are not one (not repeated here)',
   );
   expect(parseKeySource('')).toBe('must name a key file or env:NAME');
   // A key pasted where a file name goes (`--sign-key "$KEY"`) is refused without being repeated.
