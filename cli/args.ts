@@ -65,6 +65,7 @@ const RUN_FLAGS = {
 const VERIFY_FLAGS = {
   key: { type: 'string' },
   report: { type: 'string' },
+  'allow-other-catalogue': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -297,6 +298,7 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
         statement: pathOf('verify', positionals[0] ?? '', cwd),
         key,
         ...(values.report ? { report: pathOf('--report', values.report, cwd) } : {}),
+        ...(values['allow-other-catalogue'] ? { allowOtherCatalogue: true } : {}),
       },
     };
   }

@@ -5,7 +5,11 @@
  */
 import { RED_TEAM } from '../tests/attest/red-team-cases.ts';
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** Markdown-safe, control characters shown as \uXXXX (self-contained: it also runs on older checkouts). */
+const cell = (text: string) =>
+  [...text.replace(/\|/g, '\\|')]
+    .map((c) => (c.charCodeAt(0) < 0x20 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c))
+    .join('');
 
 console.log('| case | expected | exit | got | as expected |');
 console.log('| --- | --- | --- | --- | --- |');

@@ -3,6 +3,9 @@
  * (in-toto attestation spec v1, bundle.md: JSON Lines, suffix `.intoto.jsonl`).
  */
 
+import { LIMITS } from './limits.ts';
+import { parseStrictJson } from './strict-json.ts';
+
 /** in-toto envelope.md: "payloadType MUST be set to … application/vnd.in-toto+json". */
 export const PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 
@@ -44,23 +47,32 @@ export function asEnvelope(value: unknown): Envelope | undefined {
 }
 
 /**
- * The envelopes of a bundle file. in-toto bundle.md: "Each line within a Bundle SHOULD be an Envelope.
- * Consumers MUST ignore unrecognized lines."
+ * The one envelope of a bundle file, read strictly; a cause otherwise. in-toto bundle.md: "Each line within a
+ * Bundle SHOULD be an Envelope. Consumers MUST ignore unrecognized lines" — a line that is not JSON, or JSON
+ * that is not an envelope, is ignored. But a line of JSON with a duplicate member is refused (which member an
+ * envelope has would depend on the parser: strict-json.ts), and so is a second envelope: gatecheck writes one,
+ * and two would be two claims, either of which a verifier might show (limits.ts).
  */
-export function envelopesOf(text: string): Envelope[] {
-  const out: Envelope[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue;
+export function envelopeOf(text: string): { readonly envelope: Envelope } | { readonly cause: string } {
+  const found: Envelope[] = [];
+  let line = 0;
+  for (const raw of text.split('\n')) {
+    line++;
+    if (raw.trim() === '') continue;
+    const parsed = parseStrictJson(raw);
+    if (!parsed.ok) {
+      if (parsed.cause === 'is not JSON') continue;
+      return { cause: `statement: line ${line} ${parsed.cause}` };
     }
-    const envelope = asEnvelope(value);
-    if (envelope) out.push(envelope);
+    const envelope = asEnvelope(parsed.value);
+    if (envelope) found.push(envelope);
   }
-  return out;
+  if (found.length === 0) return { cause: 'statement: the file holds no DSSE envelope' };
+  if (found.length > LIMITS.envelopes)
+    return {
+      cause: `statement: the file holds ${found.length} DSSE envelopes; gatecheck writes one and reads at most ${LIMITS.envelopes}`,
+    };
+  return { envelope: found[0] as Envelope };
 }
 
 /** One bundle line. */
