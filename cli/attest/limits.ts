@@ -24,11 +24,12 @@ export const LIMITS = {
   /** Envelopes per bundle file: gatecheck writes one; a second would be a second, possibly other, claim. */
   envelopes: 1,
   /**
-   * conformance.json: hashed before it is parsed, then parsed twice (duplicate members, then values). A
-   * report holds each rule's tests and evidence (2 KiB of body each at most); 32 MiB is a hundred times the
-   * sample report.
+   * conformance.json: hashed before it is parsed, then parsed twice (duplicate members, then values) and
+   * checked against its schema, which costs about six times its size in memory. A report holds each rule's
+   * tests and evidence (2 KiB of body each at most); 8 MiB is seventy times the sample report, and keeps a
+   * report at the limit under 200 MB and 1 s (bench/verify-limits.ts).
    */
-  reportBytes: 32 * MiB,
+  reportBytes: 8 * MiB,
 } as const;
 
 export function mebibytes(bytes: number): string {

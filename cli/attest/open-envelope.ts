@@ -19,8 +19,9 @@ export type Opened =
 export function envelopeOverLimit(envelope: Envelope): string | undefined {
   if (envelope.signatures.length > LIMITS.signatures)
     return `statement: the envelope has ${envelope.signatures.length} signatures; at most ${LIMITS.signatures} are tried`;
-  // Base64 needs 4 characters per 3 bytes (RFC 4648 §4), padded or not.
-  if (envelope.payload.length > Math.ceil(LIMITS.payloadBytes / 3) * 4)
+  // RFC 4648 §4: 4 characters carry 3 bytes; padding carries none. Counted, not decoded.
+  const characters = envelope.payload.replace(/=+$/, '').length;
+  if (Math.floor((characters * 3) / 4) > LIMITS.payloadBytes)
     return `statement: the payload is over ${mebibytes(LIMITS.payloadBytes)}; at most ${mebibytes(LIMITS.payloadBytes)} is read`;
   return undefined;
 }
