@@ -124,6 +124,19 @@ function integer(flag: string, raw: string | undefined, min: number, max: number
   return n;
 }
 
+/**
+ * A URL as a message shows it: RFC 3986 §3.2.1 user information ("user:password@") and the query and fragment
+ * (an API key often rides there) replaced by "[redacted]" — a base URL can carry a secret.
+ */
+function shownUrl(url: URL): string {
+  const copy = new URL(url.href);
+  if (copy.username) copy.username = '[redacted]';
+  if (copy.password) copy.password = '[redacted]';
+  if (copy.search) copy.search = '?[redacted]';
+  if (copy.hash) copy.hash = '#[redacted]';
+  return shownValue(copy.href);
+}
+
 /** RFC 9110 §4.2: the target is an http or https URI; a path prefix is allowed, query and fragment are not. */
 export function baseUrlOf(raw: string | undefined, flag = '--base-url'): string | undefined {
   if (raw === undefined) return undefined;
@@ -131,13 +144,14 @@ export function baseUrlOf(raw: string | undefined, flag = '--base-url'): string 
   try {
     url = new URL(raw);
   } catch {
+    // Not a URL: no user information to take out, but it may be a key pasted in the wrong place.
     throw new UsageError(`${flag} must be an http:// or https:// URL, got ${shownValue(raw)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${flag} must be an http:// or https:// URL, got ${shownValue(raw)}`);
+    throw new UsageError(`${flag} must be an http:// or https:// URL, got ${shownUrl(url)}`);
   }
   if (url.search || url.hash)
-    throw new UsageError(`${flag} must not carry a query or fragment, got ${shownValue(raw)}`);
+    throw new UsageError(`${flag} must not carry a query or fragment, got ${shownUrl(url)}`);
   return raw.replace(/\/+$/, '');
 }
 

@@ -136,3 +136,18 @@ test('a key given where a key file goes: one line with its length and the accept
     expect(err[0]?.trimEnd()).not.toContain('\n');
   }
 });
+
+test('a base URL with a password or a key in its query: a usage error shows neither', async () => {
+  for (const url of [
+    'https://vendor:s3cretPassw0rd@api.example/?api_key=k3yInTheQuery',
+    'ftp://vendor:s3cretPassw0rd@api.example/#k3yInTheQuery',
+  ]) {
+    const { io, out, err } = captureIo();
+    expect(await main(['--base-url', url], io)).toBe(EXIT.usage);
+    const seen = [...out, ...err].join('');
+    expect(seen).toContain('--base-url');
+    expect(seen).toContain('[redacted]');
+    expect(seen).not.toContain('s3cretPassw0rd');
+    expect(seen).not.toContain('k3yInTheQuery');
+  }
+});
