@@ -8,7 +8,8 @@
  *    gatecheck's predicate type;
  * 4. schema — the statement matches conformance-statement.schema.json: unknown or missing fields fail at every
  *    level, exactly one subject, named conformance.json;
- * 5. profile — the embedded redacted profile has the digest the predicate states;
+ * 5. profile — the embedded redacted profile has the digest the predicate states and no member its schema
+ *    (profile.schema.json) does not know;
  * 6. report — its SHA-256 is the subject's; it is JSON without a duplicate member and matches its own schema
  *    (conformance.schema.json); the predicate restates it (verdict, counts, rules, run, politeness); the
  *    embedded profile is the report's (name, source, endpoints, base URL);
@@ -26,6 +27,7 @@ import { canonicalSha256, sha256Hex } from './digest.ts';
 import { envelopeOf, PAYLOAD_TYPE } from './envelope.ts';
 import type { PublicKeyInfo } from './keys.ts';
 import { openEnvelope } from './open-envelope.ts';
+import { unknownProfileMember } from './profile-members.ts';
 import { outcomeOfSentence, type Recomputed, recompute } from './recompute.ts';
 import { reportSchemaError } from './report-schema.ts';
 import { PREDICATE_TYPE, reportFacts, STATEMENT_TYPE, type Statement } from './statement.ts';
@@ -151,6 +153,11 @@ export function verifyStatement(input: VerifyInput): Verification {
 
   if (canonicalSha256(predicate.profile.redacted) !== predicate.profile.digest.sha256)
     return fail('profile: the embedded redacted profile does not have the digest the predicate states');
+  const unknownMember = unknownProfileMember(predicate.profile.redacted);
+  if (unknownMember)
+    return fail(
+      `profile: the embedded profile's ${unknownMember} is not a known field (profile.schema.json)`,
+    );
 
   const reportSha256 = sha256Hex(input.reportBytes);
   const [subject] = valid.subject;

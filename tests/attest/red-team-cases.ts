@@ -205,6 +205,20 @@ export const RED_TEAM: readonly RedTeamCase[] = [
     check: fails(/profile: .*another vendor/),
   },
   {
+    name: 'unknown member in the embedded profile (digest recomputed)',
+    expected: 'refused: not a known field of the profile schema',
+    expectedCode: 1,
+    run: () =>
+      verifyFiles({
+        statement: (s) => {
+          const profile = s.predicate.profile;
+          profile.redacted.certifiedBy = 'an auditor';
+          profile.digest.sha256 = canonicalSha256(profile.redacted);
+        },
+      }),
+    check: fails(/profile: the embedded profile's \/certifiedBy is not a known field/),
+  },
+  {
     name: 'a subject named evil.json',
     expected: 'refused: one subject, conformance.json',
     expectedCode: 1,
