@@ -177,3 +177,46 @@ test('gatecheck keygen: a pair that signs and verifies, the private key mode 060
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('keys read strictly: one key per file, no certificate, a JWK whose use, key_ops and alg allow the purpose', async () => {
+  const ed = generateKeyPairSync('ed25519');
+  const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const edPrivate = String(ed.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  const ecPrivate = String(ec.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  const edJwk = ed.privateKey.export({ format: 'jwk' });
+  const ecPublicJwk = ec.publicKey.export({ format: 'jwk' });
+  const refused: [() => Promise<unknown>, string][] = [
+    [
+      () => signingKeyFrom(`${edPrivate}${ecPrivate}`, 'vendor.key'),
+      'vendor.key holds 2 keys (PRIVATE KEY, PRIVATE KEY); give a file with one key',
+    ],
+    [
+      () => signingKeyFrom(JSON.stringify({ ...edJwk, key_ops: ['verify'] }), 'vendor.jwk'),
+      'vendor.jwk is a JWK whose "key_ops" ["verify"] do not include "sign"',
+    ],
+    [
+      () => signingKeyFrom(JSON.stringify({ ...edJwk, use: 'enc' }), 'vendor.jwk'),
+      'vendor.jwk is a JWK with "use" "enc"; a signature key has "use": "sig"',
+    ],
+    [
+      () => publicKeyFrom(JSON.stringify({ ...ecPublicJwk, alg: 'EdDSA' }), 'vendor.pub'),
+      'vendor.pub is a JWK with "alg" "EdDSA", not one of "ES256" for its ECDSA P-256 key',
+    ],
+    [
+      () => publicKeyFrom(JSON.stringify({ ...ecPublicJwk, key_ops: ['sign'] }), 'vendor.pub'),
+      'vendor.pub is a JWK whose "key_ops" ["sign"] do not include "verify"',
+    ],
+  ];
+  for (const [attempt, message] of refused) {
+    await expect(attempt(), message).rejects.toThrow(new KeyError(message));
+  }
+  // What each purpose allows: a signing JWK that says so; its public half with verify; a private JWK to verify.
+  await signingKeyFrom(JSON.stringify({ ...edJwk, use: 'sig', key_ops: ['sign'], alg: 'EdDSA' }), 'k');
+  await signingKeyFrom(JSON.stringify({ ...edJwk, alg: 'Ed25519' }), 'k');
+  await publicKeyFrom(JSON.stringify({ ...ecPublicJwk, use: 'sig', key_ops: ['verify'], alg: 'ES256' }), 'k');
+  const fromPrivate = await publicKeyFrom(JSON.stringify({ ...edJwk, key_ops: ['sign'] }), 'k');
+  expect(fromPrivate.fromPrivateKey).toBe(true);
+  expect(
+    (await publicKeyFrom(String(ed.publicKey.export({ format: 'pem', type: 'spki' })), 'k')).fromPrivateKey,
+  ).toBeUndefined();
+});
