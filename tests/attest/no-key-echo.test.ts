@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { main } from '../../cli/app.ts';
+import { looksLikeKeyMaterial } from '../../cli/attest/key-material.ts';
 import { EXIT } from '../../cli/exit-codes.ts';
 import { captureIo } from './signing.ts';
 
@@ -20,6 +21,11 @@ interface KeyForm {
   readonly value: string;
   /** The part of it that is secret (the PEM's body, the JWK's members, or all of it). */
   readonly secret: string;
+  /**
+   * Only where a key goes (--sign-key, --key): a raw seed is recognised nowhere else for certain (by its
+   * randomness elsewhere, about 99% of the time), but a key option never repeats a value it cannot read.
+   */
+  readonly keyOptionsOnly?: boolean;
 }
 
 function keyForms(): KeyForm[] {
@@ -43,7 +49,7 @@ function keyForms(): KeyForm[] {
     whole('the PEM body on one line', pemBody),
     { name: 'JWK', value: JSON.stringify(jwk), secret: `${jwk.d}${jwk.x}${jwk.y}` },
     // Recognised by nothing but its length: a raw Ed25519 seed.
-    whole('base64 of a raw 32-byte seed', String(jwk.d)),
+    { ...whole('base64url of a raw 32-byte seed', String(jwk.d)), keyOptionsOnly: true },
   ];
 }
 
@@ -95,6 +101,7 @@ test('a private key pasted in any place is refused and never repeated: not on st
   try {
     for (const form of forms) {
       for (const [place, argv] of PLACES) {
+        if (form.keyOptionsOnly && !/--sign-key|--key/.test(place)) continue;
         const work = path.join(dir, 'work');
         await rm(work, { recursive: true, force: true });
         await mkdir(work);
@@ -149,5 +156,19 @@ test('a base URL with a password or a key in its query: a usage error shows neit
     expect(seen).toContain('[redacted]');
     expect(seen).not.toContain('s3cretPassw0rd');
     expect(seen).not.toContain('k3yInTheQuery');
+  }
+});
+
+test('names that only look long are still names: paths, report directories, commit-named folders are not taken for keys', () => {
+  for (const name of [
+    '/home/runner/work/vendor-api/vendor-api/keys/vendor',
+    '/tmp/gatecheck-keygen-Ab12Cd/vendor',
+    'reports-for-the-nightly-run-against-staging-01',
+    'MCP-server-conformance-reports-2026-11-27-nightly',
+    '3f2c9a8d7e6b5a4c3d2e1f0a9b8c7d6e5f4a3b2c',
+    'keys/vendor.key',
+    'env:GATECHECK_SIGNING_KEY',
+  ]) {
+    expect(looksLikeKeyMaterial(name), name).toBe(false);
   }
 });
