@@ -202,6 +202,12 @@ export function verifyStatement(input: VerifyInput): Verification {
     const ids = ruleIdsMismatch(predicate.rules, catalogue);
     if (ids) return fail(ids);
     const levels = new Map(catalogue.rules.map((r) => [r.id, r.level]));
+    // The report's renderings show its own levels: they must be the catalogue's.
+    const relabelled = report.rules.find((r) => levels.get(r.id) !== r.level);
+    if (relabelled)
+      return fail(
+        `rules: the report gives ${shown(relabelled.id)} level ${relabelled.level}, catalogue ${catalogue.version} says ${levels.get(relabelled.id)}`,
+      );
     levelOf = (id) => levels.get(id);
   } else {
     const other = `the statement was made with catalogue ${predicate.catalogue.version} (gatecheck ${predicate.suite.version}), this is catalogue ${catalogue.version} (gatecheck ${input.installed.suiteVersion})`;

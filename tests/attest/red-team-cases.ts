@@ -175,6 +175,24 @@ export const RED_TEAM: readonly RedTeamCase[] = [
     check: fails(/rules: .*other\./),
   },
   {
+    name: 'a failed MUST rule relabelled INFO in the report (counts to match)',
+    expected: "refused: levels are the catalogue's",
+    expectedCode: 1,
+    run: () =>
+      verifyFiles({
+        report: (r) => {
+          const rule = (r.rules as Rule[]).find((x) => x.level === 'MUST') as Rule;
+          rule.level = 'INFO';
+          rule.verdict = 'fail';
+          r.counts.MUST.pass -= 1;
+          r.counts.MUST.total -= 1;
+          r.counts.INFO.fail += 1;
+          r.counts.INFO.total += 1;
+        },
+      }),
+    check: fails(/rules: the report gives .* level INFO, catalogue .* says MUST/),
+  },
+  {
     name: 'changed suite.version skips the catalogue check (catalogue digest changed)',
     expected: 'refused: the catalogue is compared by its own version',
     expectedCode: 1,
