@@ -47,32 +47,44 @@ export function asEnvelope(value: unknown): Envelope | undefined {
 }
 
 /**
- * The one envelope of a bundle file, read strictly; a cause otherwise. in-toto bundle.md: "Each line within a
- * Bundle SHOULD be an Envelope. Consumers MUST ignore unrecognized lines" — a line that is not JSON, or JSON
- * that is not an envelope, is ignored. But a line of JSON with a duplicate member is refused (which member an
- * envelope has would depend on the parser: strict-json.ts), and so is a second envelope: gatecheck writes one,
- * and two would be two claims, either of which a verifier might show (limits.ts).
+ * The one envelope of a bundle file, and the line it is on; a cause otherwise. in-toto bundle.md: "Each line
+ * within a Bundle SHOULD be an Envelope. Consumers MUST ignore unrecognized lines" — a line that is not JSON,
+ * or JSON that is not an envelope, is ignored. A second envelope is refused: gatecheck writes one, and two
+ * would be two claims, either of which a verifier might show (limits.ts). JSON.parse finds them (fast, and the
+ * file is bounded); the caller checks the limits, then reads the envelope's line strictly (strict-json.ts)
+ * before any signature is tried.
  */
-export function envelopeOf(text: string): { readonly envelope: Envelope } | { readonly cause: string } {
-  const found: Envelope[] = [];
-  let line = 0;
-  for (const raw of text.split('\n')) {
-    line++;
-    if (raw.trim() === '') continue;
-    const parsed = parseStrictJson(raw);
-    if (!parsed.ok) {
-      if (parsed.cause === 'is not JSON') continue;
-      return { cause: `statement: line ${line} ${parsed.cause}` };
+export function envelopeOf(
+  text: string,
+):
+  | { readonly envelope: Envelope; readonly line: string; readonly number: number }
+  | { readonly cause: string } {
+  const found: { envelope: Envelope; line: string; number: number }[] = [];
+  let number = 0;
+  for (const line of text.split('\n')) {
+    number++;
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
     }
-    const envelope = asEnvelope(parsed.value);
-    if (envelope) found.push(envelope);
+    const envelope = asEnvelope(value);
+    if (envelope) found.push({ envelope, line, number });
   }
   if (found.length === 0) return { cause: 'statement: the file holds no DSSE envelope' };
   if (found.length > LIMITS.envelopes)
     return {
       cause: `statement: the file holds ${found.length} DSSE envelopes; gatecheck writes one and reads at most ${LIMITS.envelopes}`,
     };
-  return { envelope: found[0] as Envelope };
+  return found[0] as { envelope: Envelope; line: string; number: number };
+}
+
+/** The envelope's line read strictly: a duplicate member anywhere in it is a cause (strict-json.ts). */
+export function envelopeLineError(line: string, number: number): string | undefined {
+  const parsed = parseStrictJson(line);
+  return parsed.ok ? undefined : `statement: line ${number} ${parsed.cause}`;
 }
 
 /** One bundle line. */

@@ -24,9 +24,9 @@ import { safeUrl, summarizeProfile } from '../../specs/report/profile-summary.ts
 import type { Level } from '../../specs/rules/types.ts';
 import { firstDifference } from './compare.ts';
 import { canonicalSha256, sha256Hex } from './digest.ts';
-import { envelopeOf, PAYLOAD_TYPE } from './envelope.ts';
+import { envelopeLineError, envelopeOf, PAYLOAD_TYPE } from './envelope.ts';
 import type { PublicKeyInfo } from './keys.ts';
-import { openEnvelope } from './open-envelope.ts';
+import { envelopeOverLimit, openEnvelope } from './open-envelope.ts';
 import { unknownProfileMember } from './profile-members.ts';
 import { outcomeOfSentence, type Recomputed, recompute } from './recompute.ts';
 import { reportSchemaError } from './report-schema.ts';
@@ -131,6 +131,10 @@ function verdictMismatch(statement: Statement, again: Recomputed): string | unde
 export function verifyStatement(input: VerifyInput): Verification {
   const bundle = envelopeOf(input.statementText);
   if ('cause' in bundle) return fail(bundle.cause);
+  const over = envelopeOverLimit(bundle.envelope);
+  if (over) return fail(over);
+  const strict = envelopeLineError(bundle.line, bundle.number);
+  if (strict) return fail(strict);
   const open = openEnvelope(bundle.envelope, input.key);
   if (!open.ok) return fail(open.cause);
   // DSSE: "Reject if PAYLOAD_TYPE is not a supported type", then parse the verified bytes, never the envelope again.
