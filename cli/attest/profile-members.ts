@@ -4,26 +4,14 @@
  * from that file. Only unknown members count: the redaction replaces credentials by "[redacted]" where the
  * schema may want an object (a private JWK), so the profile as embedded need not match the schema otherwise.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { ValidateFunction } from 'ajv';
+
+import { everyErrorValidator } from '../../shared/json-schema.ts';
 import { PROFILE_SCHEMA_PATH } from '../../specs/profile/load.ts';
-
-let validator: ValidateFunction | undefined;
-
-function validate(): ValidateFunction {
-  if (validator) return validator;
-  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-  // allErrors: every unknown member is found, not only the first error (which may be a "[redacted]" type).
-  const ajv = new Ajv({ allErrors: true, strict: true });
-  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-  validator = ajv.compile(JSON.parse(readFileSync(PROFILE_SCHEMA_PATH, 'utf8')) as object);
-  return validator;
-}
 
 /** The first member of `redacted` the profile schema does not know, as a JSON Pointer; undefined if none. */
 export function unknownProfileMember(redacted: unknown): string | undefined {
-  const check = validate();
+  // Every error: the first may be a "[redacted]" where the schema wants an object.
+  const check = everyErrorValidator(PROFILE_SCHEMA_PATH);
   if (check(redacted)) return undefined;
   const unknown = check.errors?.find((e) => e.keyword === 'additionalProperties');
   return unknown
