@@ -28,7 +28,7 @@ import { envelopeLineError, envelopeOf, PAYLOAD_TYPE } from './envelope.ts';
 import type { PublicKeyInfo } from './keys.ts';
 import { envelopeOverLimit, openEnvelope } from './open-envelope.ts';
 import { unknownProfileMember } from './profile-members.ts';
-import { outcomeOfSentence, type Recomputed, recompute } from './recompute.ts';
+import { outcomeHolds, outcomeOfSentence, type Recomputed, recompute } from './recompute.ts';
 import { reportSchemaError } from './report-schema.ts';
 import { PREDICATE_TYPE, reportFacts, STATEMENT_TYPE, type Statement } from './statement.ts';
 import { statementSchemaError } from './statement-schema.ts';
@@ -228,6 +228,8 @@ export function verifyStatement(input: VerifyInput): Verification {
   }
 
   const again = recompute(predicate.rules, levelOf, report);
+  const invariant = outcomeHolds(predicate.rules, again);
+  if (invariant) return fail(invariant);
   const verdict = verdictMismatch(valid, again);
   if (verdict) return fail(verdict);
   if (firstDifference(again.conformance.failing, report.conformance.failing))

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
+import { outcomeHolds } from '../../cli/attest/recompute.ts';
 import { verifyStatement } from '../../cli/attest/verify.ts';
 import { conclude, countVerdicts } from '../../specs/report/aggregate.ts';
 import type { RuleReport, Verdict } from '../../specs/report/model.ts';
@@ -79,4 +80,28 @@ test('a report as the reporter writes it verifies and shows its sentence; anothe
   );
   // The property saw more than one kind of run (printed with the seed on failure).
   expect(outcomes.size, `seed ${seed}`).toBeGreaterThan(1);
+});
+
+test('a failed rule is never attested conformant, whatever the verdict rules say (checked apart from conclude)', () => {
+  const counts = { pass: 0, fail: 0, warn: 0, skip: 0, 'not-run': 0, total: 0 };
+  const verdict = (conformant: boolean) => ({
+    conformance: {
+      conformant,
+      outcome: conformant ? ('conformant' as const) : ('not-conformant' as const),
+      level: conformant ? ('MUST' as const) : null,
+      complete: true,
+      statement: conformant ? 'Conformant at MUST level' : 'Not conformant: 1 MUST rule fails',
+      failing: [],
+    },
+    counts: { MUST: counts, SHOULD: counts, INFO: counts },
+  });
+  const rules = [
+    { id: 'a', verdict: 'pass' as const },
+    { id: 'b', verdict: 'fail' as const },
+  ];
+  expect(outcomeHolds(rules, verdict(true))).toBe(
+    'verdict: 1 rule failed (b) yet the verdict computed is conformant: a failed rule is a failure, waived or not',
+  );
+  expect(outcomeHolds(rules, verdict(false))).toBeUndefined();
+  expect(outcomeHolds([{ id: 'a', verdict: 'pass' }], verdict(true))).toBeUndefined();
 });
