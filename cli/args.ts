@@ -5,6 +5,7 @@
 
 import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { looksLikeKeyMaterial, shownValue } from './attest/key-material.ts';
 import { type KeySource, parseKeySource } from './attest/key-source.ts';
 import type { KeygenOptions } from './attest/keygen-command.ts';
 import type { VerifyOptions } from './attest/verify-command.ts';
@@ -68,6 +69,7 @@ const RUN_FLAGS = {
 const VERIFY_FLAGS = {
   key: { type: 'string' },
   report: { type: 'string' },
+  'allow-other-catalogue': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -100,6 +102,14 @@ function parse<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArg
   } catch (e) {
     const error = e as Error & { code?: string };
     if (error.code?.startsWith('ERR_PARSE_ARGS')) {
+      // Node's message quotes the argument: a key pasted as one (a PEM starts with dashes) is not repeated.
+      const pasted = (config.args ?? []).find(
+        (arg) => looksLikeKeyMaterial(arg) && error.message.includes(arg.slice(0, 12)),
+      );
+      if (pasted !== undefined)
+        throw new UsageError(
+          `an argument of ${pasted.length} characters looks like key material, not an option or a file name (not repeated here); a key goes in a file or an environment variable (see --help)`,
+        );
       const line = error.message
         .replace(/\. To specify a positional argument.*$/s, '')
         .replace(/\s*\n\s*/g, ' ');
@@ -113,9 +123,22 @@ function integer(flag: string, raw: string | undefined, min: number, max: number
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got "${raw}"`);
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}, got ${shownValue(raw)}`);
   }
   return n;
+}
+
+/**
+ * A URL as a message shows it: RFC 3986 §3.2.1 user information ("user:password@") and the query and fragment
+ * (an API key often rides there) replaced by "[redacted]" — a base URL can carry a secret.
+ */
+function shownUrl(url: URL): string {
+  const copy = new URL(url.href);
+  if (copy.username) copy.username = '[redacted]';
+  if (copy.password) copy.password = '[redacted]';
+  if (copy.search) copy.search = '?[redacted]';
+  if (copy.hash) copy.hash = '#[redacted]';
+  return shownValue(copy.href);
 }
 
 /** RFC 9110 §4.2: the target is an http or https URI; a path prefix is allowed, query and fragment are not. */
@@ -125,13 +148,14 @@ export function baseUrlOf(raw: string | undefined, flag = '--base-url'): string 
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`${flag} must be an http:// or https:// URL, got "${raw}"`);
+    // Not a URL: no user information to take out, but it may be a key pasted in the wrong place.
+    throw new UsageError(`${flag} must be an http:// or https:// URL, got ${shownValue(raw)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${flag} must be an http:// or https:// URL, got "${raw}"`);
+    throw new UsageError(`${flag} must be an http:// or https:// URL, got ${shownUrl(url)}`);
   }
   if (url.search || url.hash)
-    throw new UsageError(`${flag} must not carry a query or fragment, got "${raw}"`);
+    throw new UsageError(`${flag} must not carry a query or fragment, got ${shownUrl(url)}`);
   return raw.replace(/\/+$/, '');
 }
 
@@ -142,7 +166,7 @@ function shardOf(raw: string | undefined): RunOptions['shard'] {
   const total = Number(match?.[2]);
   if (!match || total < 1 || current < 1 || current > total) {
     throw new UsageError(
-      `--shard must be <current>/<total> with 1 ≤ current ≤ total, e.g. 1/4; got "${raw}"`,
+      `--shard must be <current>/<total> with 1 ≤ current ≤ total, e.g. 1/4; got ${shownValue(raw)}`,
     );
   }
   return { current, total };
@@ -153,7 +177,19 @@ function keySourceOf(flag: string, raw: string | undefined, cwd: string): KeySou
   if (raw === undefined) return undefined;
   const source = parseKeySource(raw);
   if (typeof source === 'string') throw new UsageError(`${flag} ${source}`);
-  return 'file' in source ? { file: path.resolve(cwd, source.file) } : source;
+  return 'file' in source ? { ...source, file: path.resolve(cwd, source.file) } : source;
+}
+
+/**
+ * A file or directory named on the command line, resolved against `cwd`; key material given there is refused
+ * without being repeated (messages name the path later: a pasted key would reach the log).
+ */
+function pathOf(flag: string, raw: string, cwd: string): string {
+  if (looksLikeKeyMaterial(raw))
+    throw new UsageError(
+      `${flag} got key material (${raw.length} characters, not repeated here), not a file name`,
+    );
+  return path.resolve(cwd, raw);
 }
 
 /** `--only a,b --only c` → ['a', 'b', 'c']. */
@@ -202,16 +238,16 @@ function runOptions(
   if (v['ca-cert'] !== undefined && v['ca-cert'].trim() === '')
     throw new UsageError('--ca-cert must name a PEM file of the CA that signed the target certificate');
   return {
-    ...(v['ca-cert'] ? { caCert: path.resolve(cwd, v['ca-cert']) } : {}),
+    ...(v['ca-cert'] ? { caCert: pathOf('--ca-cert', v['ca-cert'], cwd) } : {}),
     ...(baseUrl ? { baseUrl } : {}),
-    ...(v.profile ? { profile: path.resolve(cwd, v.profile) } : {}),
+    ...(v.profile ? { profile: pathOf('--profile', v.profile, cwd) } : {}),
     strict: v.strict ?? false,
     ...(maxSkippedMust !== undefined ? { maxSkippedMust } : {}),
     only: list(v.only),
     skip: list(v.skip),
     ...(seed !== undefined ? { seed } : {}),
     ...(budget !== undefined ? { budget } : {}),
-    reportDir: path.resolve(cwd, v['report-dir'] ?? 'reports'),
+    reportDir: pathOf('--report-dir', v['report-dir'] ?? 'reports', cwd),
     ...(shard ? { shard } : {}),
     passthrough,
     ...(signKey ? { signKey } : {}),
@@ -232,7 +268,7 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
     });
     if (values.help) return { kind: 'help' };
     if (positionals.length)
-      throw new UsageError(`rules: unexpected argument "${positionals[0]}" (see --help)`);
+      throw new UsageError(`rules: unexpected argument ${shownValue(positionals[0] ?? '')} (see --help)`);
     if (values.markdown && values.json) throw new UsageError('rules: choose one of --markdown and --json');
     return { kind: 'rules', format: values.markdown ? 'markdown' : values.json ? 'json' : 'text' };
   }
@@ -252,8 +288,8 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
     return {
       kind: 'init',
       options: {
-        source: /^https?:\/\//.test(source) ? source : path.resolve(cwd, source),
-        out: path.resolve(cwd, values.out ?? 'gatecheck.profile.json'),
+        source: /^https?:\/\//.test(source) ? source : pathOf('init', source, cwd),
+        out: pathOf('--out', values.out ?? 'gatecheck.profile.json', cwd),
         force: values.force === true,
         probe: baseUrlOf(values.probe, '--probe'),
         writes: values.writes === true,
@@ -280,9 +316,10 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
     return {
       kind: 'verify',
       options: {
-        statement: path.resolve(cwd, positionals[0] ?? ''),
+        statement: pathOf('verify', positionals[0] ?? '', cwd),
         key,
-        ...(values.report ? { report: path.resolve(cwd, values.report) } : {}),
+        ...(values.report ? { report: pathOf('--report', values.report, cwd) } : {}),
+        ...(values['allow-other-catalogue'] ? { allowOtherCatalogue: true } : {}),
       },
     };
   }
@@ -295,19 +332,19 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
     });
     if (values.help) return { kind: 'help' };
     if (positionals.length)
-      throw new UsageError(`keygen: unexpected argument "${positionals[0]}" (see --help)`);
+      throw new UsageError(`keygen: unexpected argument ${shownValue(positionals[0] ?? '')} (see --help)`);
     const type = values.type ?? 'ed25519';
     if (type !== 'ed25519' && type !== 'p256')
-      throw new UsageError(`--type must be ed25519 or p256, got "${type}"`);
+      throw new UsageError(`--type must be ed25519 or p256, got ${shownValue(type)}`);
     const format = values.format ?? 'pem';
     if (format !== 'pem' && format !== 'jwk')
-      throw new UsageError(`--format must be pem or jwk, got "${format}"`);
+      throw new UsageError(`--format must be pem or jwk, got ${shownValue(format)}`);
     if (values.out !== undefined && values.out.trim() === '')
       throw new UsageError('--out must be a path prefix: <prefix>.key and <prefix>.pub are written');
     return {
       kind: 'keygen',
       options: {
-        out: path.resolve(cwd, values.out ?? 'gatecheck-signing'),
+        out: pathOf('--out', values.out ?? 'gatecheck-signing', cwd),
         algorithm: type === 'ed25519' ? 'Ed25519' : 'ECDSA P-256',
         format,
         force: values.force === true,
@@ -329,7 +366,7 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
     }
     return {
       kind: 'merge',
-      blobDir: path.resolve(cwd, positionals[0] ?? ''),
+      blobDir: pathOf('merge-reports', positionals[0] ?? '', cwd),
       options: runOptions(values, passthrough, cwd),
     };
   }
@@ -340,7 +377,7 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
   if (values['list-rules']) return { kind: 'list-rules' };
   if (positionals.length) {
     throw new UsageError(
-      `unexpected argument "${positionals[0]}": commands are "init", "rules", "merge-reports", "verify" and "keygen"; Playwright options go after "--"`,
+      `unexpected argument ${shownValue(positionals[0] ?? '')}: commands are "init", "rules", "merge-reports", "verify" and "keygen"; Playwright options go after "--"`,
     );
   }
   return { kind: 'run', options: runOptions(values, passthrough, cwd) };

@@ -19,8 +19,10 @@ Usage
                           [--max-skipped-must <n>] [--report-dir <dir>] [--sign-key <key>]
                           [--waivers <file>] [--baseline <conformance.json>] [--strict-waivers]
   gatecheck verify <statement> --key <public key> [--report <conformance.json>]
-                          check a signed conformance statement and print the verdict it attests
-                          (exit 0: every check holds; 1: one line names the check that failed)
+                          [--allow-other-catalogue]
+                          check a signed conformance statement and print the verdict its rules give
+                          (exit 0: every check holds; 1: one line names the check that failed;
+                          another catalogue version fails unless --allow-other-catalogue)
   gatecheck keygen [--out <prefix>] [--type ed25519|p256] [--format pem|jwk] [--force]
                           write a signing key pair: <prefix>.key (private, mode 0600), <prefix>.pub
 

@@ -10,17 +10,28 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 
 export type { ErrorObject, ValidateFunction };
 
 let instance: Ajv | undefined;
+let everyError: Ajv | undefined;
+let draft2020: Ajv2020 | undefined;
+
+const OPTIONS: Options = { allErrors: false, strict: true, verbose: true };
+
+function configured<T extends Ajv | Ajv2020>(ajv: T): T {
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  // RFC 3339 §5.6 date-time, as Date#toISOString writes it (ajv-formats is not a dependency).
+  ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+  return ajv;
+}
 
 function ajv(): Ajv {
   if (instance !== undefined) return instance;
   const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-  instance = new AjvClass({ allErrors: false, strict: true, verbose: true });
-  instance.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  instance = configured(new AjvClass(OPTIONS));
   return instance;
 }
 
@@ -42,4 +53,40 @@ export function schemaValidator(schemaPath: string, pointer = ''): ValidateFunct
   const validate = ajv().getSchema(pointer === '' ? id : `${id}#${pointer}`);
   if (validate === undefined) throw new TypeError(`${schemaPath} has no subschema at ${pointer}`);
   return validate;
+}
+
+/** `schema`'s validator in `instance`, compiled once: registered under its `$id`, else `fallbackId`. */
+function compiledIn(instance: Ajv | Ajv2020, schemaText: string, fallbackId: string): ValidateFunction {
+  const schema = JSON.parse(schemaText) as { $id?: string };
+  const id = schema.$id ?? fallbackId;
+  const known = instance.getSchema(id);
+  if (known) return known;
+  instance.addSchema(schema, schema.$id === undefined ? id : undefined);
+  return instance.getSchema(id) as ValidateFunction;
+}
+
+/**
+ * A validator that reports every error, not only the first: for a caller that looks for one kind among them
+ * (cli/attest/profile-members.ts: unknown members of a profile whose credentials were replaced by text).
+ */
+export function everyErrorValidator(schemaPath: string): ValidateFunction {
+  if (everyError === undefined) {
+    const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+    everyError = configured(new AjvClass({ ...OPTIONS, allErrors: true }));
+  }
+  return compiledIn(everyError, readFileSync(schemaPath, 'utf8'), pathToFileURL(schemaPath).href);
+}
+
+/**
+ * The validator of a draft 2020-12 schema file (the report's, specs/report/conformance.schema.json), compiled
+ * once, with the same options and keywords as the others.
+ */
+export function schemaValidator2020(schemaUrl: URL): ValidateFunction {
+  if (draft2020 === undefined) {
+    const { Ajv2020: AjvClass } = createRequire(import.meta.url)(
+      'ajv/dist/2020.js',
+    ) as typeof import('ajv/dist/2020.js');
+    draft2020 = configured(new AjvClass(OPTIONS));
+  }
+  return compiledIn(draft2020, readFileSync(schemaUrl, 'utf8'), schemaUrl.href);
 }

@@ -3,6 +3,9 @@
  * (in-toto attestation spec v1, bundle.md: JSON Lines, suffix `.intoto.jsonl`).
  */
 
+import { LIMITS } from './limits.ts';
+import { parseStrictJson } from './strict-json.ts';
+
 /** in-toto envelope.md: "payloadType MUST be set to … application/vnd.in-toto+json". */
 export const PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 
@@ -44,12 +47,22 @@ export function asEnvelope(value: unknown): Envelope | undefined {
 }
 
 /**
- * The envelopes of a bundle file. in-toto bundle.md: "Each line within a Bundle SHOULD be an Envelope.
- * Consumers MUST ignore unrecognized lines."
+ * The one envelope of a bundle file, and the line it is on; a cause otherwise. in-toto bundle.md: "Each line
+ * within a Bundle SHOULD be an Envelope. Consumers MUST ignore unrecognized lines" — a line that is not JSON,
+ * or JSON that is not an envelope, is ignored. A second envelope is refused: gatecheck writes one, and two
+ * would be two claims, either of which a verifier might show (limits.ts). JSON.parse finds them (fast, and the
+ * file is bounded); the caller checks the limits, then reads the envelope's line strictly (strict-json.ts)
+ * before any signature is tried.
  */
-export function envelopesOf(text: string): Envelope[] {
-  const out: Envelope[] = [];
+export function envelopeOf(
+  text: string,
+):
+  | { readonly envelope: Envelope; readonly line: string; readonly number: number }
+  | { readonly cause: string } {
+  const found: { envelope: Envelope; line: string; number: number }[] = [];
+  let number = 0;
   for (const line of text.split('\n')) {
+    number++;
     if (line.trim() === '') continue;
     let value: unknown;
     try {
@@ -58,9 +71,20 @@ export function envelopesOf(text: string): Envelope[] {
       continue;
     }
     const envelope = asEnvelope(value);
-    if (envelope) out.push(envelope);
+    if (envelope) found.push({ envelope, line, number });
   }
-  return out;
+  if (found.length === 0) return { cause: 'statement: the file holds no DSSE envelope' };
+  if (found.length > LIMITS.envelopes)
+    return {
+      cause: `statement: the file holds ${found.length} DSSE envelopes; gatecheck writes one and reads at most ${LIMITS.envelopes}`,
+    };
+  return found[0] as { envelope: Envelope; line: string; number: number };
+}
+
+/** The envelope's line read strictly: a duplicate member anywhere in it is a cause (strict-json.ts). */
+export function envelopeLineError(line: string, number: number): string | undefined {
+  const parsed = parseStrictJson(line);
+  return parsed.ok ? undefined : `statement: line ${number} ${parsed.cause}`;
 }
 
 /** One bundle line. */

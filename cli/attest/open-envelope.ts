@@ -7,6 +7,7 @@
 import { decodeBase64 } from './base64.ts';
 import type { Envelope } from './envelope.ts';
 import type { PublicKeyInfo } from './keys.ts';
+import { LIMITS, mebibytes } from './limits.ts';
 import { pae } from './pae.ts';
 import { verifyBytes } from './signature.ts';
 
@@ -14,6 +15,18 @@ export type Opened =
   | { readonly ok: true; readonly payloadType: string; readonly body: Buffer }
   | { readonly ok: false; readonly cause: string };
 
+/** The envelope's size against limits.ts, before anything is decoded or hashed; a cause, or undefined. */
+export function envelopeOverLimit(envelope: Envelope): string | undefined {
+  if (envelope.signatures.length > LIMITS.signatures)
+    return `statement: the envelope has ${envelope.signatures.length} signatures; at most ${LIMITS.signatures} are tried`;
+  // RFC 4648 §4: 4 characters carry 3 bytes; padding carries none. Counted, not decoded.
+  const characters = envelope.payload.replace(/=+$/, '').length;
+  if (Math.floor((characters * 3) / 4) > LIMITS.payloadBytes)
+    return `statement: the payload is over ${mebibytes(LIMITS.payloadBytes)}; at most ${mebibytes(LIMITS.payloadBytes)} is read`;
+  return undefined;
+}
+
+/** The caller has checked envelopeOverLimit() first. */
 export function openEnvelope(envelope: Envelope, key: PublicKeyInfo): Opened {
   const body = decodeBase64(envelope.payload);
   if (body === undefined) return { ok: false, cause: 'statement: the envelope payload is not base64' };

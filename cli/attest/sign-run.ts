@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { catalogueJson, loadCatalogue } from '../../specs/report/catalogue-source.ts';
 import type { ConformanceReport } from '../../specs/report/model.ts';
+import { safeUrl } from '../../specs/report/profile-summary.ts';
 import { STATEMENT_FILE, type StatementNote } from '../../specs/report/statement-note.ts';
 import { displayPath } from '../../specs/report/text.ts';
 import { REPORT_FILES, writeRenderings } from '../../specs/report/write.ts';
@@ -53,6 +54,18 @@ export async function prepareSigner(options: SignerOptions): Promise<RunSigner> 
   return { sign: (reportDir, runId) => signReport(reportDir, runId, key, rawProfile, options, env) };
 }
 
+/**
+ * The profile as the run used it: a baseUrl that --base-url or BASE_URL overrode is embedded as the URL the
+ * run went to (the report's, without user information), so `verify` can hold the profile's target to the
+ * report's.
+ */
+function targetOf(redacted: unknown, report: ConformanceReport): unknown {
+  const profile = redacted as { baseUrl?: unknown };
+  if (typeof profile.baseUrl !== 'string' || safeUrl(profile.baseUrl) === report.target.baseUrl)
+    return redacted;
+  return { ...profile, baseUrl: report.target.baseUrl };
+}
+
 async function signReport(
   reportDir: string,
   runId: string,
@@ -78,7 +91,7 @@ async function signReport(
       line: `gatecheck: not signed: the report was made with catalogue ${report.catalogue.version}, this gatecheck has ${catalogue.version}`,
     };
   }
-  const redacted = redactProfile(rawProfile, env);
+  const redacted = targetOf(redactProfile(rawProfile, env), report);
   const reportedName = report.target.profile?.name;
   const profileName = (redacted as { name?: unknown }).name;
   if (reportedName !== undefined && reportedName !== profileName) {

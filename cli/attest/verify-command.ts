@@ -1,22 +1,22 @@
 /**
- * `gatecheck verify <statement> --key <public key> [--report <conformance.json>]`: exit 0 only when the
- * signature, the report's digest, the schema and the report's contents all hold, printing the verdict the
- * statement attests; otherwise one line naming what failed and exit 1. Files or a key that cannot be read or
- * used are bad usage (exit 2), like a bad flag.
+ * `gatecheck verify <statement> --key <public key> [--report <conformance.json>] [--allow-other-catalogue]`:
+ * exit 0 only when everything verify.ts checks holds, printing the verdict the rules give; otherwise one line
+ * naming what failed and exit 1. Files or a key that cannot be read or used are bad usage (exit 2), like a bad
+ * flag. Every line printed passes through printable(): a signed string cannot drive the terminal.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { catalogueJson, loadCatalogue } from '../../specs/report/catalogue-source.ts';
 import { LEVELS } from '../../specs/report/model.ts';
-import { suiteVersion } from '../../specs/report/suite-version.ts';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.ts';
 import type { Io } from '../outcome.ts';
-import { sha256Hex } from './digest.ts';
+import { installed } from './installed.ts';
 import { describeSource, type KeySource } from './key-source.ts';
 import { KeyError, type PublicKeyInfo, publicKeyFrom, readKeyText } from './keys.ts';
+import { LIMITS, mebibytes } from './limits.ts';
+import { printable } from './printable.ts';
+import { readBounded } from './read-bounded.ts';
 import { type ConformancePredicate, REPORT_SUBJECT } from './statement.ts';
 import { STATEMENT_SCHEMA_FILE } from './statement-schema.ts';
-import { verifyStatement } from './verify.ts';
+import { type Verification, verifyStatement } from './verify.ts';
 
 export interface VerifyOptions {
   /** Absolute path of the statement (conformance.intoto.jsonl). */
@@ -24,11 +24,15 @@ export interface VerifyOptions {
   readonly key: KeySource;
   /** Absolute path of the report; default conformance.json beside the statement. */
   readonly report?: string;
+  /** --allow-other-catalogue: judge a statement of another catalogue version by its report's levels. */
+  readonly allowOtherCatalogue?: boolean;
 }
 
-async function readOrUsage<T>(read: () => Promise<T>, what: string, hint = ''): Promise<T> {
+/** The file's bytes; undefined when it is over `limit` (the caller says so); UsageError when unreadable. */
+async function readOrUsage(file: string, limit: number, what: string, hint = ''): Promise<Buffer | number> {
   try {
-    return await read();
+    const read = await readBounded(file, limit);
+    return read.ok ? read.bytes : read.size;
   } catch (e) {
     throw new UsageError(
       `verify: cannot read ${what} (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})${hint}`,
@@ -45,48 +49,65 @@ async function publicKey(source: KeySource): Promise<PublicKeyInfo> {
   }
 }
 
-function attested(p: ConformancePredicate): string[] {
+function attested(p: ConformancePredicate, verified: Extract<Verification, { ok: true }>): string[] {
   const name = (p.profile.redacted as { name?: unknown }).name;
   const run = p.run;
   const merged =
     run.shardsMerged !== null ? `, merged from ${run.shardsMerged} shards` : run.merged ? ', merged' : '';
+  const { conformance, counts } = verified.recomputed;
   return [
-    `attests: ${p.verdict.statement}`,
+    // The sentence the rules give (recompute.ts), never the signed text.
+    `attests: ${conformance.statement}`,
     `  target ${p.target.baseUrl}, profile ${JSON.stringify(String(name ?? p.profile.source))} (sha256 ${p.profile.digest.sha256})`,
     `  gatecheck ${p.suite.version}, catalogue ${p.catalogue.version} (${p.catalogue.rules} rules, sha256 ${p.catalogue.digest.sha256})`,
     `  run ${run.startedAt} → ${run.endedAt}, seed ${run.seed}, strict ${run.strict ? 'yes' : 'no'}${run.shard ? `, shard ${run.shard}` : ''}${merged}${run.filter ? `, ${run.filter}` : ''}`,
     ...LEVELS.map((level) => {
-      const c = p.counts[level];
+      const c = counts[level];
       return `  ${level.padEnd(6)} ${c.pass} pass · ${c.fail} fail · ${c.warn} warn · ${c.skip} skip · ${c['not-run']} not run`;
     }),
   ];
 }
 
 export async function runVerify(options: VerifyOptions, io: Io): Promise<ExitCode> {
-  const statementText = await readOrUsage(() => readFile(options.statement, 'utf8'), options.statement);
+  const out = (line: string) => io.out(`${printable(line)}\n`);
+  const failed = (cause: string) => {
+    io.err(`${printable(`gatecheck: verify failed: ${cause}`)}\n`);
+    return EXIT.nonConformant;
+  };
+  const statement = await readOrUsage(options.statement, LIMITS.statementBytes, options.statement);
+  if (typeof statement === 'number')
+    return failed(
+      `statement: the file is ${mebibytes(statement)}; at most ${mebibytes(LIMITS.statementBytes)} is read (gatecheck writes a few KiB)`,
+    );
   const key = await publicKey(options.key);
   const reportFile = options.report ?? path.join(path.dirname(options.statement), REPORT_SUBJECT);
   const reportBytes = await readOrUsage(
-    () => readFile(reportFile),
+    reportFile,
+    LIMITS.reportBytes,
     `the report ${reportFile}`,
     options.report ? '' : '; name it with --report <conformance.json>',
   );
-  const catalogue = await loadCatalogue();
+  if (typeof reportBytes === 'number')
+    return failed(
+      `report: the file is ${mebibytes(reportBytes)}; at most ${mebibytes(LIMITS.reportBytes)} is read`,
+    );
   const result = verifyStatement({
-    statementText,
+    statementText: statement.toString('utf8'),
     key,
     reportBytes,
-    installed: { suiteVersion: suiteVersion(), catalogueSha256: sha256Hex(catalogueJson(catalogue)) },
+    installed: await installed(),
+    allowOtherCatalogue: options.allowOtherCatalogue === true,
   });
-  if (!result.ok) {
-    io.err(`gatecheck: verify failed: ${result.cause}\n`);
-    return EXIT.nonConformant;
-  }
-  io.out(
+  if (!result.ok) return failed(result.cause);
+  if (key.fromPrivateKey)
+    out(
+      `gatecheck: note: --key holds a private key; its public half was used (give verifiers the public key, keep the private one secret)`,
+    );
+  out(
     `gatecheck: verified: signed by key ${key.keyId} (${key.algorithm}); ${path.basename(reportFile)} has the attested SHA-256 ${result.reportSha256}; ` +
-      `the statement matches ${STATEMENT_SCHEMA_FILE} and the report\n`,
+      `the statement matches ${STATEMENT_SCHEMA_FILE}, the report and the rule catalogue`,
   );
-  for (const line of attested(result.statement.predicate)) io.out(`${line}\n`);
-  for (const note of result.notes) io.out(`gatecheck: note: ${note}\n`);
+  for (const line of attested(result.statement.predicate, result)) out(line);
+  for (const note of result.notes) out(`gatecheck: note: ${note}`);
   return EXIT.conformant;
 }

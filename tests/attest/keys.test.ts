@@ -85,7 +85,10 @@ test('keys gatecheck does not sign with are refused in one line naming where the
       'environment variable GATECHECK_TEST_NO_SUCH_KEY is not set',
     ],
     [() => readKeyText({ env: 'K' }, { K: ' ' }), 'environment variable K is empty'],
-    [() => readKeyText({ file: '/nonexistent/vendor.key' }), 'cannot read /nonexistent/vendor.key (ENOENT)'],
+    [
+      () => readKeyText({ file: '/nonexistent/vendor.key', given: 23 }),
+      'no file by the name given (23 characters, not repeated here in case it is a key)',
+    ],
   ];
   // Every case's key material: the PEM bodies' lines and the secret key's value.
   const secretLines = [
@@ -108,10 +111,10 @@ test('keys gatecheck does not sign with are refused in one line naming where the
 });
 
 test('a key source is a file or env:NAME', () => {
-  expect(parseKeySource('keys/vendor.key')).toEqual({ file: 'keys/vendor.key' });
+  expect(parseKeySource('keys/vendor.key')).toEqual({ file: 'keys/vendor.key', given: 15 });
   expect(parseKeySource('env:GATECHECK_SIGNING_KEY')).toEqual({ env: 'GATECHECK_SIGNING_KEY' });
   expect(parseKeySource('env:1BAD')).toBe(
-    'env:NAME needs an environment variable name (letters, digits, _), got "env:1BAD"',
+    'env:NAME needs an environment variable name (letters, digits, _); the 8 characters given are not one (not repeated here)',
   );
   expect(parseKeySource('')).toBe('must name a key file or env:NAME');
   // A key pasted where a file name goes (`--sign-key "$KEY"`) is refused without being repeated.
@@ -173,4 +176,47 @@ test('gatecheck keygen: a pair that signs and verifies, the private key mode 060
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('keys read strictly: one key per file, no certificate, a JWK whose use, key_ops and alg allow the purpose', async () => {
+  const ed = generateKeyPairSync('ed25519');
+  const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const edPrivate = String(ed.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  const ecPrivate = String(ec.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  const edJwk = ed.privateKey.export({ format: 'jwk' });
+  const ecPublicJwk = ec.publicKey.export({ format: 'jwk' });
+  const refused: [() => Promise<unknown>, string][] = [
+    [
+      () => signingKeyFrom(`${edPrivate}${ecPrivate}`, 'vendor.key'),
+      'vendor.key holds 2 keys (PRIVATE KEY, PRIVATE KEY); give a file with one key',
+    ],
+    [
+      () => signingKeyFrom(JSON.stringify({ ...edJwk, key_ops: ['verify'] }), 'vendor.jwk'),
+      'vendor.jwk is a JWK whose "key_ops" ["verify"] do not include "sign"',
+    ],
+    [
+      () => signingKeyFrom(JSON.stringify({ ...edJwk, use: 'enc' }), 'vendor.jwk'),
+      'vendor.jwk is a JWK with "use" "enc"; a signature key has "use": "sig"',
+    ],
+    [
+      () => publicKeyFrom(JSON.stringify({ ...ecPublicJwk, alg: 'EdDSA' }), 'vendor.pub'),
+      'vendor.pub is a JWK with "alg" "EdDSA", not one of "ES256" for its ECDSA P-256 key',
+    ],
+    [
+      () => publicKeyFrom(JSON.stringify({ ...ecPublicJwk, key_ops: ['sign'] }), 'vendor.pub'),
+      'vendor.pub is a JWK whose "key_ops" ["sign"] do not include "verify"',
+    ],
+  ];
+  for (const [attempt, message] of refused) {
+    await expect(attempt(), message).rejects.toThrow(new KeyError(message));
+  }
+  // What each purpose allows: a signing JWK that says so; its public half with verify; a private JWK to verify.
+  await signingKeyFrom(JSON.stringify({ ...edJwk, use: 'sig', key_ops: ['sign'], alg: 'EdDSA' }), 'k');
+  await signingKeyFrom(JSON.stringify({ ...edJwk, alg: 'Ed25519' }), 'k');
+  await publicKeyFrom(JSON.stringify({ ...ecPublicJwk, use: 'sig', key_ops: ['verify'], alg: 'ES256' }), 'k');
+  const fromPrivate = await publicKeyFrom(JSON.stringify({ ...edJwk, key_ops: ['sign'] }), 'k');
+  expect(fromPrivate.fromPrivateKey).toBe(true);
+  expect(
+    (await publicKeyFrom(String(ed.publicKey.export({ format: 'pem', type: 'spki' })), 'k')).fromPrivateKey,
+  ).toBeUndefined();
 });

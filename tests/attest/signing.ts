@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalSha256, sha256Hex } from '../../cli/attest/digest.ts';
 import { type Envelope, envelopeLine, PAYLOAD_TYPE } from '../../cli/attest/envelope.ts';
+import { installed } from '../../cli/attest/installed.ts';
 import {
   type KeyAlgorithm,
   type PublicKeyInfo,
@@ -18,10 +19,8 @@ import {
 import { redactProfile } from '../../cli/attest/redact-profile.ts';
 import { signEnvelope } from '../../cli/attest/sign.ts';
 import { buildStatement, type Statement } from '../../cli/attest/statement.ts';
-import { type Verification, type VerifyInput, verifyStatement } from '../../cli/attest/verify.ts';
+import { type Verification, verifyStatement } from '../../cli/attest/verify.ts';
 import type { Io } from '../../cli/outcome.ts';
-import { catalogueJson, loadCatalogue } from '../../specs/report/catalogue-source.ts';
-import { suiteVersion } from '../../specs/report/suite-version.ts';
 import { ROOT } from '../report/synthetic.ts';
 
 export const MOCK_PROFILE = path.join(ROOT, 'fixtures/mock.profile.json');
@@ -68,16 +67,20 @@ export function reportBytes(change: (report: Json) => void = () => {}): Buffer {
   return Buffer.from(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-export async function installed(): Promise<VerifyInput['installed']> {
-  return { suiteVersion: suiteVersion(), catalogueSha256: sha256Hex(catalogueJson(await loadCatalogue())) };
-}
+export { installed };
 
 /** The statement `--sign-key` would make for `bytes`. */
 export async function statementFor(bytes: Buffer): Promise<Statement> {
   const redacted = redactProfile(JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')), {});
-  return buildStatement(JSON.parse(bytes.toString('utf8')), sha256Hex(bytes), {
-    catalogueDigest: (await installed()).catalogueSha256,
-    profile: { source: 'mock.profile.json', digest: { sha256: canonicalSha256(redacted) }, redacted },
+  const report = JSON.parse(bytes.toString('utf8'));
+  return buildStatement(report, sha256Hex(bytes), {
+    catalogueDigest: (await installed()).catalogue.sha256,
+    // As sign-run.ts names it: the report's own name for the profile.
+    profile: {
+      source: report.target.profile?.source ?? 'mock.profile.json',
+      digest: { sha256: canonicalSha256(redacted) },
+      redacted,
+    },
     shardsMerged: null,
   });
 }

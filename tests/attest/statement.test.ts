@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { verifyStatement } from '../../cli/attest/verify.ts';
+import { CATALOGUE_VERSION } from '../../specs/rules/catalogue.ts';
 import {
   editEnvelope,
   flipByte,
@@ -181,13 +182,24 @@ test.describe('the predicate against the schema (signed as changed, so only the 
     });
   }
 
-  test("politeness is embedded by value: a field the report's politeness gains passes the schema", async () => {
-    const { result } = await signAndVerify({
+  test("politeness is embedded by value: a field the report's schema knows passes, one it does not is refused", async () => {
+    // pacePerSecond: optional in conformance.schema.json, not named by the statement's schema.
+    const known = await signAndVerify({
+      report: (r) => {
+        r.run.politeness.pacePerSecond = 2;
+      },
+    });
+    expect(known.result.ok).toBe(true);
+    // The report's own schema decides which members it may have (a member it gains flows through).
+    const unknown = await signAndVerify({
       report: (r) => {
         r.run.politeness.scopes = [{ scope: 'address', requests: 120 }];
       },
     });
-    expect(result.ok).toBe(true);
+    expect(unknown.result).toEqual({
+      ok: false,
+      cause: 'report: /run/politeness/scopes is not a known field (conformance.schema.json)',
+    });
   });
 });
 
@@ -234,7 +246,7 @@ test.describe('a signed predicate that does not restate its report', () => {
       change((s) => {
         s.predicate.catalogue.digest.sha256 = '0'.repeat(64);
       }),
-      `catalogue: the statement's catalogue digest ${'0'.repeat(64)} is not gatecheck`,
+      `catalogue: the statement's catalogue ${CATALOGUE_VERSION} has digest ${'0'.repeat(64)}, this gatecheck's ${CATALOGUE_VERSION} has `,
     ],
     [
       'another payload type',
@@ -258,8 +270,14 @@ test.describe('a signed predicate that does not restate its report', () => {
   }
 });
 
-test('a statement of another gatecheck version verifies, with a note that its catalogue digest was not compared', async () => {
+test("another gatecheck version with this catalogue version: the catalogue is still compared (it is the catalogue's version that says which rules)", async () => {
   const { result } = await signAndVerify({
+    report: (r) => {
+      r.suite.version = '9.9.9';
+    },
+  });
+  expect(result).toMatchObject({ ok: true, notes: [] });
+  const changed = await signAndVerify({
     report: (r) => {
       r.suite.version = '9.9.9';
     },
@@ -267,13 +285,9 @@ test('a statement of another gatecheck version verifies, with a note that its ca
       s.predicate.catalogue.digest.sha256 = '0'.repeat(64);
     },
   });
-  expect(result).toMatchObject({
-    ok: true,
-    notes: [
-      expect.stringContaining(
-        'catalogue digest not compared: this is gatecheck 0.1.0, the statement names 9.9.9',
-      ),
-    ],
+  expect(changed.result).toMatchObject({
+    ok: false,
+    cause: expect.stringMatching(/^catalogue: .* has digest 0{64}/),
   });
 });
 
