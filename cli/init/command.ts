@@ -24,6 +24,8 @@ export interface InitOptions {
   readonly probe: string | undefined;
   /** Pick a collection for the write rules (they create, change and delete an item). */
   readonly writes?: boolean;
+  /** `--server <n|url>`: which of the document's servers is the baseUrl (1-based index, or a URL it lists). */
+  readonly server?: string;
 }
 
 /** `target.profile.json` → `target.profile.env.example`: the variables' names, beside the profile. */

@@ -360,7 +360,7 @@ function credentialTodo(
   if (key === undefined || !schemes.includes('apikey')) return;
   todo.push(
     key.word === undefined
-      ? `/apikeyScheme: the document does not say which word goes before the key of security scheme ${key.name} in Authorization; Apikey assumed — set the target's (Token, SSWS, "MediaBrowser Token" for MediaBrowser Token="<key>", or "" for the key alone)`
+      ? `/apikeyScheme: the document does not say which word goes before the key of security scheme ${key.name} in Authorization (${key.said === undefined ? 'it has no description' : `its description reads: "${key.said}"`}); Apikey assumed — set the target's (Token, SSWS, "MediaBrowser Token" for MediaBrowser Token="<key>", "Token token=" for Token token=<key>, or "" for the key alone)`
       : `/apikeyScheme: "${key.word}", as security scheme ${key.name} states it (${key.wordFrom}); confirm it`,
   );
 }

@@ -121,9 +121,22 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
     const keys = Object.values(schemes).filter(
       (s) => isObject(s) && profileSchemeOf(s) === 'apikey',
     ) as Json[];
-    const stated = keys.some(
-      (k) => k['x-gatecheck-apikey-scheme'] === word || String(k.description ?? '').includes(`${word} `),
-    );
+    // Each word of the form (`Token`, `Token token=`) written in the scheme's own text — its description or an
+    // x- field — or in an example of an operation's Authorization header, as a whole word in any case.
+    const parts = word.replace(/=$/, '').split(' ').filter(Boolean);
+    const headerExamples = JSON.stringify(doc.paths ?? {})
+      .match(/"name":"authorization"[^}]*\}/gi)
+      ?.join(' ');
+    const stated = keys.some((k) => {
+      if (k['x-gatecheck-apikey-scheme'] === word) return true;
+      const text = `${JSON.stringify(Object.entries(k).filter(([n]) => n === 'description' || n.startsWith('x-')))} ${headerExamples ?? ''}`;
+      return (
+        parts.length > 0 &&
+        parts.every((p) =>
+          new RegExp(`(^|[^\\w-])${p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}([^\\w-]|$)`, 'i').test(text),
+        )
+      );
+    });
     if (!stated && !todo.some((t) => t.startsWith('/apikeyScheme:') && t.includes('assumed')))
       problems.push(
         `apikeyScheme: keys sent as "${word} <key>", which the document neither states nor is said to assume`,
