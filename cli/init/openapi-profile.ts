@@ -8,6 +8,7 @@
  */
 
 import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
+import { collectionSection } from './collection-section.ts';
 import { identity } from './credentials.ts';
 import {
   blockedFromDocument,
@@ -26,7 +27,6 @@ import {
   requirementsOf,
 } from './security.ts';
 import { type Server, serverOf } from './servers.ts';
-import { collectionCandidates, idFieldOf, sampleOf } from './writes.ts';
 
 type Json = Record<string, unknown>;
 
@@ -116,33 +116,59 @@ function schemesTodo(
     );
 }
 
-export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult {
-  const todo: string[] = [...(input.notes ?? [])];
+/** What the document's security says, read once: carriers kept and dropped, and every operation weighed. */
+interface Reading {
+  readonly carriers: Map<string, Carrier>;
+  readonly kept: Map<string, Carrier>;
+  readonly dropped: Carrier[];
+  readonly operations: Operation[];
+}
+
+function readDocument(doc: Json, documentUrl: string | undefined): Reading {
   const carriers = readCarriers(doc);
   const { kept, dropped } = keepOneKindEach(carriers, usesOf(doc));
   const all = new Map(carriers);
   for (const d of dropped) all.set(d.name, d);
-  const operations = readOperations(doc, input.documentUrl, kept, all);
+  return { carriers, kept, dropped, operations: readOperations(doc, documentUrl, kept, all) };
+}
 
-  const noSecurity = !Array.isArray(doc.security) && operations.every((o) => !Array.isArray(o.raw.security));
+/** Step 1: what the document's security leaves unsaid or unsendable, said first. */
+function securityTodo(doc: Json, reading: Reading, todo: string[]): void {
+  const noSecurity =
+    !Array.isArray(doc.security) && reading.operations.every((o) => !Array.isArray(o.raw.security));
   if (noSecurity)
     todo.push(
       'security: the document states no security requirement at all, so by OpenAPI every operation is public — rarely so for a real API; init calls an operation public only on that reading: confirm it, and add the protected and admin endpoints the document does not name',
     );
-  schemesTodo(carriers, dropped, operations, todo);
+  schemesTodo(reading.carriers, reading.dropped, reading.operations, todo);
+}
 
-  const server = mainServer(doc, operations, input.documentUrl);
+/** Step 2: the server the profile's baseUrl is, and the operations sent to it. */
+function serverStep(
+  doc: Json,
+  operations: readonly Operation[],
+  documentUrl: string | undefined,
+  todo: string[],
+): { server: Server | undefined; ops: Operation[] } {
+  const server = mainServer(doc, operations, documentUrl);
   const elsewhere = operations.filter((o) => o.server?.written !== server?.written);
   if (elsewhere.length > 0)
     todo.push(
       `${plural(elsewhere.length, 'operation')} are sent to another server than ${server?.url ?? server?.written ?? 'the document’s'} (${examples(elsewhere)}, at ${elsewhere[0]?.server?.url ?? elsewhere[0]?.server?.written ?? 'the document’s server'}): the profile has one baseUrl; left out`,
     );
-  const ops = operations.filter((o) => o.server?.written === server?.written);
-  const rateLimited = rateLimitedOperations(doc, X_RATE_LIMIT);
-  const prefix = server?.url === undefined ? (server?.prefix ?? '') : '';
+  return { server, ops: operations.filter((o) => o.server?.written === server?.written) };
+}
 
-  const endpoints: Json = {};
-  const schemesOf = (o: Operation) => [...o.access.schemes];
+const schemesOf = (o: Operation) => [...o.access.schemes];
+
+/** Step 3: the public, protected, admin and missing endpoints, each with its reason. */
+function readEndpoints(
+  ops: readonly Operation[],
+  rateLimited: ReadonlySet<string>,
+  prefix: string,
+  endpoints: Json,
+  todo: string[],
+): { prot: Pick | undefined; admin: Pick | undefined } {
   const mark = (field: string, pick: Pick, extra = '') =>
     todo.push(
       `/endpoints/${field}: ${pick.op.method.toUpperCase()} ${pick.op.address} — ${pick.reason}${extra}`,
@@ -197,84 +223,39 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     );
 
   endpoints.missing = { path: `${prefix}${MISSING}` };
+  return { prot, admin };
+}
 
-  let sampleItem: unknown;
-  const { picks: writable, refused } = collectionCandidates(ops);
-  const refusedText = refused.length
-    ? `; never: ${refused
-        .slice(0, EXAMPLES)
-        .map((r) => `POST ${r.op.address ?? r.op.path} (${r.why})`)
-        .join(', ')}`
-    : '';
-  const collection = input.writes ? writable[0] : undefined;
-  if (collection) {
-    const sample = collection.post.body ? sampleOf(collection.post.body) : {};
-    sampleItem = isObject(sample) ? sample : {};
-    // An alternative needing no scope or role lets every identity write (`any`); else the admin, who holds them.
-    const writer = collection.post.access.least === 0 ? 'any' : 'admin';
-    const declared = {
-      post: collection.post.successes[0],
-      put: collection.item.put?.successes[0],
-      delete: collection.item.delete.successes[0],
-    };
-    const declaredStatuses = Object.fromEntries(Object.entries(declared).filter(([, s]) => s !== undefined));
-    const idField = idFieldOf(collection);
-    endpoints.collection = {
-      path: collection.post.address,
-      writeSchemes: schemesOf(collection.post),
-      writer,
-      sampleItem,
-      missingId: 'gatecheck-no-such-id',
-      ...(Object.keys(declaredStatuses).length ? { declaredStatuses } : {}),
-      ...(idField !== undefined && idField !== 'id' ? { idField } : {}),
-      ...(collection.post.maxBodyBytes === undefined ? {} : { maxBodyBytes: collection.post.maxBodyBytes }),
-    };
-    todo.push(
-      `/endpoints/collection: POST ${collection.post.address} — ${collection.reason}${writable[1] ? `; runner-up POST ${writable[1].post.address}` : ''}${refusedText}`,
-      `/endpoints/collection/sampleItem: ${JSON.stringify(sampleItem)}, made from the request body schema of ${line(collection.post)}; check the target accepts it`,
-      `/endpoints/collection/writer: ${writer} — ${writer === 'any' ? `${line(collection.post)} accepts a credential without any scope or role, so every identity may write and authz.403.lacking-scope skips` : `writes need ${collection.post.access.needs.join(', ')}`}; confirm it`,
-    );
-    for (const [method, status] of Object.entries(declared))
-      if (status !== undefined && status !== 200)
-        todo.push(
-          `/endpoints/collection/declaredStatuses/${method}: the seed requires 200 on ${method.toUpperCase()} (§4 rule 2): \`success.200.${method}\` will fail against this document's ${status}`,
-        );
-    if (collection.item.put === undefined)
-      todo.push(
-        `/endpoints/collection: the document defines no PUT ${collection.item.delete.path}${collection.item.patch ? ' (only PATCH)' : ''}: \`success.200.put\` will fail against this document`,
-      );
-    if (idField === undefined)
-      todo.push(
-        `/endpoints/collection/idField: the answer to ${line(collection.post)} names no id field the document states; PUT and DELETE need one`,
-      );
-    else if (idField !== 'id')
-      todo.push(
-        `/endpoints/collection/idField: ${idField}, the created item's field that the item path ${collection.item.delete.path} takes`,
-      );
-  } else
-    todo.push(
-      input.writes
-        ? `/endpoints/collection: no collection whose writes are safe to try (a POST whose item path takes DELETE, so the rules leave nothing behind)${refusedText}`
-        : `/endpoints/collection: left out — writes are off unless asked (\`gatecheck init --writes\`), so the write rules skip${writable.length ? `; it would pick POST ${writable[0]?.post.address}` : ''}${refusedText}`,
-    );
+/** Step 5: 405 — a method the document does not define on the protected path (RFC 9110 §15.5.6). */
+function methodNotAllowed(
+  prot: Pick | undefined,
+  operations: readonly Operation[],
+  endpoints: Json,
+  todo: string[],
+): void {
+  if (!prot) return;
+  const defined = new Set(operations.filter((o) => o.path === prot.op.path).map((o) => o.method));
+  const absent = (['delete', 'put', 'patch', 'post', 'get'] as const).find((m) => !defined.has(m));
+  if (!absent) return;
+  endpoints.methodNotAllowed = {
+    path: prot.op.address,
+    method: absent.toUpperCase(),
+    schemes: schemesOf(prot.op),
+  };
+  todo.push(
+    `/endpoints/methodNotAllowed: the document defines no ${absent.toUpperCase()} ${prot.op.path}; confirm the target answers 405`,
+  );
+}
 
-  // 405: a method the document does not define on the protected path (RFC 9110 §15.5.6).
-  if (prot) {
-    const defined = new Set(operations.filter((o) => o.path === prot.op.path).map((o) => o.method));
-    const absent = (['delete', 'put', 'patch', 'post', 'get'] as const).find((m) => !defined.has(m));
-    if (absent) {
-      endpoints.methodNotAllowed = {
-        path: prot.op.address,
-        method: absent.toUpperCase(),
-        schemes: schemesOf(prot.op),
-      };
-      todo.push(
-        `/endpoints/methodNotAllowed: the document defines no ${absent.toUpperCase()} ${prot.op.path}; confirm the target answers 405`,
-      );
-    }
-  }
-
-  // Credentials for every scheme the document's operations (on the profile's server) accept.
+/** Step 6: credentials for every scheme the operations on the profile's server accept, and the sections beside. */
+function identitiesStep(
+  doc: Json,
+  reading: Reading,
+  ops: readonly Operation[],
+  picks: { prot: Pick | undefined; admin: Pick | undefined },
+  todo: string[],
+): Json {
+  const { kept, operations } = reading;
   const used = new Set<ProfileScheme>(ops.flatMap(schemesOf));
   const schemes = SCHEMES.filter((s) => used.has(s));
   const bearers = [...kept.values()].filter((c) => c.scheme === 'bearer');
@@ -298,17 +279,28 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     );
   const jwt = jwtFromDocument(doc, todo);
   if (jwt !== undefined) {
-    addJwtClaims(identities, flowScopes, admin?.op, operations);
+    addJwtClaims(identities, flowScopes, picks.admin?.op, operations);
     todo.push(
       '/identities/*/jwtClaims: the claims of the tokens the suite mints (sub, roles, scope) are guessed; use the names your target reads',
     );
   }
-  const fault = faultFromDocument(doc, prot?.op.address);
+  const fault = faultFromDocument(doc, picks.prot?.op.address);
   const blocked = blockedFromDocument(doc);
   if (adminScope)
     todo.push(`/identities/admin/token/oauth2/scope: asks for every scope of the flow (${adminScope})`);
   const apikey = [...kept.values()].find((c) => c.scheme === 'apikey');
+  return {
+    identities,
+    ...(apikey !== undefined && schemes.includes('apikey') ? { apikeyScheme: apikey.word ?? 'Apikey' } : {}),
+    ...(jwt === undefined ? {} : { jwt }),
+    ...(blocked === undefined ? {} : { blocked }),
+    ...(rateLimit === undefined ? {} : { rateLimit }),
+    ...(fault === undefined ? {} : { fault }),
+  };
+}
 
+/** Step 7: what the baseUrl rests on. */
+function baseUrlTodo(server: Server | undefined, todo: string[]): void {
   if (server?.url !== undefined)
     todo.push(
       `/baseUrl: the document's server, ${server.url}${server.notes.length ? ` (${server.notes.join('; ')})` : ''}; BASE_URL or --base-url replaces it whole${new URL(server.url).pathname.length > 1 ? ` — keep its path ${new URL(server.url).pathname}` : ''}`,
@@ -321,6 +313,22 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     todo.push(
       `/baseUrl: ${server?.written === '/' ? "the document names no server, which OpenAPI reads as the document's own location, and it was read from a file" : `the document's server ${server?.written ?? ''} cannot be used${server?.notes.length ? ` (${server.notes.join('; ')})` : ''}`}: give the target's URL as baseUrl or --base-url`,
     );
+}
+
+export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult {
+  const todo: string[] = [...(input.notes ?? [])];
+  const reading = readDocument(doc, input.documentUrl);
+  securityTodo(doc, reading, todo);
+  const { server, ops } = serverStep(doc, reading.operations, input.documentUrl, todo);
+  const rateLimited = rateLimitedOperations(doc, X_RATE_LIMIT);
+  const prefix = server?.url === undefined ? (server?.prefix ?? '') : '';
+  const endpoints: Json = {};
+  const picks = readEndpoints(ops, rateLimited, prefix, endpoints, todo);
+  const collection = collectionSection(ops, input.writes === true, todo);
+  if (collection.endpoint !== undefined) endpoints.collection = collection.endpoint;
+  methodNotAllowed(picks.prot, reading.operations, endpoints, todo);
+  const sections = identitiesStep(doc, reading, ops, picks, todo);
+  baseUrlTodo(server, todo);
 
   const info = isObject(doc.info) ? doc.info : {};
   const profile: Json = {
@@ -329,14 +337,9 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     todo,
     ...(server?.url === undefined ? {} : { baseUrl: server.url }),
     endpoints,
-    identities,
-    ...(apikey !== undefined && schemes.includes('apikey') ? { apikeyScheme: apikey.word ?? 'Apikey' } : {}),
-    ...(jwt === undefined ? {} : { jwt }),
-    ...(blocked === undefined ? {} : { blocked }),
-    ...(rateLimit === undefined ? {} : { rateLimit }),
-    ...(fault === undefined ? {} : { fault }),
+    ...sections,
   };
-  return { profile, todo, sampleItem };
+  return { profile, todo, sampleItem: collection.sampleItem };
 }
 
 /** What the identities' credentials rest on, said once: a token to fetch by hand, a key's scheme word. */

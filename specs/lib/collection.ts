@@ -16,6 +16,16 @@ export interface CollectionWriter {
   readonly authorization: string;
   /** The member of a created item that holds its id (profile `collection.idField`, default `id`). */
   readonly idField: string;
+  /** One item's path (profile `collection.itemPath`, default `<path>/{id}`). */
+  readonly itemPath: string;
+}
+
+/** The path of the item `id` of the collection: its `itemPath` with the id in place of `{id}`. */
+export function itemPathFor(
+  c: { readonly path: string; readonly itemPath?: string | undefined },
+  id: string,
+): string {
+  return (c.itemPath ?? `${c.path.replace(/\/+$/, '')}/{id}`).replace('{id}', encodeURIComponent(id));
 }
 
 /** The collection and the writer's first credential in a write scheme, or a skip naming what is missing. */
@@ -33,7 +43,16 @@ export async function collectionWriter(kit: Kit): Promise<CollectionWriter> {
     for (const scheme of schemes) {
       const authorization = await kit.authorization(identity, scheme);
       if (authorization)
-        return { path: c.path.replace(/\/+$/, ''), item, schemes, identity, authorization, idField };
+        return {
+          // A collection whose item path is its own keeps its path as written (`/tags/`: POST there).
+          path: c.itemPath === undefined ? c.path.replace(/\/+$/, '') : c.path,
+          item,
+          schemes,
+          identity,
+          authorization,
+          idField,
+          itemPath: c.itemPath ?? `${c.path.replace(/\/+$/, '')}/{id}`,
+        };
     }
   }
   return lacks(
@@ -75,7 +94,8 @@ export function markedIds(body: string, marker: string, idField = 'id'): string[
   const out: string[] = [];
   for (const list of lists)
     for (const item of list as unknown[]) {
-      const id = (item as Record<string, unknown> | null)?.[idField];
+      // A listing holds the items themselves: a wrapper's field (`data.id`) is read by its last name.
+      const id = (item as Record<string, unknown> | null)?.[idField.split('.').pop() ?? idField];
       if ((typeof id === 'string' || typeof id === 'number') && JSON.stringify(item).includes(marker))
         out.push(String(id));
     }
@@ -86,7 +106,7 @@ export function markedIds(body: string, marker: string, idField = 'id'): string[
 export function itemPathOf(writer: CollectionWriter, ex: Exchange): string | undefined {
   if (ex.status < 200 || ex.status > 299) return undefined;
   const id = itemId(ex, writer.idField);
-  return id === undefined ? undefined : `${writer.path}/${encodeURIComponent(id)}`;
+  return id === undefined ? undefined : itemPathFor(writer, id);
 }
 
 /** GET with the writer's credential (valid credentials, whether or not the read is public). */

@@ -269,11 +269,12 @@ export class Kit {
 /** The id of the item in a JSON response body (its `field`, default `id`; profile `collection.idField`), if any. */
 export function itemId(ex: Exchange, field = 'id'): string | undefined {
   try {
-    const body = JSON.parse(ex.body) as unknown;
-    if (body && typeof body === 'object' && field in body) {
-      const id = (body as Record<string, unknown>)[field];
-      if (typeof id === 'string' || typeof id === 'number') return String(id);
-    }
+    // A dotted field (`data.id`) reads through the answer's wrapper.
+    let value = JSON.parse(ex.body) as unknown;
+    for (const key of field.split('.'))
+      value =
+        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
   } catch {
     // not JSON: no id
   }

@@ -143,8 +143,10 @@ export interface Profile {
       readonly missingId?: string;
       /** Largest write body (bytes) the target takes; a larger one must get 400 or 413, never 2xx or 5xx. */
       readonly maxBodyBytes?: number;
-      /** The created item's field that holds its id, to address it for PUT and DELETE (default `id`). */
+      /** The created item's field that holds its id, to address it for PUT and DELETE (default `id`; `data.id`). */
       readonly idField?: string;
+      /** One item's path, `{id}` for its id, when it is not `<path>/<id>` (`/tags/{id}/`, `/Calls/{id}.json`). */
+      readonly itemPath?: string;
       /** The success statuses the target's document declares for the writes; a record only (seed §4 rule 2: 200). */
       readonly declaredStatuses?: { readonly post?: number; readonly put?: number; readonly delete?: number };
     };
