@@ -4,7 +4,7 @@
  * pick, picks.ts `adminScore`), which schemes every write takes, the statuses the document declares (seed §4
  * rule 2 requires 200) and where the created item's id is.
  */
-import type { Operation } from './operations.ts';
+import { inputsOf, type Operation } from './operations.ts';
 import { adminScore } from './picks.ts';
 import { type CollectionPick, collectionCandidates, idFieldOf } from './writes.ts';
 
@@ -66,6 +66,7 @@ export function collectionSection(
   const idField = idFieldOf(collection);
   const endpoint: Json = {
     path: collection.post.address,
+    ...inputsOf(collection.post),
     writeSchemes: [...collection.writeSchemes],
     writer,
     sampleItem,
@@ -75,6 +76,10 @@ export function collectionSection(
     ...(idField !== undefined && idField !== 'id' ? { idField } : {}),
     ...(collection.post.maxBodyBytes === undefined ? {} : { maxBodyBytes: collection.post.maxBodyBytes }),
   };
+  if (collection.post.inputs.notes.length > 0)
+    todo.push(
+      `/endpoints/collection: POST ${collection.post.path} requires ${collection.post.inputs.notes.join(', ')}; carried in its query/headers — confirm the values`,
+    );
   todo.push(
     `/endpoints/collection: POST ${collection.post.address} — ${collection.reason}${writable[1] ? `; runner-up POST ${writable[1].post.address}` : ''}${refusedText}`,
   );

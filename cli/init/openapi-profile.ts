@@ -17,7 +17,7 @@ import {
   jwtFromDocument,
   rateLimitFromDocument,
 } from './document-extensions.ts';
-import { type Operation, readOperations } from './operations.ts';
+import { inputsOf, type Operation, readOperations } from './operations.ts';
 import { type Pick, pickAdmin, pickProtected, pickPublic, rateLimitedOperations } from './picks.ts';
 import {
   type Carrier,
@@ -161,6 +161,14 @@ function serverStep(
 
 const schemesOf = (o: Operation) => [...o.access.schemes];
 
+/** The to-do line for the inputs an endpoint carries, or nothing. */
+function inputsTodo(field: string, op: Operation, todo: string[]): void {
+  if (op.inputs.notes.length === 0) return;
+  todo.push(
+    `/endpoints/${field}: ${op.method.toUpperCase()} ${op.path} requires ${op.inputs.notes.join(', ')}; carried in the endpoint's query/headers and sent by every check on it — confirm the values`,
+  );
+}
+
 /** Step 3: the public, protected, admin and missing endpoints, each with its reason. */
 function readEndpoints(
   ops: readonly Operation[],
@@ -176,8 +184,9 @@ function readEndpoints(
 
   const pub = pickPublic(ops, rateLimited);
   if (pub) {
-    endpoints.public = { path: pub.op.address, method: pub.op.method.toUpperCase() };
+    endpoints.public = { path: pub.op.address, method: pub.op.method.toUpperCase(), ...inputsOf(pub.op) };
     mark('public', pub, '; it must answer 200 without credentials');
+    inputsTodo('public', pub.op, todo);
   } else
     todo.push(
       '/endpoints/public: the document has no public read init can send as it is; add one if the target has it',
@@ -189,14 +198,18 @@ function readEndpoints(
       path: prot.op.address,
       method: prot.op.method.toUpperCase(),
       schemes: schemesOf(prot.op),
+      ...inputsOf(prot.op),
     };
     mark('protected', prot, '; both the admin and the user identity must be allowed it');
+    inputsTodo('protected', prot.op, todo);
   } else {
-    const waiting = ops.filter(
-      (o) => !o.access.public && o.access.schemes.length > 0 && o.method === 'get' && o.unfilled.length > 0,
+    const guardedGets = ops.filter(
+      (o) => !o.access.public && o.access.schemes.length > 0 && o.method === 'get',
     );
+    const waiting = guardedGets.filter((o) => o.unfilled.length > 0);
+    const needing = guardedGets.filter((o) => o.unfilled.length === 0 && o.requiredExtras.length > 0);
     todo.push(
-      `/endpoints/protected: no read that needs credentials can be sent as the document describes it${waiting.length ? `; ${plural(waiting.length, 'GET')} wait for path parameters the document gives no value for (${examples(waiting)}: ${[...new Set(waiting.flatMap((o) => o.unfilled))].slice(0, 5).join(', ')})` : ''}`,
+      `/endpoints/protected: no read that needs credentials can be sent as the document describes it${waiting.length ? `; ${plural(waiting.length, 'GET')} wait for path parameters the document gives no value for (${examples(waiting)}: ${[...new Set(waiting.flatMap((o) => o.unfilled))].slice(0, 5).join(', ')})` : ''}${needing.length ? `; ${plural(needing.length, 'GET')} require parameters the document gives no value for (${examples(needing)}: ${[...new Set(needing.flatMap((o) => o.requiredExtras))].slice(0, 5).join(', ')})` : ''}`,
     );
   }
   for (const p of [pub, prot])
@@ -211,12 +224,14 @@ function readEndpoints(
       path: admin.op.address,
       method: admin.op.method.toUpperCase(),
       schemes: schemesOf(admin.op),
+      ...inputsOf(admin.op),
     };
     mark(
       'admin',
       admin,
       `; runner-up: ${runnerUp ? `${runnerUp.op.method.toUpperCase()} ${runnerUp.op.address} (${runnerUp.reason})` : 'none'}; confirm the user identity gets 403 there`,
     );
+    inputsTodo('admin', admin.op, todo);
   } else
     todo.push(
       '/endpoints/admin: no read the document marks as an administrator’s (path, tag, description, x- marker, scope or role); add one if the target has it',

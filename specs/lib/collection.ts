@@ -5,7 +5,7 @@
  */
 import type { Scheme } from '../profile/types.ts';
 import type { Exchange } from './http.ts';
-import { type IdentityName, itemId, type Kit, lacks, need } from './kit.ts';
+import { type IdentityName, itemId, itemPathFor, type Kit, lacks, need } from './kit.ts';
 
 export interface CollectionWriter {
   /** The collection's path, without a trailing slash. */
@@ -20,13 +20,7 @@ export interface CollectionWriter {
   readonly itemPath: string;
 }
 
-/** The path of the item `id` of the collection: its `itemPath` with the id in place of `{id}`. */
-export function itemPathFor(
-  c: { readonly path: string; readonly itemPath?: string | undefined },
-  id: string,
-): string {
-  return (c.itemPath ?? `${c.path.replace(/\/+$/, '')}/{id}`).replace('{id}', encodeURIComponent(id));
-}
+export { itemPathFor } from './kit.ts';
 
 /** The collection and the writer's first credential in a write scheme, or a skip naming what is missing. */
 export async function collectionWriter(kit: Kit): Promise<CollectionWriter> {

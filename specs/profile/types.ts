@@ -13,6 +13,10 @@ export interface Endpoint {
   readonly method?: string;
   /** Schemes accepted here; empty or absent on a public endpoint. */
   readonly schemes?: readonly Scheme[];
+  /** Query parameters the operation requires, sent by every check on this endpoint. */
+  readonly query?: Readonly<Record<string, string>>;
+  /** Header fields the operation requires (never Authorization), sent by every check on this endpoint. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface BasicCredential {
