@@ -44,6 +44,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<void> {
   const { profile, todo, sampleItem } = profileFromOpenApi(doc, {
     notes,
     writes: options.writes === true,
+    ...(options.server === undefined ? {} : { server: options.server }),
     ...(/^https?:\/\//i.test(options.source) ? { documentUrl: options.source } : {}),
   });
   checkAgainstSchema(profile, todo);

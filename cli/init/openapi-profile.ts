@@ -18,7 +18,14 @@ import {
   rateLimitFromDocument,
 } from './document-extensions.ts';
 import { inputsOf, type Operation, readOperations } from './operations.ts';
-import { type Pick, pickAdmin, pickProtected, pickPublic, rateLimitedOperations } from './picks.ts';
+import {
+  type Pick,
+  pickAdmin,
+  pickProtected,
+  pickPublic,
+  rateLimitedOperations,
+  unusableAdmin,
+} from './picks.ts';
 import {
   type Carrier,
   keepOneKindEach,
@@ -26,7 +33,7 @@ import {
   readCarriers,
   requirementsOf,
 } from './security.ts';
-import { type Server, serverOf } from './servers.ts';
+import { chooseServer, type Server, type ServerChoice, serverOf } from './servers.ts';
 
 type Json = Record<string, unknown>;
 
@@ -37,6 +44,8 @@ export interface InitInput {
   readonly writes?: boolean;
   /** What reading the document found (a conversion, dangling references): the to-do list starts with them. */
   readonly notes?: readonly string[];
+  /** `--server <n|url>`: which of the document's servers is the baseUrl. */
+  readonly server?: string;
 }
 
 export interface InitResult {
@@ -73,11 +82,14 @@ function usesOf(doc: Json): Map<string, number> {
 
 /** The server most operations are sent to; the others are left out (the profile has one baseUrl). */
 function mainServer(
-  doc: Json,
+  choice: ServerChoice,
   ops: readonly Operation[],
   documentUrl: string | undefined,
 ): Server | undefined {
-  const documentServer = serverOf([doc.servers, [{ url: '/' }]], documentUrl);
+  const documentServer = serverOf(
+    [choice.raw === undefined ? undefined : [choice.raw], [{ url: '/' }]],
+    documentUrl,
+  );
   if (documentServer !== undefined && ops.some((o) => o.server?.written === documentServer.written))
     return documentServer;
   const counts = new Map<string, { server: Server | undefined; n: number }>();
@@ -124,12 +136,12 @@ interface Reading {
   readonly operations: Operation[];
 }
 
-function readDocument(doc: Json, documentUrl: string | undefined): Reading {
+function readDocument(doc: Json, documentUrl: string | undefined, choice: ServerChoice): Reading {
   const carriers = readCarriers(doc);
   const { kept, dropped } = keepOneKindEach(carriers, usesOf(doc));
   const all = new Map(carriers);
   for (const d of dropped) all.set(d.name, d);
-  return { carriers, kept, dropped, operations: readOperations(doc, documentUrl, kept, all) };
+  return { carriers, kept, dropped, operations: readOperations(doc, documentUrl, kept, all, choice.raw) };
 }
 
 /** Step 1: what the document's security leaves unsaid or unsendable, said first. */
@@ -145,12 +157,12 @@ function securityTodo(doc: Json, reading: Reading, todo: string[]): void {
 
 /** Step 2: the server the profile's baseUrl is, and the operations sent to it. */
 function serverStep(
-  doc: Json,
+  choice: ServerChoice,
   operations: readonly Operation[],
   documentUrl: string | undefined,
   todo: string[],
 ): { server: Server | undefined; ops: Operation[] } {
-  const server = mainServer(doc, operations, documentUrl);
+  const server = mainServer(choice, operations, documentUrl);
   const elsewhere = operations.filter((o) => o.server?.written !== server?.written);
   if (elsewhere.length > 0)
     todo.push(
@@ -232,9 +244,25 @@ function readEndpoints(
       `; runner-up: ${runnerUp ? `${runnerUp.op.method.toUpperCase()} ${runnerUp.op.address} (${runnerUp.reason})` : 'none'}; confirm the user identity gets 403 there`,
     );
     inputsTodo('admin', admin.op, todo);
-  } else
+  }
+  const unusable = unusableAdmin(ops, admin?.op, rateLimited);
+  const unusableText = unusable
+    .slice(0, EXAMPLES)
+    .map((u) => `${line(u.op)} (${u.why})`)
+    .join('; ');
+  if (!admin)
     todo.push(
-      '/endpoints/admin: no read the document marks as an administrator’s (path, tag, description, x- marker, scope or role); add one if the target has it',
+      unusable.length === 0
+        ? '/endpoints/admin: no read the document marks as an administrator’s (path, tag, description, x- marker, scope or role); add one if the target has it'
+        : `/endpoints/admin: the document marks ${plural(unusable.length, 'operation')} as an administrator’s, none usable as the admin read: ${unusableText}${unusable.length > EXAMPLES ? `; … ${unusable.length - EXAMPLES} more` : ''}; add one the target has`,
+    );
+  else if (unusable.some((u) => u.why.includes('applies only with query')))
+    todo.push(
+      `/endpoints/admin: left out for query-dependent admin wording — ${unusable
+        .filter((u) => u.why.includes('applies only with query'))
+        .slice(0, EXAMPLES)
+        .map((u) => `${line(u.op)} (${u.why})`)
+        .join('; ')}`,
     );
 
   endpoints.missing = { path: `${prefix}${MISSING}` };
@@ -314,8 +342,16 @@ function identitiesStep(
   };
 }
 
-/** Step 7: what the baseUrl rests on. */
-function baseUrlTodo(server: Server | undefined, todo: string[]): void {
+/** Step 7: what the baseUrl rests on, which of the document's servers it is, and why. */
+function baseUrlTodo(server: Server | undefined, choice: ServerChoice, todo: string[]): void {
+  if (choice.listed.length > 1 && choice.raw !== undefined && server?.written === String(choice.raw.url))
+    todo.push(
+      `/baseUrl: the document lists ${choice.listed.length} servers (${choice.listed.join('; ')}); init took ${choice.number} — ${choice.why}; \`gatecheck init --server <n|url>\` takes another`,
+    );
+  if (choice.demo && server?.written === String(choice.raw?.url))
+    todo.push(
+      `/baseUrl: ${String(choice.raw?.url)} is a public demo or placeholder host by its name, somebody else's instance — a conformance run sends invalid credentials and bursts: give your own deployment's URL as baseUrl or --base-url`,
+    );
   if (server?.url !== undefined)
     todo.push(
       `/baseUrl: the document's server, ${server.url}${server.notes.length ? ` (${server.notes.join('; ')})` : ''}; BASE_URL or --base-url replaces it whole${new URL(server.url).pathname.length > 1 ? ` — keep its path ${new URL(server.url).pathname}` : ''}`,
@@ -326,15 +362,16 @@ function baseUrlTodo(server: Server | undefined, todo: string[]): void {
     );
   else
     todo.push(
-      `/baseUrl: ${server?.written === '/' ? "the document names no server, which OpenAPI reads as the document's own location, and it was read from a file" : `the document's server ${server?.written ?? ''} cannot be used${server?.notes.length ? ` (${server.notes.join('; ')})` : ''}`}: give the target's URL as baseUrl or --base-url`,
+      `/baseUrl: ${server?.written === '/' ? "the document names no server, which OpenAPI reads as the document's own location, and it was read from a file" : server?.written === '' ? "the document's server has an empty url, which OpenAPI reads as the document's own location, and it was read from a file" : `the document's server ${server?.written ?? ''} cannot be used${server?.notes.length ? ` (${server.notes.join('; ')})` : ''}`}: give the target's URL as baseUrl or --base-url`,
     );
 }
 
 export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult {
   const todo: string[] = [...(input.notes ?? [])];
-  const reading = readDocument(doc, input.documentUrl);
+  const choice = chooseServer(doc, input.server);
+  const reading = readDocument(doc, input.documentUrl, choice);
   securityTodo(doc, reading, todo);
-  const { server, ops } = serverStep(doc, reading.operations, input.documentUrl, todo);
+  const { server, ops } = serverStep(choice, reading.operations, input.documentUrl, todo);
   const rateLimited = rateLimitedOperations(doc, X_RATE_LIMIT);
   const prefix = server?.url === undefined ? (server?.prefix ?? '') : '';
   const endpoints: Json = {};
@@ -343,7 +380,7 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
   if (collection.endpoint !== undefined) endpoints.collection = collection.endpoint;
   methodNotAllowed(picks.prot, reading.operations, endpoints, todo);
   const sections = identitiesStep(doc, reading, ops, picks, todo);
-  baseUrlTodo(server, todo);
+  baseUrlTodo(server, choice, todo);
 
   const info = isObject(doc.info) ? doc.info : {};
   const profile: Json = {

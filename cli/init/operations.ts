@@ -157,6 +157,7 @@ export function readOperations(
   documentUrl: string | undefined,
   kept: ReadonlyMap<string, Carrier>,
   all: ReadonlyMap<string, Carrier>,
+  documentServer?: Json,
 ): Operation[] {
   const out: Operation[] = [];
   const paths = isObject(doc.paths) ? doc.paths : {};
@@ -166,7 +167,17 @@ export function readOperations(
       const op = item[method];
       if (!isObject(op)) continue;
       // §4.8.1: without `servers`, the default is a Server Object with url `/` (the document's own location).
-      const server = serverOf([op.servers, item.servers, doc.servers, [{ url: '/' }]], documentUrl);
+      // The document's server is the one chosen among its list (servers.ts chooseServer).
+      const server = serverOf(
+        [
+          op.servers,
+          item.servers,
+          documentServer === undefined ? doc.servers : [documentServer],
+          [{ url: '/' }],
+        ],
+        documentUrl,
+        documentServer === undefined ? undefined : String(documentServer.url),
+      );
       const parameters = parametersOf(item, op);
       const filled: string[] = [];
       const unfilled: string[] = [];
