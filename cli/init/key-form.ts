@@ -11,7 +11,8 @@
  * - a header example: "Authorization: SSWS {API Token}", "`Token <your key>`";
  * - a format: "format Token token=<API_KEY>", "in the form `Token <key>`";
  * - a prefix: "prefixed with SSWS", "must be prepended with \"token\" followed by a space",
- *   "preceded by the word Token", "required prefix \"Token\"";
+ *   "preceded by the word Token", "required prefix \"Token\"", "with the `Bearer` prefix";
+ * - a header value on a line of its own, indented as code, in a text about the Authorization header;
  * never the key's own first characters ("prefixed with `sk-`") nor whatever follows "prefix" ("the key
  * prefix is shown once"). A word not stated is undefined, and the sentence read is kept for the to-do line.
  */
@@ -80,6 +81,19 @@ export function formFromText(text: string): string | undefined {
     const form = formOfHeaderValue(m[1] ?? '');
     if (form !== undefined) return form;
   }
+  // "with the `Bearer` prefix" (Gotify), "using the Token prefix".
+  const withPrefix = new RegExp(
+    `\\b(?:with|using|use)\\s+(?:the|a)\\s+([\`"'])(${WORD})\\1\\s+prefix\\b`,
+    'i',
+  ).exec(text);
+  if (withPrefix?.[2] !== undefined) return accepted(withPrefix[2]);
+  // A header value shown on a line of its own, indented as code, in a text about the Authorization header
+  // (RealWorld: "The following format must be in the 'Authorization' header :\n\n    Token xxxxxx.yyyyyyy.zzzzzz").
+  if (/authori[sz]ation/i.test(text))
+    for (const m of text.matchAll(/^(?: {4,}|\t)(\S[^\n]*)$/gm)) {
+      const form = formOfHeaderValue(m[1] ?? '', true);
+      if (form !== undefined) return form;
+    }
   // "prefixed with SSWS", "prepended with \"token\" followed by a space", "preceded by the word Token".
   const prefixed = new RegExp(
     `\\b(?:prefix(?:ed)?|prepended|preceded|starts?(?:ing)?)\\s+(?:with|by)\\s+(?:the\\s+)?((?:word|string|keyword|scheme|text|literal)\\s+)?([\`"']?)(${WORD})(?![\\w-])\\2`,

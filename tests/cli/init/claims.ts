@@ -23,7 +23,9 @@ function profileSchemeOf(scheme: Json): string | undefined {
     scheme.in === 'header' &&
     String(scheme.name).toLowerCase() === 'authorization'
   )
-    return /^\s*bearer\b|Authorization:\s*Bearer\b/i.test(String(scheme.description ?? ''))
+    return /^\s*bearer\b|Authorization:\s*Bearer\b|\bbearer[`"']?\s+prefix\b|prefix(ed)?\s+with\s+[`"']?bearer\b/i.test(
+      String(scheme.description ?? ''),
+    )
       ? 'bearer'
       : 'apikey';
   return undefined;
@@ -126,9 +128,18 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
     // Each word of the form (`Token`, `Token token=`) written in the scheme's own text — its description or an
     // x- field — or in an example of an operation's Authorization header, as a whole word in any case.
     const parts = word.replace(/=$/, '').split(' ').filter(Boolean);
-    const headerExamples = JSON.stringify(doc.paths ?? {})
-      .match(/"name":"authorization"[^}]*\}/gi)
-      ?.join(' ');
+    const headerExamples = Object.values(isObject(doc.paths) ? doc.paths : {})
+      .filter(isObject)
+      .flatMap((item) => [
+        item.parameters,
+        ...Object.values(item).map((o) => (isObject(o) ? o.parameters : [])),
+      ])
+      .flatMap((list) => (Array.isArray(list) ? list.filter(isObject) : []))
+      .filter((p) => p.in === 'header' && String(p.name).toLowerCase() === 'authorization')
+      .map((p) =>
+        JSON.stringify([p.example, p.description, isObject(p.schema) ? p.schema.example : undefined]),
+      )
+      .join(' ');
     const stated = keys.some((k) => {
       if (k['x-gatecheck-apikey-scheme'] === word) return true;
       const text = `${JSON.stringify(Object.entries(k).filter(([n]) => n === 'description' || n.startsWith('x-')))} ${headerExamples ?? ''}`;

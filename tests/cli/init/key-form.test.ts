@@ -23,6 +23,15 @@ test('phrasings seen in published documents → the word, or the word and its pa
   expect(formFromText('Put `Token <your token>` in the Authorization header.')).toBe('Token');
   expect(formFromText('The API token, prefixed with SSWS.')).toBe('SSWS');
   expect(formFromText('Bearer Token authentication')).toBe('Bearer');
+  expect(formFromText('The API Key with format `Token token=<API_KEY>`')).toBe('Token token=');
+  expect(formFromText('Enter a client token with the `Bearer` prefix, e.g. `Bearer Cxxxxxxxxxx`.')).toBe(
+    'Bearer',
+  );
+  expect(
+    formFromText(
+      "This JWT token must then be used by passing it in via the 'Authorization' header.\n\nThe following format must be in the 'Authorization' header :\n\n    Token xxxxxx.yyyyyyy.zzzzzz\n",
+    ),
+  ).toBe('Token');
 });
 
 test('no word from a key’s own characters, a sentence about a prefix, or a description that states none', () => {
