@@ -16,7 +16,7 @@ type Json = Record<string, unknown>;
 const ADMIN_SEGMENT = /^(admin|admins|administration|administrator|superuser|sudo)$/i;
 /** What a description says of an administrator's operation — not every mention of the word (notification types). */
 const ADMIN_TEXT =
-  /\b(requires?|needs?|only)\b[^.]{0,40}\badmin(istrator)?s?\b|\badmin(istrator)?s? (only|privileges?|rights|role|permissions?|api key|access)\b|\badmin[- ]only\b|\bsuperuser\b|requires? (elevated|elevation)/i;
+  /\b(requires?|needs?|only)\b[^.]{0,40}\badmin(istrator)?s?\b|\badmin(istrator)?s? (only|privileges?|rights|role|permissions?|api key|access)\b|\badmin[- ]only\b|\bsuperuser\b|requires? (elevated|elevation)|\bneeds? to\s+have\s+(the\s+)?permissions?\b/i;
 const ADMIN_NEED = /admin|elevat|superuser|manage/i;
 /** Operations that start or end a session: a probe must not log anybody out, nor look like a login attempt. */
 const SESSION =

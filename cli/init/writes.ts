@@ -154,6 +154,20 @@ export function collectionCandidates(ops: readonly Operation[]): {
     };
     const base = collectionBase(post.address);
     const itemPath = suffix !== '' || post.address.endsWith('/') ? `${base}/{id}${suffix}` : undefined;
+    // The cleanup needs the created item's id: an answer whose members hold none, or an item path that takes
+    // no id (`{username}`) the answer states, would leave the item behind. An answer the document does not
+    // describe leaves the suite's default `id`, said in the to-do.
+    const described = post.answer !== undefined && isObject(merged(post.answer).properties);
+    if (
+      idFieldOf({ post, item }) === undefined &&
+      (described || !/(id|gid|sid|uuid|key)$/i.test(param ?? 'id'))
+    ) {
+      refused.push({
+        op: post,
+        why: `the item could not be removed: the answer names no field for the id ${del.path} takes`,
+      });
+      continue;
+    }
     picks.push({
       post,
       item,
@@ -175,12 +189,18 @@ export function collectionCandidates(ops: readonly Operation[]): {
 
 /** `id`, the path parameter's own name, or the one `…Id` / `…_id` member: the id among `properties`. */
 function idAmong(properties: Json, parameter: string | undefined): string | undefined {
+  if (parameter !== undefined && parameter in properties) return parameter;
+  const plain = (n: string) => n.toLowerCase().replace(/[_-]/g, '');
+  const same =
+    parameter === undefined ? undefined : Object.keys(properties).find((n) => plain(n) === plain(parameter));
+  if (same !== undefined) return same;
+  // A path parameter that names no id (`{username}`, `{slug}`) is not addressed by the item's `id`.
+  if (parameter !== undefined && !/(id|gid|sid|uuid|key)$/i.test(parameter)) return undefined;
   if ('id' in properties) return 'id';
   if (parameter === undefined) return undefined;
-  if (parameter in properties) return parameter;
-  const plain = (n: string) => n.toLowerCase().replace(/[_-]/g, '');
-  const same = Object.keys(properties).find((n) => plain(n) === plain(parameter));
-  if (same !== undefined) return same;
+  // `{tag_gid}` → `gid`: the member the parameter's name ends with.
+  const tail = Object.keys(properties).find((n) => n.length >= 2 && plain(parameter).endsWith(plain(n)));
+  if (tail !== undefined) return tail;
   const ids = Object.keys(properties).filter((n) => /(Id|_id|ID|Sid|_sid)$/.test(n));
   return ids.length === 1 ? ids[0] : undefined;
 }
@@ -190,7 +210,7 @@ function idAmong(properties: Json, parameter: string | undefined): string | unde
  * `data.id`): `id` when the POST's answer has one, else the item path's parameter name or a `…Id` name like
  * it (SendGrid's `api_key_id`, `orgId`), else undefined.
  */
-export function idFieldOf(pick: CollectionPick): string | undefined {
+export function idFieldOf(pick: Pick<CollectionPick, 'post' | 'item'>): string | undefined {
   const answer = pick.post.answer === undefined ? undefined : merged(pick.post.answer);
   const properties = isObject(answer?.properties) ? answer.properties : undefined;
   if (properties === undefined) return undefined;
