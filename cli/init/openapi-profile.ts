@@ -9,31 +9,14 @@
 
 import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
 import { collectionSection } from './collection-section.ts';
-import { identity } from './credentials.ts';
-import {
-  blockedFromDocument,
-  faultFromDocument,
-  isObject,
-  jwtFromDocument,
-  rateLimitFromDocument,
-} from './document-extensions.ts';
-import { inputsOf, type Operation, readOperations } from './operations.ts';
-import {
-  type Pick,
-  pickAdmin,
-  pickProtected,
-  pickPublic,
-  rateLimitedOperations,
-  unusableAdmin,
-} from './picks.ts';
-import {
-  type Carrier,
-  keepOneKindEach,
-  type ProfileScheme,
-  readCarriers,
-  requirementsOf,
-} from './security.ts';
+import { isObject } from './document-extensions.ts';
+import { methodNotAllowed, readEndpoints } from './endpoints-section.ts';
+import { identitiesStep } from './identities-section.ts';
+import { type Operation, readOperations } from './operations.ts';
+import { rateLimitedOperations } from './picks.ts';
+import { type Carrier, keepOneKindEach, readCarriers, requirementsOf } from './security.ts';
 import { chooseServer, type Server, type ServerChoice, serverOf } from './servers.ts';
+import { examples, plural } from './todo-text.ts';
 
 type Json = Record<string, unknown>;
 
@@ -54,16 +37,6 @@ export interface InitResult {
   /** The item the write rules will POST, when a collection was picked. */
   readonly sampleItem: unknown;
 }
-
-const SCHEMES: readonly ProfileScheme[] = ['bearer', 'basic', 'apikey'];
-const MISSING = '/gatecheck-no-such-path';
-/** At most this many examples in a to-do line that names a group of operations. */
-const EXAMPLES = 3;
-
-const line = (o: Operation) => `${o.method.toUpperCase()} ${o.path}`;
-const examples = (ops: readonly Operation[]) =>
-  `${ops.slice(0, EXAMPLES).map(line).join(', ')}${ops.length > EXAMPLES ? `, … ${ops.length - EXAMPLES} more` : ''}`;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** How many operations name each scheme alone in one of their alternatives. */
 function usesOf(doc: Json): Map<string, number> {
@@ -171,177 +144,6 @@ function serverStep(
   return { server, ops: operations.filter((o) => o.server?.written === server?.written) };
 }
 
-const schemesOf = (o: Operation) => [...o.access.schemes];
-
-/** The to-do line for the inputs an endpoint carries, or nothing. */
-function inputsTodo(field: string, op: Operation, todo: string[]): void {
-  if (op.inputs.notes.length === 0) return;
-  todo.push(
-    `/endpoints/${field}: ${op.method.toUpperCase()} ${op.path} requires ${op.inputs.notes.join(', ')}; carried in the endpoint's query/headers and sent by every check on it — confirm the values`,
-  );
-}
-
-/** Step 3: the public, protected, admin and missing endpoints, each with its reason. */
-function readEndpoints(
-  ops: readonly Operation[],
-  rateLimited: ReadonlySet<string>,
-  prefix: string,
-  endpoints: Json,
-  todo: string[],
-): { prot: Pick | undefined; admin: Pick | undefined } {
-  const mark = (field: string, pick: Pick, extra = '') =>
-    todo.push(
-      `/endpoints/${field}: ${pick.op.method.toUpperCase()} ${pick.op.address} — ${pick.reason}${extra}`,
-    );
-
-  const pub = pickPublic(ops, rateLimited);
-  if (pub) {
-    endpoints.public = { path: pub.op.address, method: pub.op.method.toUpperCase(), ...inputsOf(pub.op) };
-    mark('public', pub, '; it must answer 200 without credentials');
-    inputsTodo('public', pub.op, todo);
-  } else
-    todo.push(
-      '/endpoints/public: the document has no public read init can send as it is; add one if the target has it',
-    );
-
-  const prot = pickProtected(ops, rateLimited);
-  if (prot) {
-    endpoints.protected = {
-      path: prot.op.address,
-      method: prot.op.method.toUpperCase(),
-      schemes: schemesOf(prot.op),
-      ...inputsOf(prot.op),
-    };
-    mark('protected', prot, '; both the admin and the user identity must be allowed it');
-    inputsTodo('protected', prot.op, todo);
-  } else {
-    const guardedGets = ops.filter(
-      (o) => !o.access.public && o.access.schemes.length > 0 && o.method === 'get',
-    );
-    const waiting = guardedGets.filter((o) => o.unfilled.length > 0);
-    const needing = guardedGets.filter((o) => o.unfilled.length === 0 && o.requiredExtras.length > 0);
-    todo.push(
-      `/endpoints/protected: no read that needs credentials can be sent as the document describes it${waiting.length ? `; ${plural(waiting.length, 'GET')} wait for path parameters the document gives no value for (${examples(waiting)}: ${[...new Set(waiting.flatMap((o) => o.unfilled))].slice(0, 5).join(', ')})` : ''}${needing.length ? `; ${plural(needing.length, 'GET')} require parameters the document gives no value for (${examples(needing)}: ${[...new Set(needing.flatMap((o) => o.requiredExtras))].slice(0, 5).join(', ')})` : ''}`,
-    );
-  }
-  for (const p of [pub, prot])
-    if (p?.op.filled.length)
-      todo.push(
-        `${p.op.method.toUpperCase()} ${p.op.path}: path parameters ${p.op.filled.join(', ')}; confirm the item exists`,
-      );
-
-  const { pick: admin, runnerUp } = pickAdmin(ops, prot?.op, rateLimited);
-  if (admin) {
-    endpoints.admin = {
-      path: admin.op.address,
-      method: admin.op.method.toUpperCase(),
-      schemes: schemesOf(admin.op),
-      ...inputsOf(admin.op),
-    };
-    mark(
-      'admin',
-      admin,
-      `; runner-up: ${runnerUp ? `${runnerUp.op.method.toUpperCase()} ${runnerUp.op.address} (${runnerUp.reason})` : 'none'}; confirm the user identity gets 403 there`,
-    );
-    inputsTodo('admin', admin.op, todo);
-  }
-  const unusable = unusableAdmin(ops, admin?.op, rateLimited);
-  const unusableText = unusable
-    .slice(0, EXAMPLES)
-    .map((u) => `${line(u.op)} (${u.why})`)
-    .join('; ');
-  if (!admin)
-    todo.push(
-      unusable.length === 0
-        ? '/endpoints/admin: no read the document marks as an administrator’s (path, tag, description, x- marker, scope or role); add one if the target has it'
-        : `/endpoints/admin: the document marks ${plural(unusable.length, 'operation')} as an administrator’s, none usable as the admin read: ${unusableText}${unusable.length > EXAMPLES ? `; … ${unusable.length - EXAMPLES} more` : ''}; add one the target has`,
-    );
-  else if (unusable.some((u) => u.why.includes('applies only with query')))
-    todo.push(
-      `/endpoints/admin: left out for query-dependent admin wording — ${unusable
-        .filter((u) => u.why.includes('applies only with query'))
-        .slice(0, EXAMPLES)
-        .map((u) => `${line(u.op)} (${u.why})`)
-        .join('; ')}`,
-    );
-
-  endpoints.missing = { path: `${prefix}${MISSING}` };
-  return { prot, admin };
-}
-
-/** Step 5: 405 — a method the document does not define on the protected path (RFC 9110 §15.5.6). */
-function methodNotAllowed(
-  prot: Pick | undefined,
-  operations: readonly Operation[],
-  endpoints: Json,
-  todo: string[],
-): void {
-  if (!prot) return;
-  const defined = new Set(operations.filter((o) => o.path === prot.op.path).map((o) => o.method));
-  const absent = (['delete', 'put', 'patch', 'post', 'get'] as const).find((m) => !defined.has(m));
-  if (!absent) return;
-  endpoints.methodNotAllowed = {
-    path: prot.op.address,
-    method: absent.toUpperCase(),
-    schemes: schemesOf(prot.op),
-  };
-  todo.push(
-    `/endpoints/methodNotAllowed: the document defines no ${absent.toUpperCase()} ${prot.op.path}; confirm the target answers 405`,
-  );
-}
-
-/** Step 6: credentials for every scheme the operations on the profile's server accept, and the sections beside. */
-function identitiesStep(
-  doc: Json,
-  reading: Reading,
-  ops: readonly Operation[],
-  picks: { prot: Pick | undefined; admin: Pick | undefined },
-  todo: string[],
-): Json {
-  const { kept, operations } = reading;
-  const used = new Set<ProfileScheme>(ops.flatMap(schemesOf));
-  const schemes = SCHEMES.filter((s) => used.has(s));
-  const bearers = [...kept.values()].filter((c) => c.scheme === 'bearer');
-  const flowScopes = [...new Set(bearers.flatMap((c) => (c.flow === undefined ? [] : c.scopes)))];
-  const adminScope = flowScopes.length > 0 ? flowScopes.join(' ') : undefined;
-  const rateLimit = rateLimitFromDocument(
-    doc,
-    todo,
-    (path, method) =>
-      operations.find((o) => o.path === path && o.method === method.toLowerCase())?.access.schemes,
-  );
-  const identities: Record<string, Json> = {
-    admin: identity('admin', schemes, bearers, adminScope),
-    user: identity('user', schemes, bearers, undefined),
-    ...(rateLimit === undefined ? {} : { ratelimit: identity('ratelimit', schemes, bearers, undefined) }),
-  };
-  credentialTodo(schemes, bearers, kept, todo);
-  if (rateLimit !== undefined)
-    todo.push(
-      '/identities/ratelimit: a throw-away identity the rate-limit rules exhaust (the target may ban it); give it credentials of its own',
-    );
-  const jwt = jwtFromDocument(doc, todo);
-  if (jwt !== undefined) {
-    addJwtClaims(identities, flowScopes, picks.admin?.op, operations);
-    todo.push(
-      '/identities/*/jwtClaims: the claims of the tokens the suite mints (sub, roles, scope) are guessed; use the names your target reads',
-    );
-  }
-  const fault = faultFromDocument(doc, picks.prot?.op.address);
-  const blocked = blockedFromDocument(doc);
-  if (adminScope)
-    todo.push(`/identities/admin/token/oauth2/scope: asks for every scope of the flow (${adminScope})`);
-  const apikey = [...kept.values()].find((c) => c.scheme === 'apikey');
-  return {
-    identities,
-    ...(apikey !== undefined && schemes.includes('apikey') ? { apikeyScheme: apikey.word ?? 'Apikey' } : {}),
-    ...(jwt === undefined ? {} : { jwt }),
-    ...(blocked === undefined ? {} : { blocked }),
-    ...(rateLimit === undefined ? {} : { rateLimit }),
-    ...(fault === undefined ? {} : { fault }),
-  };
-}
-
 /** Step 7: what the baseUrl rests on, which of the document's servers it is, and why. */
 function baseUrlTodo(server: Server | undefined, choice: ServerChoice, todo: string[]): void {
   if (choice.listed.length > 1 && choice.raw !== undefined && server?.written === String(choice.raw.url))
@@ -392,54 +194,4 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     ...sections,
   };
   return { profile, todo, sampleItem: collection.sampleItem };
-}
-
-/** What the identities' credentials rest on, said once: a token to fetch by hand, a key's scheme word. */
-function credentialTodo(
-  schemes: readonly ProfileScheme[],
-  bearers: readonly Carrier[],
-  kept: ReadonlyMap<string, Carrier>,
-  todo: string[],
-): void {
-  if (schemes.includes('bearer') && !bearers.some((c) => c.flow !== undefined)) {
-    const interactive = bearers.filter((c) => c.interactive !== undefined);
-    if (interactive.length > 0)
-      todo.push(
-        `/identities/*/bearer: ${interactive.map((c) => `${c.name}'s tokens come from ${c.interactive}`).join('; ')} — a flow a person completes: get a token for each identity and set its variable`,
-      );
-  }
-  for (const c of kept.values())
-    if (c.wordFrom !== undefined && c.scheme !== 'apikey' && schemes.includes(c.scheme as ProfileScheme))
-      todo.push(`/identities/*/${c.scheme}: security scheme ${c.name} is ${c.why}; confirm it`);
-  const key = [...kept.values()].find((c) => c.scheme === 'apikey');
-  if (key === undefined || !schemes.includes('apikey')) return;
-  todo.push(
-    key.word === undefined
-      ? `/apikeyScheme: the document does not say which word goes before the key of security scheme ${key.name} in Authorization (${key.said === undefined ? 'it has no description' : `its description reads: "${key.said}"`}); Apikey assumed — set the target's (Token, SSWS, "MediaBrowser Token" for MediaBrowser Token="<key>", "Token token=" for Token token=<key>, or "" for the key alone)`
-      : `/apikeyScheme: "${key.word}", as security scheme ${key.name} states it (${key.wordFrom}); confirm it`,
-  );
-}
-
-/**
- * The claims of minted tokens: the admin holds every role the admin endpoint and the writes ask for and every
- * scope of the flow; the user and the throw-away identity hold the scopes no write and no admin operation asks
- * for, and no role.
- */
-function addJwtClaims(
-  identities: Record<string, Json>,
-  flowScopes: readonly string[],
-  admin: Operation | undefined,
-  operations: readonly Operation[],
-): void {
-  const privileged = new Set([
-    ...(admin?.access.needs ?? []),
-    ...operations.filter((o) => o.method !== 'get').flatMap((o) => o.access.needs),
-  ]);
-  const roles = [...privileged].filter((n) => !flowScopes.includes(n));
-  const plain = flowScopes.filter((s) => !privileged.has(s)).join(' ');
-  for (const [name, id] of Object.entries(identities))
-    id.jwtClaims =
-      name === 'admin'
-        ? { sub: `gatecheck-${name}`, roles, scope: flowScopes.join(' ') }
-        : { sub: `gatecheck-${name}`, roles: [], scope: plain };
 }
