@@ -4,7 +4,10 @@
  * never the default without a to-do; `--server <n|url>` chooses; an empty server URL said as such; an admin
  * read that is marked but unusable, or whose admin wording depends on a query value, said truthfully.
  */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { scratch } from '../cli.ts';
 import { initText } from './run-init.ts';
 
 type Json = Record<string, unknown>;
@@ -83,4 +86,28 @@ test('an admin read marked but unusable is named with the reason; query-dependen
   expect(conditional.profile.todo.join('\n')).toContain(
     'GET /projects (its admin wording ("requires admin") applies only with query all: without it the user identity\'s answer is 200)',
   );
+});
+
+test('the CLI takes --server: `gatecheck init doc.yaml --server 1` writes the production server; an unknown one is one line, exit 2', async () => {
+  const s = await scratch();
+  try {
+    await writeFile(path.join(s.dir, 'doc.yaml'), document(PRODUCTION_FIRST));
+    const chosen = await s.gatecheck(['init', 'doc.yaml', '--out', 'p.json', '--server', '1']);
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(JSON.parse(await readFile(path.join(s.dir, 'p.json'), 'utf8')).baseUrl).toBe(
+      'https://api.acme.test/v1',
+    );
+    const unknown = await s.gatecheck([
+      'init',
+      'doc.yaml',
+      '--out',
+      'q.json',
+      '--server',
+      'https://nope.test',
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+  } finally {
+    await s.dispose();
+  }
 });
