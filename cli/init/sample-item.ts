@@ -200,6 +200,24 @@ function objectSample(schema: Json, depth: number, at: string): Sample {
     const s = sampleOf(properties[name] as Json, depth + 1, `${at}${at ? '.' : ''}${name}`);
     if ('value' in s) out[name] = s.value;
   }
+  // A wrapper (`{"business_service": {...}}`, `{"data": {...}}`) the schema does not mark required: the item is
+  // inside it, so it is filled — its required members and marker — rather than sent empty.
+  const wrapper =
+    required.length === 0 && name === undefined
+      ? (() => {
+          const objects = Object.keys(properties).filter((n) => {
+            const p = isObject(properties[n]) ? merged(properties[n] as Json) : {};
+            return typeOf(p) === 'object' && isObject(p.properties) && p.readOnly !== true;
+          });
+          return objects.length === 1 && !PRIVILEGE_MEMBER.test(objects[0] as string)
+            ? objects[0]
+            : undefined;
+        })()
+      : undefined;
+  if (wrapper !== undefined) {
+    const s = sampleOf(properties[wrapper] as Json, depth + 1, `${at}${at ? '.' : ''}${wrapper}`);
+    if ('value' in s) out[wrapper] = s.value;
+  }
   for (const member of required) {
     const where = `${at}${at ? '.' : ''}${member}`;
     if (PRIVILEGE_MEMBER.test(member))

@@ -61,9 +61,16 @@ export async function collectionWriter(kit: Kit): Promise<CollectionWriter> {
  */
 export function markedItem(item: Readonly<Record<string, unknown>>, marker: string): Record<string, unknown> {
   const name = Object.keys(item).find((key) => typeof item[key] === 'string');
-  return name === undefined
-    ? { ...item, gatecheckMarker: marker }
-    : { ...item, [name]: `${item[name] as string} ${marker}` };
+  if (name !== undefined) return { ...item, [name]: `${item[name] as string} ${marker}` };
+  // An item inside a wrapper (`{"data": {"name": …}}`): marked inside it, where the target reads the item.
+  const wrappers = Object.keys(item).filter((key) => {
+    const v = item[key];
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  });
+  const inner = wrappers.length === 1 ? (item[wrappers[0] as string] as Record<string, unknown>) : undefined;
+  if (inner !== undefined && Object.values(inner).some((v) => typeof v === 'string'))
+    return { ...item, [wrappers[0] as string]: markedItem(inner, marker) };
+  return { ...item, gatecheckMarker: marker };
 }
 
 /** Whether a JSON body shows an item marked `marker` (markedItem puts it at the end of a string). */

@@ -5,7 +5,7 @@
  * addresses the item the way `itemPath` and a dotted `idField` say (specs/lib/collection.ts, kit.ts).
  */
 import { expect, test } from '@playwright/test';
-import { itemPathFor } from '../../../specs/lib/collection.ts';
+import { itemPathFor, markedItem } from '../../../specs/lib/collection.ts';
 import { itemId } from '../../../specs/lib/kit.ts';
 import { initText } from './run-init.ts';
 
@@ -89,4 +89,20 @@ test('the id through allOf, inside a wrapper ({"data": {...}} → data.id) and u
 `);
   expect((orgs.endpoints.collection as Json).idField).toBe('boardId');
   expect(itemId({ status: 201, body: '{"data":{"id":"n1"}}' } as never, 'data.id')).toBe('n1');
+});
+
+test('a wrapper the schema leaves optional is filled (its required members and marker), and the suite marks the item inside it', async () => {
+  const p = await collection(`  /services:
+    post:
+      requestBody: { content: { application/json: { schema: { type: object, properties: { service: { type: object, required: [name], properties: { name: { type: string } } } } } } } }
+      ${answer('{ type: object, properties: { service: { type: object, properties: { id: { type: string } } } } }')}
+  /services/{id}:
+    ${del('id')}
+`);
+  expect((p.endpoints.collection as Json).sampleItem).toEqual({ service: { name: 'gatecheck-probe' } });
+  expect((p.endpoints.collection as Json).idField).toBe('service.id');
+  expect(markedItem({ service: { name: 'gatecheck-probe' } }, 'm1')).toEqual({
+    service: { name: 'gatecheck-probe m1' },
+  });
+  expect(markedItem({ count: 1 }, 'm1')).toEqual({ count: 1, gatecheckMarker: 'm1' });
 });
