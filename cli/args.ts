@@ -86,6 +86,7 @@ const INIT_FLAGS = {
   force: { type: 'boolean' },
   probe: { type: 'string' },
   writes: { type: 'boolean' },
+  server: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -293,6 +294,7 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
         force: values.force === true,
         probe: baseUrlOf(values.probe, '--probe'),
         writes: values.writes === true,
+        ...(values.server === undefined ? {} : { server: values.server }),
       },
     };
   }

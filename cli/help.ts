@@ -12,9 +12,11 @@ Usage
   gatecheck [options] [-- <playwright test options>]
   gatecheck rules [--markdown | --json]
   gatecheck init <openapi.json|yaml|url> [--out <file>] [--force] [--probe <url>] [--writes]
+                [--server <n|url>]
                           write a starting profile (and a .env-style list of the variables it
                           names) from the target's OpenAPI 3.0/3.1 or Swagger 2.0 document;
-                          --writes also picks a collection for the write rules
+                          --writes also picks a collection for the write rules; --server picks
+                          the document's server (its number in the list, or its URL)
   gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
                           [--max-skipped-must <n>] [--report-dir <dir>] [--sign-key <key>]
                           [--waivers <file>] [--baseline <conformance.json>] [--strict-waivers]

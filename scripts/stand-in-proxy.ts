@@ -43,6 +43,18 @@ export async function startStandIn(standIn: StandInRoutes, mockUrl: string): Pro
       if (/^\s*apikey(\s|$)/i.test(auth))
         headers.authorization = auth.replace(/^(\s*)apikey/i, '$1Not-A-Scheme-Here');
       else if (!/^\s*(bearer|basic)(\s|$)/i.test(auth)) headers.authorization = `Apikey ${auth}`;
+    } else if (word?.includes(' ') && auth !== undefined) {
+      // A parameter form (`Token token=`: `Token token=<key>`, or `MediaBrowser Token`: quoted): the key taken
+      // from the parameter and given to the mock as `Apikey <key>`; anything else keeps its word.
+      const [scheme = '', param = ''] = word.split(' ');
+      const quoted = !param.endsWith('=');
+      const name = param.replace(/=$/, '');
+      const m = new RegExp(`^\\s*${scheme}\\s+${name}=${quoted ? '"([^"]*)"' : '(\\S+)'}\\s*$`, 'i').exec(
+        auth,
+      );
+      if (m !== null) headers.authorization = `Apikey ${m[1]}`;
+      else if (/^\s*apikey(\s|$)/i.test(auth))
+        headers.authorization = auth.replace(/^(\s*)apikey/i, '$1Not-A-Scheme-Here');
     } else if (word !== undefined && auth !== undefined) {
       // The document's word for a key becomes the mock's; the mock's own word is one the target does not take.
       if (new RegExp(`^\\s*${word}(\\s|$)`, 'i').test(auth))
@@ -62,7 +74,7 @@ export async function startStandIn(standIn: StandInRoutes, mockUrl: string): Pro
         const out = { ...answer.headers };
         const challenge = out['www-authenticate'];
         if (word !== undefined && word !== '' && typeof challenge === 'string')
-          out['www-authenticate'] = challenge.replace(/\bApikey\b/g, word);
+          out['www-authenticate'] = challenge.replace(/\bApikey\b/g, word.split(' ')[0] ?? word);
         res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
       },

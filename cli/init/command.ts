@@ -24,6 +24,8 @@ export interface InitOptions {
   readonly probe: string | undefined;
   /** Pick a collection for the write rules (they create, change and delete an item). */
   readonly writes?: boolean;
+  /** `--server <n|url>`: which of the document's servers is the baseUrl (1-based index, or a URL it lists). */
+  readonly server?: string;
 }
 
 /** `target.profile.json` → `target.profile.env.example`: the variables' names, beside the profile. */
@@ -42,6 +44,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<void> {
   const { profile, todo, sampleItem } = profileFromOpenApi(doc, {
     notes,
     writes: options.writes === true,
+    ...(options.server === undefined ? {} : { server: options.server }),
     ...(/^https?:\/\//i.test(options.source) ? { documentUrl: options.source } : {}),
   });
   checkAgainstSchema(profile, todo);

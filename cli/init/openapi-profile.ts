@@ -8,25 +8,15 @@
  */
 
 import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
-import { identity } from './credentials.ts';
-import {
-  blockedFromDocument,
-  faultFromDocument,
-  isObject,
-  jwtFromDocument,
-  rateLimitFromDocument,
-} from './document-extensions.ts';
+import { collectionSection } from './collection-section.ts';
+import { isObject } from './document-extensions.ts';
+import { methodNotAllowed, readEndpoints } from './endpoints-section.ts';
+import { identitiesStep } from './identities-section.ts';
 import { type Operation, readOperations } from './operations.ts';
-import { type Pick, pickAdmin, pickProtected, pickPublic, rateLimitedOperations } from './picks.ts';
-import {
-  type Carrier,
-  keepOneKindEach,
-  type ProfileScheme,
-  readCarriers,
-  requirementsOf,
-} from './security.ts';
-import { type Server, serverOf } from './servers.ts';
-import { collectionCandidates, idFieldOf, sampleOf } from './writes.ts';
+import { rateLimitedOperations } from './picks.ts';
+import { type Carrier, keepOneKindEach, readCarriers, requirementsOf } from './security.ts';
+import { chooseServer, type Server, type ServerChoice, serverOf } from './servers.ts';
+import { examples, plural } from './todo-text.ts';
 
 type Json = Record<string, unknown>;
 
@@ -37,6 +27,8 @@ export interface InitInput {
   readonly writes?: boolean;
   /** What reading the document found (a conversion, dangling references): the to-do list starts with them. */
   readonly notes?: readonly string[];
+  /** `--server <n|url>`: which of the document's servers is the baseUrl. */
+  readonly server?: string;
 }
 
 export interface InitResult {
@@ -45,16 +37,6 @@ export interface InitResult {
   /** The item the write rules will POST, when a collection was picked. */
   readonly sampleItem: unknown;
 }
-
-const SCHEMES: readonly ProfileScheme[] = ['bearer', 'basic', 'apikey'];
-const MISSING = '/gatecheck-no-such-path';
-/** At most this many examples in a to-do line that names a group of operations. */
-const EXAMPLES = 3;
-
-const line = (o: Operation) => `${o.method.toUpperCase()} ${o.path}`;
-const examples = (ops: readonly Operation[]) =>
-  `${ops.slice(0, EXAMPLES).map(line).join(', ')}${ops.length > EXAMPLES ? `, … ${ops.length - EXAMPLES} more` : ''}`;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** How many operations name each scheme alone in one of their alternatives. */
 function usesOf(doc: Json): Map<string, number> {
@@ -73,11 +55,14 @@ function usesOf(doc: Json): Map<string, number> {
 
 /** The server most operations are sent to; the others are left out (the profile has one baseUrl). */
 function mainServer(
-  doc: Json,
+  choice: ServerChoice,
   ops: readonly Operation[],
   documentUrl: string | undefined,
 ): Server | undefined {
-  const documentServer = serverOf([doc.servers, [{ url: '/' }]], documentUrl);
+  const documentServer = serverOf(
+    [choice.raw === undefined ? undefined : [choice.raw], [{ url: '/' }]],
+    documentUrl,
+  );
   if (documentServer !== undefined && ops.some((o) => o.server?.written === documentServer.written))
     return documentServer;
   const counts = new Map<string, { server: Server | undefined; n: number }>();
@@ -116,199 +101,59 @@ function schemesTodo(
     );
 }
 
-export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult {
-  const todo: string[] = [...(input.notes ?? [])];
+/** What the document's security says, read once: carriers kept and dropped, and every operation weighed. */
+interface Reading {
+  readonly carriers: Map<string, Carrier>;
+  readonly kept: Map<string, Carrier>;
+  readonly dropped: Carrier[];
+  readonly operations: Operation[];
+}
+
+function readDocument(doc: Json, documentUrl: string | undefined, choice: ServerChoice): Reading {
   const carriers = readCarriers(doc);
   const { kept, dropped } = keepOneKindEach(carriers, usesOf(doc));
   const all = new Map(carriers);
   for (const d of dropped) all.set(d.name, d);
-  const operations = readOperations(doc, input.documentUrl, kept, all);
+  return { carriers, kept, dropped, operations: readOperations(doc, documentUrl, kept, all, choice.raw) };
+}
 
-  const noSecurity = !Array.isArray(doc.security) && operations.every((o) => !Array.isArray(o.raw.security));
+/** Step 1: what the document's security leaves unsaid or unsendable, said first. */
+function securityTodo(doc: Json, reading: Reading, todo: string[]): void {
+  const noSecurity =
+    !Array.isArray(doc.security) && reading.operations.every((o) => !Array.isArray(o.raw.security));
   if (noSecurity)
     todo.push(
       'security: the document states no security requirement at all, so by OpenAPI every operation is public — rarely so for a real API; init calls an operation public only on that reading: confirm it, and add the protected and admin endpoints the document does not name',
     );
-  schemesTodo(carriers, dropped, operations, todo);
+  schemesTodo(reading.carriers, reading.dropped, reading.operations, todo);
+}
 
-  const server = mainServer(doc, operations, input.documentUrl);
+/** Step 2: the server the profile's baseUrl is, and the operations sent to it. */
+function serverStep(
+  choice: ServerChoice,
+  operations: readonly Operation[],
+  documentUrl: string | undefined,
+  todo: string[],
+): { server: Server | undefined; ops: Operation[] } {
+  const server = mainServer(choice, operations, documentUrl);
   const elsewhere = operations.filter((o) => o.server?.written !== server?.written);
   if (elsewhere.length > 0)
     todo.push(
       `${plural(elsewhere.length, 'operation')} are sent to another server than ${server?.url ?? server?.written ?? 'the document’s'} (${examples(elsewhere)}, at ${elsewhere[0]?.server?.url ?? elsewhere[0]?.server?.written ?? 'the document’s server'}): the profile has one baseUrl; left out`,
     );
-  const ops = operations.filter((o) => o.server?.written === server?.written);
-  const rateLimited = rateLimitedOperations(doc, X_RATE_LIMIT);
-  const prefix = server?.url === undefined ? (server?.prefix ?? '') : '';
+  return { server, ops: operations.filter((o) => o.server?.written === server?.written) };
+}
 
-  const endpoints: Json = {};
-  const schemesOf = (o: Operation) => [...o.access.schemes];
-  const mark = (field: string, pick: Pick, extra = '') =>
+/** Step 7: what the baseUrl rests on, which of the document's servers it is, and why. */
+function baseUrlTodo(server: Server | undefined, choice: ServerChoice, todo: string[]): void {
+  if (choice.listed.length > 1 && choice.raw !== undefined && server?.written === String(choice.raw.url))
     todo.push(
-      `/endpoints/${field}: ${pick.op.method.toUpperCase()} ${pick.op.address} — ${pick.reason}${extra}`,
+      `/baseUrl: the document lists ${choice.listed.length} servers (${choice.listed.join('; ')}); init took ${choice.number} — ${choice.why}; \`gatecheck init --server <n|url>\` takes another`,
     );
-
-  const pub = pickPublic(ops, rateLimited);
-  if (pub) {
-    endpoints.public = { path: pub.op.address, method: pub.op.method.toUpperCase() };
-    mark('public', pub, '; it must answer 200 without credentials');
-  } else
+  if (choice.demo && server?.written === String(choice.raw?.url))
     todo.push(
-      '/endpoints/public: the document has no public read init can send as it is; add one if the target has it',
+      `/baseUrl: ${String(choice.raw?.url)} is a public demo or placeholder host by its name, somebody else's instance — a conformance run sends invalid credentials and bursts: give your own deployment's URL as baseUrl or --base-url`,
     );
-
-  const prot = pickProtected(ops, rateLimited);
-  if (prot) {
-    endpoints.protected = {
-      path: prot.op.address,
-      method: prot.op.method.toUpperCase(),
-      schemes: schemesOf(prot.op),
-    };
-    mark('protected', prot, '; both the admin and the user identity must be allowed it');
-  } else {
-    const waiting = ops.filter(
-      (o) => !o.access.public && o.access.schemes.length > 0 && o.method === 'get' && o.unfilled.length > 0,
-    );
-    todo.push(
-      `/endpoints/protected: no read that needs credentials can be sent as the document describes it${waiting.length ? `; ${plural(waiting.length, 'GET')} wait for path parameters the document gives no value for (${examples(waiting)}: ${[...new Set(waiting.flatMap((o) => o.unfilled))].slice(0, 5).join(', ')})` : ''}`,
-    );
-  }
-  for (const p of [pub, prot])
-    if (p?.op.filled.length)
-      todo.push(
-        `${p.op.method.toUpperCase()} ${p.op.path}: path parameters ${p.op.filled.join(', ')}; confirm the item exists`,
-      );
-
-  const { pick: admin, runnerUp } = pickAdmin(ops, prot?.op, rateLimited);
-  if (admin) {
-    endpoints.admin = {
-      path: admin.op.address,
-      method: admin.op.method.toUpperCase(),
-      schemes: schemesOf(admin.op),
-    };
-    mark(
-      'admin',
-      admin,
-      `; runner-up: ${runnerUp ? `${runnerUp.op.method.toUpperCase()} ${runnerUp.op.address} (${runnerUp.reason})` : 'none'}; confirm the user identity gets 403 there`,
-    );
-  } else
-    todo.push(
-      '/endpoints/admin: no read the document marks as an administrator’s (path, tag, description, x- marker, scope or role); add one if the target has it',
-    );
-
-  endpoints.missing = { path: `${prefix}${MISSING}` };
-
-  let sampleItem: unknown;
-  const { picks: writable, refused } = collectionCandidates(ops);
-  const refusedText = refused.length
-    ? `; never: ${refused
-        .slice(0, EXAMPLES)
-        .map((r) => `POST ${r.op.address ?? r.op.path} (${r.why})`)
-        .join(', ')}`
-    : '';
-  const collection = input.writes ? writable[0] : undefined;
-  if (collection) {
-    const sample = collection.post.body ? sampleOf(collection.post.body) : {};
-    sampleItem = isObject(sample) ? sample : {};
-    // An alternative needing no scope or role lets every identity write (`any`); else the admin, who holds them.
-    const writer = collection.post.access.least === 0 ? 'any' : 'admin';
-    const declared = {
-      post: collection.post.successes[0],
-      put: collection.item.put?.successes[0],
-      delete: collection.item.delete.successes[0],
-    };
-    const declaredStatuses = Object.fromEntries(Object.entries(declared).filter(([, s]) => s !== undefined));
-    const idField = idFieldOf(collection);
-    endpoints.collection = {
-      path: collection.post.address,
-      writeSchemes: schemesOf(collection.post),
-      writer,
-      sampleItem,
-      missingId: 'gatecheck-no-such-id',
-      ...(Object.keys(declaredStatuses).length ? { declaredStatuses } : {}),
-      ...(idField !== undefined && idField !== 'id' ? { idField } : {}),
-      ...(collection.post.maxBodyBytes === undefined ? {} : { maxBodyBytes: collection.post.maxBodyBytes }),
-    };
-    todo.push(
-      `/endpoints/collection: POST ${collection.post.address} — ${collection.reason}${writable[1] ? `; runner-up POST ${writable[1].post.address}` : ''}${refusedText}`,
-      `/endpoints/collection/sampleItem: ${JSON.stringify(sampleItem)}, made from the request body schema of ${line(collection.post)}; check the target accepts it`,
-      `/endpoints/collection/writer: ${writer} — ${writer === 'any' ? `${line(collection.post)} accepts a credential without any scope or role, so every identity may write and authz.403.lacking-scope skips` : `writes need ${collection.post.access.needs.join(', ')}`}; confirm it`,
-    );
-    for (const [method, status] of Object.entries(declared))
-      if (status !== undefined && status !== 200)
-        todo.push(
-          `/endpoints/collection/declaredStatuses/${method}: the seed requires 200 on ${method.toUpperCase()} (§4 rule 2): \`success.200.${method}\` will fail against this document's ${status}`,
-        );
-    if (collection.item.put === undefined)
-      todo.push(
-        `/endpoints/collection: the document defines no PUT ${collection.item.delete.path}${collection.item.patch ? ' (only PATCH)' : ''}: \`success.200.put\` will fail against this document`,
-      );
-    if (idField === undefined)
-      todo.push(
-        `/endpoints/collection/idField: the answer to ${line(collection.post)} names no id field the document states; PUT and DELETE need one`,
-      );
-    else if (idField !== 'id')
-      todo.push(
-        `/endpoints/collection/idField: ${idField}, the created item's field that the item path ${collection.item.delete.path} takes`,
-      );
-  } else
-    todo.push(
-      input.writes
-        ? `/endpoints/collection: no collection whose writes are safe to try (a POST whose item path takes DELETE, so the rules leave nothing behind)${refusedText}`
-        : `/endpoints/collection: left out — writes are off unless asked (\`gatecheck init --writes\`), so the write rules skip${writable.length ? `; it would pick POST ${writable[0]?.post.address}` : ''}${refusedText}`,
-    );
-
-  // 405: a method the document does not define on the protected path (RFC 9110 §15.5.6).
-  if (prot) {
-    const defined = new Set(operations.filter((o) => o.path === prot.op.path).map((o) => o.method));
-    const absent = (['delete', 'put', 'patch', 'post', 'get'] as const).find((m) => !defined.has(m));
-    if (absent) {
-      endpoints.methodNotAllowed = {
-        path: prot.op.address,
-        method: absent.toUpperCase(),
-        schemes: schemesOf(prot.op),
-      };
-      todo.push(
-        `/endpoints/methodNotAllowed: the document defines no ${absent.toUpperCase()} ${prot.op.path}; confirm the target answers 405`,
-      );
-    }
-  }
-
-  // Credentials for every scheme the document's operations (on the profile's server) accept.
-  const used = new Set<ProfileScheme>(ops.flatMap(schemesOf));
-  const schemes = SCHEMES.filter((s) => used.has(s));
-  const bearers = [...kept.values()].filter((c) => c.scheme === 'bearer');
-  const flowScopes = [...new Set(bearers.flatMap((c) => (c.flow === undefined ? [] : c.scopes)))];
-  const adminScope = flowScopes.length > 0 ? flowScopes.join(' ') : undefined;
-  const rateLimit = rateLimitFromDocument(
-    doc,
-    todo,
-    (path, method) =>
-      operations.find((o) => o.path === path && o.method === method.toLowerCase())?.access.schemes,
-  );
-  const identities: Record<string, Json> = {
-    admin: identity('admin', schemes, bearers, adminScope),
-    user: identity('user', schemes, bearers, undefined),
-    ...(rateLimit === undefined ? {} : { ratelimit: identity('ratelimit', schemes, bearers, undefined) }),
-  };
-  credentialTodo(schemes, bearers, kept, todo);
-  if (rateLimit !== undefined)
-    todo.push(
-      '/identities/ratelimit: a throw-away identity the rate-limit rules exhaust (the target may ban it); give it credentials of its own',
-    );
-  const jwt = jwtFromDocument(doc, todo);
-  if (jwt !== undefined) {
-    addJwtClaims(identities, flowScopes, admin?.op, operations);
-    todo.push(
-      '/identities/*/jwtClaims: the claims of the tokens the suite mints (sub, roles, scope) are guessed; use the names your target reads',
-    );
-  }
-  const fault = faultFromDocument(doc, prot?.op.address);
-  const blocked = blockedFromDocument(doc);
-  if (adminScope)
-    todo.push(`/identities/admin/token/oauth2/scope: asks for every scope of the flow (${adminScope})`);
-  const apikey = [...kept.values()].find((c) => c.scheme === 'apikey');
-
   if (server?.url !== undefined)
     todo.push(
       `/baseUrl: the document's server, ${server.url}${server.notes.length ? ` (${server.notes.join('; ')})` : ''}; BASE_URL or --base-url replaces it whole${new URL(server.url).pathname.length > 1 ? ` — keep its path ${new URL(server.url).pathname}` : ''}`,
@@ -319,8 +164,25 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     );
   else
     todo.push(
-      `/baseUrl: ${server?.written === '/' ? "the document names no server, which OpenAPI reads as the document's own location, and it was read from a file" : `the document's server ${server?.written ?? ''} cannot be used${server?.notes.length ? ` (${server.notes.join('; ')})` : ''}`}: give the target's URL as baseUrl or --base-url`,
+      `/baseUrl: ${server?.written === '/' ? "the document names no server, which OpenAPI reads as the document's own location, and it was read from a file" : server?.written === '' ? "the document's server has an empty url, which OpenAPI reads as the document's own location, and it was read from a file" : `the document's server ${server?.written ?? ''} cannot be used${server?.notes.length ? ` (${server.notes.join('; ')})` : ''}`}: give the target's URL as baseUrl or --base-url`,
     );
+}
+
+export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult {
+  const todo: string[] = [...(input.notes ?? [])];
+  const choice = chooseServer(doc, input.server);
+  const reading = readDocument(doc, input.documentUrl, choice);
+  securityTodo(doc, reading, todo);
+  const { server, ops } = serverStep(choice, reading.operations, input.documentUrl, todo);
+  const rateLimited = rateLimitedOperations(doc, X_RATE_LIMIT);
+  const prefix = server?.url === undefined ? (server?.prefix ?? '') : '';
+  const endpoints: Json = {};
+  const picks = readEndpoints(ops, rateLimited, prefix, endpoints, todo);
+  const collection = collectionSection(ops, input.writes === true, todo);
+  if (collection.endpoint !== undefined) endpoints.collection = collection.endpoint;
+  methodNotAllowed(picks.prot, reading.operations, endpoints, todo);
+  const sections = identitiesStep(doc, reading, ops, picks, todo);
+  baseUrlTodo(server, choice, todo);
 
   const info = isObject(doc.info) ? doc.info : {};
   const profile: Json = {
@@ -329,62 +191,7 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     todo,
     ...(server?.url === undefined ? {} : { baseUrl: server.url }),
     endpoints,
-    identities,
-    ...(apikey !== undefined && schemes.includes('apikey') ? { apikeyScheme: apikey.word ?? 'Apikey' } : {}),
-    ...(jwt === undefined ? {} : { jwt }),
-    ...(blocked === undefined ? {} : { blocked }),
-    ...(rateLimit === undefined ? {} : { rateLimit }),
-    ...(fault === undefined ? {} : { fault }),
+    ...sections,
   };
-  return { profile, todo, sampleItem };
-}
-
-/** What the identities' credentials rest on, said once: a token to fetch by hand, a key's scheme word. */
-function credentialTodo(
-  schemes: readonly ProfileScheme[],
-  bearers: readonly Carrier[],
-  kept: ReadonlyMap<string, Carrier>,
-  todo: string[],
-): void {
-  if (schemes.includes('bearer') && !bearers.some((c) => c.flow !== undefined)) {
-    const interactive = bearers.filter((c) => c.interactive !== undefined);
-    if (interactive.length > 0)
-      todo.push(
-        `/identities/*/bearer: ${interactive.map((c) => `${c.name}'s tokens come from ${c.interactive}`).join('; ')} — a flow a person completes: get a token for each identity and set its variable`,
-      );
-  }
-  for (const c of kept.values())
-    if (c.wordFrom !== undefined && c.scheme !== 'apikey' && schemes.includes(c.scheme as ProfileScheme))
-      todo.push(`/identities/*/${c.scheme}: security scheme ${c.name} is ${c.why}; confirm it`);
-  const key = [...kept.values()].find((c) => c.scheme === 'apikey');
-  if (key === undefined || !schemes.includes('apikey')) return;
-  todo.push(
-    key.word === undefined
-      ? `/apikeyScheme: the document does not say which word goes before the key of security scheme ${key.name} in Authorization; Apikey assumed — set the target's (Token, SSWS, "MediaBrowser Token" for MediaBrowser Token="<key>", or "" for the key alone)`
-      : `/apikeyScheme: "${key.word}", as security scheme ${key.name} states it (${key.wordFrom}); confirm it`,
-  );
-}
-
-/**
- * The claims of minted tokens: the admin holds every role the admin endpoint and the writes ask for and every
- * scope of the flow; the user and the throw-away identity hold the scopes no write and no admin operation asks
- * for, and no role.
- */
-function addJwtClaims(
-  identities: Record<string, Json>,
-  flowScopes: readonly string[],
-  admin: Operation | undefined,
-  operations: readonly Operation[],
-): void {
-  const privileged = new Set([
-    ...(admin?.access.needs ?? []),
-    ...operations.filter((o) => o.method !== 'get').flatMap((o) => o.access.needs),
-  ]);
-  const roles = [...privileged].filter((n) => !flowScopes.includes(n));
-  const plain = flowScopes.filter((s) => !privileged.has(s)).join(' ');
-  for (const [name, id] of Object.entries(identities))
-    id.jwtClaims =
-      name === 'admin'
-        ? { sub: `gatecheck-${name}`, roles, scope: flowScopes.join(' ') }
-        : { sub: `gatecheck-${name}`, roles: [], scope: plain };
+  return { profile, todo, sampleItem: collection.sampleItem };
 }

@@ -25,8 +25,15 @@ export interface Operation {
   readonly unfilled: readonly string[];
   readonly access: Access;
   readonly server: Server | undefined;
-  /** Required query, header and cookie parameters: a request without them may be refused with 400. */
+  /** Required query, header and cookie parameters the document gives no value for (or a cookie): not sendable. */
   readonly requiredExtras: readonly string[];
+  /** Required query parameters and headers with a value the document gives, carried into the profile. */
+  readonly inputs: {
+    readonly query: Readonly<Record<string, string>>;
+    readonly headers: Readonly<Record<string, string>>;
+    /** `query ids = 4iV5 (its example)`, one per input. */
+    readonly notes: readonly string[];
+  };
   readonly body: Json | undefined;
   readonly bodyRequired: boolean;
   readonly maxBodyBytes: unknown;
@@ -68,6 +75,58 @@ function documentedValue(parameter: Json): { value: unknown; from: string } | un
   return undefined;
 }
 
+/** The required query parameters and headers of `op` as endpoint fields (the suite sends them every time). */
+export function inputsOf(op: Operation): Record<string, unknown> {
+  const { query, headers } = op.inputs;
+  return {
+    ...(Object.keys(query).length ? { query: { ...query } } : {}),
+    ...(Object.keys(headers).length ? { headers: { ...headers } } : {}),
+  };
+}
+
+/** A documented value as the profile sends it: a string, an array's items joined by commas (form style). */
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object')) return value.map(String).join(',');
+  return undefined;
+}
+
+/**
+ * Required query and header parameters (§4.8.12: `required`): filled from the document's value when it gives
+ * one, else named. A header named Accept, Content-Type or Authorization is one the Parameter Object "SHALL
+ * be ignored" for (§4.8.12.1): Authorization is the checks' own; an Accept with a value is carried, as the
+ * document asks for it, and never blocks a pick. A cookie the profile cannot send.
+ */
+function requiredInputs(parameters: readonly Json[]): {
+  requiredExtras: string[];
+  inputs: Operation['inputs'];
+} {
+  const requiredExtras: string[] = [];
+  const query: Record<string, string> = {};
+  const headers: Record<string, string> = {};
+  const notes: string[] = [];
+  for (const p of parameters) {
+    if (p.in === 'path' || p.required !== true) continue;
+    const name = String(p.name);
+    if (p.in === 'header' && /^(authorization|content-type)$/i.test(name)) continue;
+    const found = documentedValue(p);
+    const text = found === undefined ? undefined : asText(found.value);
+    if (p.in === 'cookie' || (p.in !== 'query' && p.in !== 'header')) {
+      requiredExtras.push(`${String(p.in)} ${name} (the profile sends no cookie)`);
+      continue;
+    }
+    if (text === undefined || found === undefined) {
+      if (!(p.in === 'header' && /^accept$/i.test(name))) requiredExtras.push(`${String(p.in)} ${name}`);
+      continue;
+    }
+    if (p.in === 'query') query[name] = text;
+    else headers[name] = text;
+    notes.push(`${String(p.in)} ${name} = ${text} (${found.from})`);
+  }
+  return { requiredExtras, inputs: { query, headers, notes } };
+}
+
 function parametersOf(item: Json, op: Json): Json[] {
   const byKey = new Map<string, Json>();
   for (const list of [item.parameters, op.parameters])
@@ -98,6 +157,7 @@ export function readOperations(
   documentUrl: string | undefined,
   kept: ReadonlyMap<string, Carrier>,
   all: ReadonlyMap<string, Carrier>,
+  documentServer?: Json,
 ): Operation[] {
   const out: Operation[] = [];
   const paths = isObject(doc.paths) ? doc.paths : {};
@@ -107,7 +167,17 @@ export function readOperations(
       const op = item[method];
       if (!isObject(op)) continue;
       // §4.8.1: without `servers`, the default is a Server Object with url `/` (the document's own location).
-      const server = serverOf([op.servers, item.servers, doc.servers, [{ url: '/' }]], documentUrl);
+      // The document's server is the one chosen among its list (servers.ts chooseServer).
+      const server = serverOf(
+        [
+          op.servers,
+          item.servers,
+          documentServer === undefined ? doc.servers : [documentServer],
+          [{ url: '/' }],
+        ],
+        documentUrl,
+        documentServer === undefined ? undefined : String(documentServer.url),
+      );
       const parameters = parametersOf(item, op);
       const filled: string[] = [];
       const unfilled: string[] = [];
@@ -123,9 +193,7 @@ export function readOperations(
       });
       if (unfilled.length > 0) address = undefined;
       else if (server?.url === undefined && server?.prefix) address = `${server.prefix}${address}`;
-      const requiredExtras = parameters
-        .filter((p) => p.in !== 'path' && p.required === true && documentedValue(p) === undefined)
-        .map((p) => `${String(p.in)} ${String(p.name)}`);
+      const { requiredExtras, inputs } = requiredInputs(parameters);
       const requestBody = isObject(op.requestBody) ? op.requestBody : undefined;
       const { successes, answer } = successesOf(op.responses);
       const tags = Array.isArray(op.tags) ? op.tags.map(String) : [];
@@ -138,6 +206,7 @@ export function readOperations(
         access: accessOf(requirementsOf(doc, op), kept, all),
         server,
         requiredExtras,
+        inputs,
         body: requestBody === undefined ? undefined : jsonSchemaOf(requestBody.content),
         bodyRequired: requestBody?.required === true,
         maxBodyBytes: maxBodyBytesOf(op.requestBody),

@@ -16,7 +16,7 @@ type Json = Record<string, unknown>;
 const ADMIN_SEGMENT = /^(admin|admins|administration|administrator|superuser|sudo)$/i;
 /** What a description says of an administrator's operation — not every mention of the word (notification types). */
 const ADMIN_TEXT =
-  /\b(requires?|needs?|only)\b[^.]{0,40}\badmin(istrator)?s?\b|\badmin(istrator)?s? (only|privileges?|rights|role|permissions?|api key|access)\b|\badmin[- ]only\b|\bsuperuser\b|requires? (elevated|elevation)/i;
+  /\b(requires?|needs?|only)\b[^.]{0,40}\badmin(istrator)?s?\b|\badmin(istrator)?s? (only|privileges?|rights|role|permissions?|api key|access)\b|\badmin[- ]only\b|\bsuperuser\b|requires? (elevated|elevation)|\bneeds? to\s+have\s+(the\s+)?permissions?\b/i;
 const ADMIN_NEED = /admin|elevat|superuser|manage/i;
 /** Operations that start or end a session: a probe must not log anybody out, nor look like a login attempt. */
 const SESSION =
@@ -52,7 +52,8 @@ export function adminScore(op: Operation): { score: number; reasons: string[] } 
     reasons.push(`tag "${tag}"`);
   }
   const text = ADMIN_TEXT.exec(op.text);
-  if (text !== null) {
+  const condition = text === null ? undefined : queryCondition(op, text.index);
+  if (text !== null && condition === undefined) {
     score += 2;
     reasons.push(`its description says "${text[0]}"`);
   }
@@ -73,6 +74,57 @@ export function adminScore(op: Operation): { score: number; reasons: string[] } 
     reasons.push(`needs ${needs.join(', ')}`);
   }
   return { score, reasons };
+}
+
+/**
+ * The query parameter an admin sentence is conditional on ("If `all` is true, requires admin"), or undefined:
+ * such wording marks one query value an administrator's, and the plain request is anybody's.
+ */
+export function queryCondition(op: Operation, at: number): string | undefined {
+  const start = Math.max(op.text.lastIndexOf('.', at), op.text.lastIndexOf('\n', at)) + 1;
+  const end = op.text.indexOf('.', at);
+  const sentence = op.text.slice(start, end < 0 ? undefined : end);
+  if (!/\b(if|when|with|unless|whether)\b/i.test(sentence)) return undefined;
+  const names = (Array.isArray(op.raw.parameters) ? op.raw.parameters : [])
+    .filter((p): p is Json => isObject(p) && p.in === 'query' && typeof p.name === 'string')
+    .map((p) => String(p.name));
+  return names.find((n) =>
+    new RegExp(`(^|[^\\w-])${n.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}([^\\w-]|$)`).test(sentence),
+  );
+}
+
+/** Operations the document marks as an administrator's that init cannot use as the admin endpoint, and why. */
+export function unusableAdmin(
+  ops: readonly Operation[],
+  picked: Operation | undefined,
+  rateLimited: ReadonlySet<string>,
+): { op: Operation; why: string }[] {
+  const out: { op: Operation; why: string }[] = [];
+  for (const op of ops) {
+    if (op === picked || op.access.public) continue;
+    const text = ADMIN_TEXT.exec(op.text);
+    const condition = text === null ? undefined : queryCondition(op, text.index);
+    const { score } = adminScore(op);
+    if (score < 2 && condition === undefined) continue;
+    const why =
+      score < 2 && condition !== undefined
+        ? `its admin wording ("${text?.[0]}") applies only with query ${condition}: without it the user identity's answer is 200`
+        : op.access.schemes.length === 0
+          ? 'it accepts no scheme the profile sends'
+          : op.unfilled.length > 0
+            ? `path parameters ${op.unfilled.join(', ')} have no value in the document`
+            : op.requiredExtras.length > 0
+              ? `it requires ${op.requiredExtras.join(', ')}, which the document gives no value for`
+              : op.dangling
+                ? 'it holds a $ref the document does not resolve'
+                : hasQuota(op, rateLimited)
+                  ? 'it has a quota of its own'
+                  : op.method !== 'get'
+                    ? `it is a ${op.method.toUpperCase()}, which changes the target`
+                    : undefined;
+    if (why !== undefined) out.push({ op, why });
+  }
+  return out;
 }
 
 /** A quota of its own: the document's rate-limit extension names it, or its text or `x-` fields say so. */

@@ -4,12 +4,17 @@
  * knows OpenAPI 3.0 and 3.1). Leniently, as a reader of published documents must:
  * - Swagger 2.0 is converted to OpenAPI 3.0 first, with @scalar/openapi-upgrader (maintained with the Scalar
  *   API tools, MIT, three small packages, no network access of its own), and a line says so;
+ * - YAML that swagger-parser's reader (js-yaml) refuses is read again with the `yaml` package, as lenient as
+ *   PyYAML, and a line says so; the document's own parse error is shown only when both refuse;
  * - a `$ref` the document does not resolve (a dangling pointer, a missing file) is reported and left in
  *   place: init never picks an operation that holds one (operations.ts), and everything else is read.
  * A document it cannot read at all, or of another version, is a usage error of one line.
  */
+
+import { readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { upgrade } from '@scalar/openapi-upgrader';
+import { parseDocument } from 'yaml';
 import { UsageError } from '../exit-codes.ts';
 
 type Json = Record<string, unknown>;
@@ -56,13 +61,47 @@ const pointer = (path: unknown) =>
     ? `#/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`
     : '#';
 
+/**
+ * The document read by the `yaml` package (YAML 1.2, as lenient as PyYAML where js-yaml — swagger-parser's
+ * reader — is not: Docker Engine's `swagger.yaml` closes a flow mapping at its key's indentation, which js-yaml
+ * calls "deficient indentation"). Undefined when it refuses too, or the text cannot be had.
+ */
+async function readLeniently(source: string): Promise<Json | undefined> {
+  let text: string;
+  try {
+    text = /^https?:\/\//i.test(source)
+      ? await (await fetch(source, { signal: AbortSignal.timeout(RESOLVE.http.timeout) })).text()
+      : await readFile(source, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const document = parseDocument(text, { strict: false, uniqueKeys: false, prettyErrors: false });
+  if (document.errors.length > 0) return undefined;
+  const value = document.toJS({ maxAliasCount: -1 }) as unknown;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
 export async function readOpenApi(source: string): Promise<ReadDocument> {
   const notes: string[] = [];
   let parsed: Json;
   try {
     parsed = (await new SwaggerParser().parse(source, { resolve: RESOLVE })) as unknown as Json;
   } catch (error) {
-    throw new UsageError(`init: cannot read ${source}: ${reason(error, source)}`);
+    // The document's own parse error is shown only when every reader refuses it.
+    const lenient = /\.json$/i.test(source) ? undefined : await readLeniently(source);
+    if (lenient === undefined) throw new UsageError(`init: cannot read ${source}: ${reason(error, source)}`);
+    try {
+      parsed = (await new SwaggerParser().parse(
+        source,
+        lenient as never,
+        { resolve: RESOLVE } as never,
+      )) as unknown as Json;
+    } catch {
+      throw new UsageError(`init: cannot read ${source}: ${reason(error, source)}`);
+    }
+    notes.push(
+      `document: read with the yaml package — swagger-parser's YAML reader refused it (${reason(error, source)}); a quirk common readers accept`,
+    );
   }
   const version = typeof parsed.openapi === 'string' ? parsed.openapi : String(parsed.swagger ?? 'unknown');
   if (/^2\.0$/.test(version)) {

@@ -13,6 +13,7 @@
  */
 import { X_APIKEY_SCHEME } from '../../shared/openapi-extensions.ts';
 import { isObject } from './document-extensions.ts';
+import { formFromText, keyFormOf, keySentence } from './key-form.ts';
 
 type Json = Record<string, unknown>;
 export type ProfileScheme = 'bearer' | 'basic' | 'apikey';
@@ -34,6 +35,8 @@ export interface Carrier {
   readonly word: string | undefined;
   /** Where `word` was read, for the to-do line. */
   readonly wordFrom: string | undefined;
+  /** apikey without a word: the sentence of its description that speaks of the key, quoted in the to-do. */
+  readonly said?: string | undefined;
   /** oauth2: a flow whose token the suite can fetch itself (RFC 6749 §4.4 client credentials, §4.3 password). */
   readonly flow: { readonly grant: 'client_credentials' | 'password'; readonly tokenUrl: string } | undefined;
   /** oauth2: every flow's scopes; openIdConnect: none. */
@@ -42,23 +45,12 @@ export interface Carrier {
   readonly interactive: string | undefined;
 }
 
-/** `Authorization: SSWS {API Token}`, `prefixed with Token`, `Bearer Token authentication` → the word. */
+/**
+ * The key's form a description states (key-form.ts: a header example, a format, a prefix); kept under its
+ * old name for the readers that call it.
+ */
 export function wordFromDescription(description: unknown): string | undefined {
-  if (typeof description !== 'string') return undefined;
-  const header = /Authorization:\s*([A-Za-z][\w.-]*)\s+(?:([A-Za-z][\w-]*)=["'])?[{<[$"'`A-Za-z0-9]/.exec(
-    description,
-  );
-  if (header?.[1] !== undefined) return header[2] === undefined ? header[1] : `${header[1]} ${header[2]}`;
-  // "prefixed with SSWS": a word, whole — not the first letters of the key itself ("prefixed with `sk-`"), nor
-  // whatever follows "prefix" ("the key prefix is shown once").
-  const prefixed =
-    /prefix(?:ed)?\s+(?:with|by)\s+(?:the\s+)?(?:word\s+)?[`"']?([A-Za-z](?:[\w-]*[A-Za-z0-9])?)(?![\w-])[`"']?/i.exec(
-      description,
-    );
-  if (prefixed?.[1] !== undefined && !/^(the|a|an|your)$/i.test(prefixed[1])) return prefixed[1];
-  // Kubernetes: "Bearer Token authentication".
-  if (/^\s*bearer\b/i.test(description)) return 'Bearer';
-  return undefined;
+  return typeof description === 'string' ? formFromText(description) : undefined;
 }
 
 /** A carrier's fields that only some kinds fill, empty. */
@@ -71,17 +63,20 @@ const NONE = {
   interactive: undefined,
 } as const;
 
-function apiKeyCarrier(name: string, raw: Json): Carrier {
+function apiKeyCarrier(name: string, raw: Json, doc: Json): Carrier {
   const none = NONE;
   const where = `apiKey ${String(raw.name)} in ${String(raw.in)}`;
   if (raw.in !== 'header' || String(raw.name).toLowerCase() !== 'authorization')
     return { name, scheme: undefined, why: `${where}: a key sent outside the Authorization header`, ...none };
   const x = raw[X_APIKEY_SCHEME];
   const stated =
-    typeof x === 'string' && (x === '' || x.split(' ').every((w) => TOKEN.test(w))) ? x : undefined;
-  const word = stated ?? wordFromDescription(raw.description);
-  const wordFrom =
-    stated !== undefined ? X_APIKEY_SCHEME : word !== undefined ? 'its description' : undefined;
+    typeof x === 'string' &&
+    (x === '' || x.split(' ').every((w, i) => TOKEN.test(i === 1 ? w.replace(/=$/, '') : w)))
+      ? x
+      : undefined;
+  const read = stated === undefined ? keyFormOf(raw, doc) : undefined;
+  const word = stated ?? read?.form;
+  const wordFrom = stated !== undefined ? X_APIKEY_SCHEME : read?.from;
   if (word !== undefined && word.toLowerCase() === 'bearer')
     return {
       name,
@@ -93,7 +88,7 @@ function apiKeyCarrier(name: string, raw: Json): Carrier {
     };
   if (word !== undefined && word.toLowerCase() === 'basic')
     return { name, scheme: 'basic', why: `${where}, sent as Basic (${wordFrom})`, ...none, wordFrom };
-  return { name, scheme: 'apikey', why: where, ...none, word, wordFrom };
+  return { name, scheme: 'apikey', why: where, ...none, word, wordFrom, said: keySentence(raw.description) };
 }
 
 function oauth2Carrier(name: string, raw: Json): Carrier {
@@ -153,7 +148,7 @@ export function readCarriers(doc: Json): Map<string, Carrier> {
       out.set(name, { name, scheme: 'bearer', why: 'http bearer', ...none, kind: name });
     else if (raw.type === 'http' && http === 'basic')
       out.set(name, { name, scheme: 'basic', why: 'http basic', ...none });
-    else if (raw.type === 'apiKey') out.set(name, apiKeyCarrier(name, raw));
+    else if (raw.type === 'apiKey') out.set(name, apiKeyCarrier(name, raw, doc));
     else if (raw.type === 'oauth2') out.set(name, oauth2Carrier(name, raw));
     else if (raw.type === 'openIdConnect')
       out.set(name, {

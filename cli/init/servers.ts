@@ -5,6 +5,7 @@
  * location where the document containing the Server Object is being served" (§4.8.5) — which a document
  * read from a file does not have.
  */
+import { UsageError } from '../exit-codes.ts';
 import { isObject } from './document-extensions.ts';
 
 type Json = Record<string, unknown>;
@@ -38,11 +39,21 @@ function substitute(server: Json, notes: string[]): string {
   });
 }
 
-/** The first server of the list that applies, resolved; `documentUrl` is where the document was read from. */
-export function serverOf(lists: readonly unknown[], documentUrl: string | undefined): Server | undefined {
+/**
+ * The server of the first list that applies, resolved; `documentUrl` is where the document was read from.
+ * `prefer`: the url (as written) of the server chosen among the document's, taken from a list that holds it
+ * (a path's `servers` repeating the document's); else the list's first.
+ */
+export function serverOf(
+  lists: readonly unknown[],
+  documentUrl: string | undefined,
+  prefer?: string,
+): Server | undefined {
   const list = lists.find((l) => Array.isArray(l) && l.some(isObject)) as unknown[] | undefined;
-  const first = list?.find(isObject);
-  if (first === undefined) return undefined;
+  const first =
+    (prefer === undefined ? undefined : list?.find((s) => isObject(s) && s.url === prefer)) ??
+    list?.find(isObject);
+  if (!isObject(first)) return undefined;
   const notes: string[] = [];
   const written = String(first.url ?? '');
   const url = substitute(first, notes);
@@ -60,4 +71,77 @@ export function serverOf(lists: readonly unknown[], documentUrl: string | undefi
   }
   const prefix = `/${url.replace(/^\.?\/*/, '').replace(/\/+$/, '')}`.replace(/^\/$/, '');
   return { url: undefined, prefix, notes, written };
+}
+
+/** Words of a server that is not production: the suite's traffic belongs there (docs/cli.md "init"). */
+const NOT_PRODUCTION =
+  /\b(sandbox|staging|stage|stg|test|testnet|testing|dev|development|local|localhost|qa|uat|preview|mock)\b|127\.0\.0\.1|\[::1\]/i;
+/** A public demo host: somebody else's shared instance, never a default without a to-do. */
+const DEMO = /\b(demo|petstore\d*|playground|sample|example)\b/i;
+
+export interface ServerChoice {
+  /** The chosen Server Object as written; undefined when the document lists none. */
+  readonly raw: Json | undefined;
+  /** 1-based number in the document's list. */
+  readonly number: number | undefined;
+  /** Every server of the document, numbered, as the to-do line lists them. */
+  readonly listed: readonly string[];
+  /** Why this one: `--server`, a non-production server, the only one. */
+  readonly why: string;
+  /** Its name says it is a public demo host. */
+  readonly demo: boolean;
+}
+
+/** A server URL's words, its top-level domain left out (`api.acme.test` is not a test server by `.test`). */
+function wordsOfUrl(url: string): string {
+  try {
+    const u = new URL(url.replace(/\{[^}]*\}/g, 'x'));
+    const ip = /^[\d.]+$|^\[/.test(u.hostname);
+    return `${ip ? u.hostname : u.hostname.split('.').slice(0, -1).join(' ') || u.hostname} ${u.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+const describe = (s: Json) =>
+  `${String(s.url ?? '')}${typeof s.description === 'string' && s.description.trim() ? ` (${s.description.trim()})` : ''}`;
+
+/**
+ * Which of the document's servers the profile's baseUrl is: the one `--server` names (its number from 1, or
+ * its URL), else the first whose URL or description says sandbox, staging, test or local (a conformance run
+ * sends invalid credentials and bursts on purpose: not production's place), else the first that is not a
+ * public demo host, else the first. Throws a one-line usage error for a `--server` the list does not hold.
+ */
+export function chooseServer(doc: Json, choice: string | undefined): ServerChoice {
+  const list = (Array.isArray(doc.servers) ? doc.servers : []).filter(isObject);
+  const listed = list.map((s, i) => `${i + 1} ${describe(s)}`);
+  const text = (s: Json) => `${wordsOfUrl(String(s.url ?? ''))} ${String(s.description ?? '')}`;
+  const pick = (i: number, why: string): ServerChoice => {
+    const raw = list[i] as Json;
+    return { raw, number: i + 1, listed, why, demo: DEMO.test(text(raw)) };
+  };
+  if (choice !== undefined) {
+    const n = /^\d+$/.test(choice)
+      ? Number(choice) - 1
+      : list.findIndex(
+          (s) => s.url === choice || String(s.url).replace(/\/+$/, '') === choice.replace(/\/+$/, ''),
+        );
+    if (n < 0 || n >= list.length)
+      throw new UsageError(
+        `init: --server ${choice}: the document lists ${list.length === 0 ? 'no server' : `${list.length} (${listed.join('; ')})`}; give a number from 1 or one of their URLs`,
+      );
+    return pick(n, 'chosen with --server');
+  }
+  if (list.length === 0)
+    return { raw: undefined, number: undefined, listed, why: 'the document lists none', demo: false };
+  if (list.length === 1) return pick(0, 'the only one');
+  const safe = list.findIndex((s) => NOT_PRODUCTION.test(text(s)) && !DEMO.test(text(s)));
+  if (safe >= 0)
+    return pick(
+      safe,
+      `its URL or description says sandbox, staging, test or local${list.some((s) => !NOT_PRODUCTION.test(text(s))) ? ', preferred over production' : ''}`,
+    );
+  const real = list.findIndex((s) => !DEMO.test(text(s)));
+  if (real >= 0) return pick(real, real === 0 ? 'the first' : 'the first that is not a public demo host');
+  return pick(0, 'the first');
 }

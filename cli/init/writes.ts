@@ -9,6 +9,8 @@
 import { isObject } from './document-extensions.ts';
 import type { Operation } from './operations.ts';
 import { addressable } from './picks.ts';
+import { merged, sampleOf } from './sample-item.ts';
+import type { ProfileScheme } from './security.ts';
 
 type Json = Record<string, unknown>;
 
@@ -19,15 +21,27 @@ const COSTLY_SEGMENT =
 const COSTLY_TEXT =
   /\b(starts?|runs?|queues?|triggers?|executes?|schedules?) (a |the |an )?(job|task|build|run|backup|scan|workflow|deployment)|\bjob\b|\bbill(ed|ing|able)?\b|\bcharged?\b|\bcosts?\b|\bpric(e|ing)\b|\binvoice|\bsends? (an? )?(e-?mail|message|sms)|asynchronous|\bprovision/i;
 
+/** Path words of collections whose items grant access or are someone: chosen only when nothing else exists. */
+const ACCESS_SEGMENT =
+  /^(users?|accounts?|members?|memberships?|people|persons?|admins?|staff|keys?|api[_-]?keys?|apikeys?|tokens?|access[_-]?tokens?|credentials?|roles?|groups?|teams?|permissions?|grants?|policies|invitations?|invites?|service[_-]?accounts?|clients?|applications?|apps?|ssh[_-]?keys?|secrets?|identities|sessions?|organi[sz]ations?|orgs?|tenants?|realms?)$/i;
+
 export interface CollectionPick {
   readonly post: Operation & { address: string };
-  /** The item path's operations (`/x/{id}`). */
+  /** The item path's operations (`/x/{id}`, `/x/{id}/`, `/x/{Sid}.json`). */
   readonly item: {
     readonly put?: Operation;
     readonly patch?: Operation;
     readonly delete: Operation;
     readonly get?: Operation;
   };
+  /** The item path as the suite addresses it, `{id}` for the id, when it is not `<path>/{id}`. */
+  readonly itemPath: string | undefined;
+  /** The item the write rules POST (sample-item.ts): required members and a marker name. */
+  readonly sample: Json;
+  /** The schemes POST, PUT and DELETE all accept: a writer must be able to clean up after itself. */
+  readonly writeSchemes: readonly ProfileScheme[];
+  /** Its path names users, keys, tokens, roles…: items that grant access or are someone. */
+  readonly grantsAccess: string | undefined;
   readonly reason: string;
 }
 
@@ -47,7 +61,44 @@ export function costOf(op: Operation): string | undefined {
 }
 
 function requiredCount(schema: Json | undefined): number {
-  return schema !== undefined && Array.isArray(schema.required) ? schema.required.length : 0;
+  const m = schema === undefined ? undefined : merged(schema);
+  return m !== undefined && Array.isArray(m.required) ? m.required.length : 0;
+}
+
+/** `/tags/`, `/Calls.json` → `/tags`, `/Calls`: the collection path an item path extends. */
+const collectionBase = (path: string) => path.replace(/\/$/, '').replace(/\.(json|xml)$/, '');
+/** `/{id}`, `/{id}/`, `/{Sid}.json` after the base: the item path's id parameter and its suffix. */
+const ITEM_TAIL = /^\/\{([^}/]+)\}(\/|\.json|\.xml)?$/;
+
+/** The item operations of `post`'s collection on the same server. */
+function itemOperations(
+  post: Operation,
+  ops: readonly Operation[],
+): { list: Operation[]; param?: string; suffix: string } {
+  const base = collectionBase(post.path);
+  const list = ops.filter(
+    (o) =>
+      o.path.startsWith(`${base}/{`) &&
+      ITEM_TAIL.test(o.path.slice(base.length)) &&
+      o.server?.written === post.server?.written,
+  );
+  const tail = list[0] === undefined ? undefined : ITEM_TAIL.exec(list[0].path.slice(base.length));
+  return { list, ...(tail?.[1] === undefined ? {} : { param: tail[1] }), suffix: tail?.[2] ?? '' };
+}
+
+/**
+ * Why the item the rules create cannot be removed again, or undefined: the DELETE must take a scheme the POST
+ * takes, need no parameter to guess beyond the item's id, and hold no reference the document leaves dangling.
+ */
+function cleanupProblem(post: Operation, del: Operation, param: string | undefined): string | undefined {
+  if (!del.access.schemes.some((s) => post.access.schemes.includes(s)))
+    return `DELETE ${del.path} accepts none of the schemes POST ${post.path} accepts`;
+  if (del.requiredExtras.length > 0) return `DELETE ${del.path} needs ${del.requiredExtras.join(', ')}`;
+  if (del.dangling) return `DELETE ${del.path} holds a $ref the document does not resolve`;
+  const others = del.unfilled.filter((n) => n !== param && !post.path.includes(`{${n}}`));
+  if (others.length > 0)
+    return `DELETE ${del.path} needs ${others.join(', ')}, which the document gives no value for`;
+  return undefined;
 }
 
 /** Every POST on a collection whose items can be deleted, split into safe picks (best first) and refusals. */
@@ -60,12 +111,7 @@ export function collectionCandidates(ops: readonly Operation[]): {
   for (const post of ops) {
     if (post.method !== 'post' || post.access.public || post.access.schemes.length === 0) continue;
     if (!addressable(post)) continue;
-    const itemOps = ops.filter(
-      (o) =>
-        o.path.startsWith(`${post.path.replace(/\/$/, '')}/{`) &&
-        /^\/\{[^}/]+\}$/.test(o.path.slice(post.path.replace(/\/$/, '').length)) &&
-        o.server?.written === post.server?.written,
-    );
+    const { list: itemOps, param, suffix } = itemOperations(post, ops);
     const of = (m: string) => itemOps.find((o) => o.method === m);
     const del = of('delete');
     // DELETE removes what the rules create (a check leaves no litter); PUT is preferred, and its absence said.
@@ -75,18 +121,61 @@ export function collectionCandidates(ops: readonly Operation[]): {
       refused.push({ op: post, why: cost });
       continue;
     }
-    const crud = Number(of('get') !== undefined) + Number(of('put') !== undefined);
+    const cleanup = cleanupProblem(post, del, param);
+    if (cleanup !== undefined) {
+      refused.push({ op: post, why: `the item could not be removed: ${cleanup}` });
+      continue;
+    }
+    const made = post.body === undefined ? { value: {} } : sampleOf(post.body);
+    if (!('value' in made) || !isObject(made.value)) {
+      refused.push({
+        op: post,
+        why: 'refused' in made ? made.refused : 'its request body is not a JSON object',
+      });
+      continue;
+    }
+    const put = of('put');
+    const writeSchemes = post.access.schemes.filter(
+      (s) => del.access.schemes.includes(s) && (put === undefined || put.access.schemes.includes(s)),
+    );
+    const segment = post.path
+      .split('/')
+      .map((s) => s.replace(/\.(json|xml)$/, ''))
+      .filter((s) => s !== '' && !s.startsWith('{'))
+      .reverse()
+      .find((s) => ACCESS_SEGMENT.test(s.replace(/-/g, '_')));
+    const crud = Number(of('get') !== undefined) + Number(put !== undefined);
     const size = requiredCount(post.body);
     const item = {
       delete: del,
-      ...(of('put') ? { put: of('put') } : {}),
+      ...(put ? { put } : {}),
       ...(of('patch') ? { patch: of('patch') } : {}),
       ...(of('get') ? { get: of('get') } : {}),
     };
+    const base = collectionBase(post.address);
+    const itemPath = suffix !== '' || post.address.endsWith('/') ? `${base}/{id}${suffix}` : undefined;
+    // The cleanup needs the created item's id: an answer whose members hold none, or an item path that takes
+    // no id (`{username}`) the answer states, would leave the item behind. An answer the document does not
+    // describe leaves the suite's default `id`, said in the to-do.
+    const described = post.answer !== undefined && isObject(merged(post.answer).properties);
+    if (
+      idFieldOf({ post, item }) === undefined &&
+      (described || !/(id|gid|sid|uuid|key)$/i.test(param ?? 'id'))
+    ) {
+      refused.push({
+        op: post,
+        why: `the item could not be removed: the answer names no field for the id ${del.path} takes`,
+      });
+      continue;
+    }
     picks.push({
       post,
       item,
-      rank: [-crud, size, post.access.least, post.address.length],
+      itemPath,
+      sample: made.value,
+      writeSchemes,
+      grantsAccess: segment,
+      rank: [Number(segment !== undefined), -crud, size, post.access.least, post.address.length],
       reason: `an item path with ${itemOps.map((o) => o.method.toUpperCase()).join(', ')}; ${size} required field${size === 1 ? '' : 's'}`,
     });
   }
@@ -98,42 +187,42 @@ export function collectionCandidates(ops: readonly Operation[]): {
   return { picks, refused };
 }
 
-/** A JSON value a JSON Schema accepts, from its `example`, `default`, `enum` or type: a guess to confirm. */
-export function sampleOf(schema: Json, depth = 0): unknown {
-  if (schema.example !== undefined) return schema.example;
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'object' || isObject(schema.properties)) {
-    const properties = isObject(schema.properties) ? schema.properties : {};
-    // Without `required`, every property but an `id` the server assigns.
-    const required = Array.isArray(schema.required)
-      ? schema.required.map(String)
-      : Object.keys(properties).filter((name) => name !== 'id');
-    const out: Json = {};
-    if (depth < 3)
-      for (const name of required) {
-        const property = properties[name];
-        if (isObject(property) && property.readOnly !== true) out[name] = sampleOf(property, depth + 1);
-      }
-    return out;
-  }
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return true;
-  if (type === 'array') return [];
-  if (schema.format === 'email') return 'probe@example.test';
-  return 'gatecheck-probe';
+/** `id`, the path parameter's own name, or the one `…Id` / `…_id` member: the id among `properties`. */
+function idAmong(properties: Json, parameter: string | undefined): string | undefined {
+  if (parameter !== undefined && parameter in properties) return parameter;
+  const plain = (n: string) => n.toLowerCase().replace(/[_-]/g, '');
+  const same =
+    parameter === undefined ? undefined : Object.keys(properties).find((n) => plain(n) === plain(parameter));
+  if (same !== undefined) return same;
+  // A path parameter that names no id (`{username}`, `{slug}`) is not addressed by the item's `id`.
+  if (parameter !== undefined && !/(id|gid|sid|uuid|key)$/i.test(parameter)) return undefined;
+  if ('id' in properties) return 'id';
+  if (parameter === undefined) return undefined;
+  // `{tag_gid}` → `gid`: the member the parameter's name ends with.
+  const tail = Object.keys(properties).find((n) => n.length >= 2 && plain(parameter).endsWith(plain(n)));
+  if (tail !== undefined) return tail;
+  const ids = Object.keys(properties).filter((n) => /(Id|_id|ID|Sid|_sid)$/.test(n));
+  return ids.length === 1 ? ids[0] : undefined;
 }
 
 /**
- * The field of the created item that holds its id: `id` when the POST's answer has one, else the item path's
- * parameter name when the answer has that field (SendGrid's `api_key_id`), else undefined.
+ * The field of the created item that holds its id, through `allOf` and a wrapper (`{"data": {...}}` →
+ * `data.id`): `id` when the POST's answer has one, else the item path's parameter name or a `…Id` name like
+ * it (SendGrid's `api_key_id`, `orgId`), else undefined.
  */
-export function idFieldOf(pick: CollectionPick): string | undefined {
-  const properties = isObject(pick.post.answer?.properties) ? pick.post.answer.properties : undefined;
+export function idFieldOf(pick: Pick<CollectionPick, 'post' | 'item'>): string | undefined {
+  const answer = pick.post.answer === undefined ? undefined : merged(pick.post.answer);
+  const properties = isObject(answer?.properties) ? answer.properties : undefined;
   if (properties === undefined) return undefined;
-  if ('id' in properties) return 'id';
-  const parameter = /\{([^}]+)\}$/.exec(pick.item.delete.path)?.[1];
-  return parameter !== undefined && parameter in properties ? parameter : undefined;
+  const parameter = /\{([^}]+)\}[^{}]*$/.exec(pick.item.delete.path)?.[1];
+  const direct = idAmong(properties, parameter);
+  if (direct !== undefined) return direct;
+  // A wrapper: one member holding the item (data, item, result, or the resource's own name).
+  const wrappers = Object.entries(properties)
+    .map(([n, v]) => [n, isObject(v) ? merged(v) : {}] as const)
+    .filter(([, v]) => isObject(v.properties));
+  if (wrappers.length !== 1) return undefined;
+  const [name, inner] = wrappers[0] as readonly [string, Json];
+  const nested = idAmong(inner.properties as Json, parameter);
+  return nested === undefined ? undefined : `${name}.${nested}`;
 }

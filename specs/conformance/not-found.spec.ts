@@ -1,5 +1,6 @@
 /** 404 for a path or id the target does not have, sent with valid credentials (seed §7; RFC 9110 §15.5.5). */
 import { forRule, test } from '../fixtures.ts';
+import { itemPathFor } from '../lib/collection.ts';
 import { need } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
 import { unknownId, unknownPath } from '../rules/not-found.ts';
@@ -30,10 +31,7 @@ test(
     const authorization = await kit.adminAuthorizationFor(
       c.schemes?.length ? c : { path: c.path, schemes: c.writeSchemes ?? [] },
     );
-    const ex = await kit.send(
-      { method: 'GET', path: `${c.path.replace(/\/+$/, '')}/${encodeURIComponent(id)}` },
-      authorization,
-    );
+    const ex = await kit.send({ method: 'GET', path: itemPathFor(c, id) }, authorization);
     expectStatus(ex, [404], unknownId);
   },
 );

@@ -12,6 +12,7 @@ import { forRule, test } from '../fixtures.ts';
 import {
   type CollectionWriter,
   collectionWriter,
+  itemPathFor,
   itemPathOf,
   markedIds,
   markedItem,
@@ -118,7 +119,7 @@ test(
       const listing = await readWithWriter(kit, writer, writer.path);
       if (listing.status !== 200) unmet(`reading ${writer.path} back answered ${listing.status}, not 200`);
       for (const id of markedIds(listing.body, `${nonce}-post-`, writer.idField))
-        litter.push(`${writer.path}/${encodeURIComponent(id)}`);
+        litter.push(itemPathFor(writer, id));
       const created = posts.find((post) => showsMarker(listing.body, post.marker));
       if (created)
         fail(

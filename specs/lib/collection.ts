@@ -5,7 +5,7 @@
  */
 import type { Scheme } from '../profile/types.ts';
 import type { Exchange } from './http.ts';
-import { type IdentityName, itemId, type Kit, lacks, need } from './kit.ts';
+import { type IdentityName, itemId, itemPathFor, type Kit, lacks, need } from './kit.ts';
 
 export interface CollectionWriter {
   /** The collection's path, without a trailing slash. */
@@ -16,7 +16,11 @@ export interface CollectionWriter {
   readonly authorization: string;
   /** The member of a created item that holds its id (profile `collection.idField`, default `id`). */
   readonly idField: string;
+  /** One item's path (profile `collection.itemPath`, default `<path>/{id}`). */
+  readonly itemPath: string;
 }
+
+export { itemPathFor } from './kit.ts';
 
 /** The collection and the writer's first credential in a write scheme, or a skip naming what is missing. */
 export async function collectionWriter(kit: Kit): Promise<CollectionWriter> {
@@ -33,7 +37,16 @@ export async function collectionWriter(kit: Kit): Promise<CollectionWriter> {
     for (const scheme of schemes) {
       const authorization = await kit.authorization(identity, scheme);
       if (authorization)
-        return { path: c.path.replace(/\/+$/, ''), item, schemes, identity, authorization, idField };
+        return {
+          // A collection whose item path is its own keeps its path as written (`/tags/`: POST there).
+          path: c.itemPath === undefined ? c.path.replace(/\/+$/, '') : c.path,
+          item,
+          schemes,
+          identity,
+          authorization,
+          idField,
+          itemPath: c.itemPath ?? `${c.path.replace(/\/+$/, '')}/{id}`,
+        };
     }
   }
   return lacks(
@@ -48,9 +61,16 @@ export async function collectionWriter(kit: Kit): Promise<CollectionWriter> {
  */
 export function markedItem(item: Readonly<Record<string, unknown>>, marker: string): Record<string, unknown> {
   const name = Object.keys(item).find((key) => typeof item[key] === 'string');
-  return name === undefined
-    ? { ...item, gatecheckMarker: marker }
-    : { ...item, [name]: `${item[name] as string} ${marker}` };
+  if (name !== undefined) return { ...item, [name]: `${item[name] as string} ${marker}` };
+  // An item inside a wrapper (`{"data": {"name": …}}`): marked inside it, where the target reads the item.
+  const wrappers = Object.keys(item).filter((key) => {
+    const v = item[key];
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  });
+  const inner = wrappers.length === 1 ? (item[wrappers[0] as string] as Record<string, unknown>) : undefined;
+  if (inner !== undefined && Object.values(inner).some((v) => typeof v === 'string'))
+    return { ...item, [wrappers[0] as string]: markedItem(inner, marker) };
+  return { ...item, gatecheckMarker: marker };
 }
 
 /** Whether a JSON body shows an item marked `marker` (markedItem puts it at the end of a string). */
@@ -75,7 +95,8 @@ export function markedIds(body: string, marker: string, idField = 'id'): string[
   const out: string[] = [];
   for (const list of lists)
     for (const item of list as unknown[]) {
-      const id = (item as Record<string, unknown> | null)?.[idField];
+      // A listing holds the items themselves: a wrapper's field (`data.id`) is read by its last name.
+      const id = (item as Record<string, unknown> | null)?.[idField.split('.').pop() ?? idField];
       if ((typeof id === 'string' || typeof id === 'number') && JSON.stringify(item).includes(marker))
         out.push(String(id));
     }
@@ -86,7 +107,7 @@ export function markedIds(body: string, marker: string, idField = 'id'): string[
 export function itemPathOf(writer: CollectionWriter, ex: Exchange): string | undefined {
   if (ex.status < 200 || ex.status > 299) return undefined;
   const id = itemId(ex, writer.idField);
-  return id === undefined ? undefined : `${writer.path}/${encodeURIComponent(id)}`;
+  return id === undefined ? undefined : itemPathFor(writer, id);
 }
 
 /** GET with the writer's credential (valid credentials, whether or not the read is public). */

@@ -233,15 +233,43 @@ export class Kit {
     extra?: Request['headers'],
     options?: SendOptions,
   ): Promise<Exchange> {
+    const inputs = this.inputsOf(probe.method, probe.path);
     return this.target.send(
       {
         method: probe.method,
-        path: probe.path,
-        headers: { ...(authorization === undefined ? {} : { Authorization: authorization }), ...extra },
+        path: inputs.path,
+        headers: {
+          ...inputs.headers,
+          ...(authorization === undefined ? {} : { Authorization: authorization }),
+          ...extra,
+        },
         ...(probe.json === undefined ? {} : { json: probe.json }),
       },
       options,
     );
+  }
+
+  /**
+   * The required inputs the profile gives for the endpoint `method path` is (its `query` and `headers`): a
+   * request to it carries them, as the operation requires, so that a check meets the answer it tests and not a
+   * 400 for a missing parameter. A path the request already gives a query keeps it and gains the rest.
+   */
+  private inputsOf(method: string, path: string): { path: string; headers: Record<string, string> } {
+    const endpoints = Object.entries(this.profile.endpoints) as [string, Endpoint | undefined][];
+    const bare = path.split('?')[0];
+    const e = endpoints.find(
+      ([name, x]) =>
+        x !== undefined &&
+        x.path === bare &&
+        (x.query !== undefined || x.headers !== undefined) &&
+        (x.method ?? (name === 'collection' ? 'POST' : 'GET')).toUpperCase() === method.toUpperCase(),
+    )?.[1];
+    if (e === undefined) return { path, headers: {} };
+    const given = new URLSearchParams(path.includes('?') ? path.slice(path.indexOf('?') + 1) : '');
+    const query = new URLSearchParams(given);
+    for (const [k, v] of Object.entries(e.query ?? {})) if (!given.has(k)) query.set(k, v);
+    const text = query.toString();
+    return { path: text ? `${bare}?${text}` : path, headers: { ...e.headers } };
   }
 
   /** Removes an item a successful POST probe created (best effort; a conformance check must leave no litter). */
@@ -252,7 +280,12 @@ export class Kit {
     try {
       await this.target.send({
         method: 'DELETE',
-        path: `${probe.path.replace(/\/+$/, '')}/${encodeURIComponent(id)}`,
+        path: itemPathFor(
+          probe.path === this.profile.endpoints.collection?.path
+            ? this.profile.endpoints.collection
+            : { path: probe.path },
+          id,
+        ),
         headers: { Authorization: authorization },
       });
     } catch {
@@ -266,14 +299,23 @@ export class Kit {
   }
 }
 
+/** The path of the item `id` of the collection: its `itemPath` with the id in place of `{id}`. */
+export function itemPathFor(
+  c: { readonly path: string; readonly itemPath?: string | undefined },
+  id: string,
+): string {
+  return (c.itemPath ?? `${c.path.replace(/\/+$/, '')}/{id}`).replace('{id}', encodeURIComponent(id));
+}
+
 /** The id of the item in a JSON response body (its `field`, default `id`; profile `collection.idField`), if any. */
 export function itemId(ex: Exchange, field = 'id'): string | undefined {
   try {
-    const body = JSON.parse(ex.body) as unknown;
-    if (body && typeof body === 'object' && field in body) {
-      const id = (body as Record<string, unknown>)[field];
-      if (typeof id === 'string' || typeof id === 'number') return String(id);
-    }
+    // A dotted field (`data.id`) reads through the answer's wrapper.
+    let value = JSON.parse(ex.body) as unknown;
+    for (const key of field.split('.'))
+      value =
+        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
   } catch {
     // not JSON: no id
   }

@@ -13,6 +13,10 @@ export interface Endpoint {
   readonly method?: string;
   /** Schemes accepted here; empty or absent on a public endpoint. */
   readonly schemes?: readonly Scheme[];
+  /** Query parameters the operation requires, sent by every check on this endpoint. */
+  readonly query?: Readonly<Record<string, string>>;
+  /** Header fields the operation requires (never Authorization), sent by every check on this endpoint. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface BasicCredential {
@@ -145,8 +149,10 @@ export interface Profile {
       readonly missingId?: string;
       /** Largest write body (bytes) the target takes; a larger one must get 400 or 413, never 2xx or 5xx. */
       readonly maxBodyBytes?: number;
-      /** The created item's field that holds its id, to address it for PUT and DELETE (default `id`). */
+      /** The created item's field that holds its id, to address it for PUT and DELETE (default `id`; `data.id`). */
       readonly idField?: string;
+      /** One item's path, `{id}` for its id, when it is not `<path>/<id>` (`/tags/{id}/`, `/Calls/{id}.json`). */
+      readonly itemPath?: string;
       /** The success statuses the target's document declares for the writes; a record only (seed §4 rule 2: 200). */
       readonly declaredStatuses?: { readonly post?: number; readonly put?: number; readonly delete?: number };
     };

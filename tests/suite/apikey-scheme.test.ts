@@ -64,16 +64,20 @@ let mock: RunningMock;
 let standIn: RunningStandIn;
 /** The same mock taking a key sent alone, the whole field value (apikeyScheme ""). */
 let bareStandIn: RunningStandIn;
+/** The same mock taking a key as an unquoted parameter, `Token token=<key>` (apikeyScheme "Token token="). */
+let paramStandIn: RunningStandIn;
 let dir: string;
 test.beforeAll(async () => {
   mock = await startMock({ port: 0, host: '127.0.0.1', policy: KEYS_ON_PROTECTED });
   standIn = await startStandIn({ routes: [], keyWord: 'Token' }, mock.url);
   bareStandIn = await startStandIn({ routes: [], keyWord: '' }, mock.url);
+  paramStandIn = await startStandIn({ routes: [], keyWord: 'Token token=' }, mock.url);
   dir = await mkdtemp(join(tmpdir(), 'gatecheck-apikey-scheme-'));
 });
 test.afterAll(async () => {
   await standIn?.close();
   await bareStandIn?.close();
+  await paramStandIn?.close();
   await mock?.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -133,4 +137,16 @@ test('apikeyScheme "" (the key alone) against a target that takes bare keys → 
     expect(statuses(run, id), id).not.toContain('failed');
     expect(statuses(run, id), id).toContain('passed');
   }
+});
+
+test('apikeyScheme "Token token=" against a target that takes Token token=<key> → the key is sent as written and accepted; "Token" is refused there', async () => {
+  const rules = ['success.200.protected', 'auth.401.invalid-apikey'];
+  const run = await runWith('Token token=', paramStandIn, rules, ['apikey']);
+  expect(run.code, `${run.stdout.slice(0, 4000)}\n${run.stderr}`).toBe(0);
+  for (const id of rules) {
+    expect(statuses(run, id), id).toContain('passed');
+    expect(statuses(run, id), id).not.toContain('failed');
+  }
+  const word = await runWith('Token', paramStandIn, ['success.200.protected'], ['apikey']);
+  expect(statuses(word, 'success.200.protected')).toContain('failed');
 });

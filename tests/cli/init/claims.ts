@@ -5,7 +5,7 @@
  * Security Scheme Object, §4.8.5 Server Object):
  * - a scheme listed on an endpoint is one requirement object of the operation holding that scheme alone;
  * - a public endpoint's operation has no requirement, or an empty one among them;
- * - the endpoint's operation is sent to the profile's baseUrl;
+ * - the endpoint's operation is sent to the profile's baseUrl (one of its servers, §4.8.1 alternatives);
  * - a key's scheme word is the one the document states, or a to-do line says it was assumed;
  * - the collection's declared statuses are the document's.
  */
@@ -23,7 +23,9 @@ function profileSchemeOf(scheme: Json): string | undefined {
     scheme.in === 'header' &&
     String(scheme.name).toLowerCase() === 'authorization'
   )
-    return /^\s*bearer\b|Authorization:\s*Bearer\b/i.test(String(scheme.description ?? ''))
+    return /^\s*bearer\b|Authorization:\s*Bearer\b|\bbearer[`"']?\s+prefix\b|prefix(ed)?\s+with\s+[`"']?bearer\b/i.test(
+      String(scheme.description ?? ''),
+    )
       ? 'bearer'
       : 'apikey';
   return undefined;
@@ -47,20 +49,23 @@ function operationOf(
   return undefined;
 }
 
-function serverOf(doc: Json, item: Json, op: Json): string | undefined {
+/** Every server the operation may be sent to (§4.8.1: the list's servers are alternatives), variables at defaults. */
+function serversOf(doc: Json, item: Json, op: Json): string[] {
   const list = [op.servers, item.servers, doc.servers].find((l) => Array.isArray(l) && l.length > 0) as
     | Json[]
     | undefined;
-  const first = list?.[0];
-  if (!isObject(first)) return undefined;
-  // An operation's server written as the document's (Sentry's) takes the document's variables when it has none.
-  const documentServer = Array.isArray(doc.servers) ? doc.servers.find(isObject) : undefined;
-  const inherited =
-    documentServer?.url === first.url && isObject(documentServer?.variables) ? documentServer.variables : {};
-  const variables = isObject(first.variables) ? first.variables : inherited;
-  return String(first.url).replace(/\{([^}]+)\}/g, (w, n: string) => {
-    const v = variables[n];
-    return isObject(v) && v.default !== undefined ? String(v.default) : w;
+  return (list ?? []).filter(isObject).map((server) => {
+    // An operation's server written as the document's (Sentry's) takes the document's variables when it has none.
+    const documentServer = Array.isArray(doc.servers)
+      ? doc.servers.find((d) => isObject(d) && d.url === server.url)
+      : undefined;
+    const inherited =
+      isObject(documentServer) && isObject(documentServer.variables) ? documentServer.variables : {};
+    const variables = isObject(server.variables) ? server.variables : inherited;
+    return String(server.url).replace(/\{([^}]+)\}/g, (w, n: string) => {
+      const v = variables[n];
+      return isObject(v) && v.default !== undefined ? String(v.default) : w;
+    });
   });
 }
 
@@ -98,15 +103,14 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
       });
       if (!alone) problems.push(`${role}: ${method} ${template} accepts no ${s} credential alone`);
     }
-    const server = serverOf(doc, item, op);
+    const servers = serversOf(doc, item, op).filter((u) => /^https?:/.test(u));
     if (
       typeof profile.baseUrl === 'string' &&
-      server !== undefined &&
-      /^https?:/.test(server) &&
-      server.replace(/\/+$/, '') !== profile.baseUrl
+      servers.length > 0 &&
+      !servers.some((u) => u.replace(/\/+$/, '') === profile.baseUrl)
     )
       problems.push(
-        `${role}: ${method} ${template} is sent to ${server}, not the profile's ${profile.baseUrl}`,
+        `${role}: ${method} ${template} is sent to ${servers.join(' or ')}, not the profile's ${profile.baseUrl}`,
       );
     if (role === 'collection' && isObject(e.declaredStatuses)) {
       const responses = isObject(op.responses) ? Object.keys(op.responses) : [];
@@ -121,9 +125,31 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
     const keys = Object.values(schemes).filter(
       (s) => isObject(s) && profileSchemeOf(s) === 'apikey',
     ) as Json[];
-    const stated = keys.some(
-      (k) => k['x-gatecheck-apikey-scheme'] === word || String(k.description ?? '').includes(`${word} `),
-    );
+    // Each word of the form (`Token`, `Token token=`) written in the scheme's own text — its description or an
+    // x- field — or in an example of an operation's Authorization header, as a whole word in any case.
+    const parts = word.replace(/=$/, '').split(' ').filter(Boolean);
+    const headerExamples = Object.values(isObject(doc.paths) ? doc.paths : {})
+      .filter(isObject)
+      .flatMap((item) => [
+        item.parameters,
+        ...Object.values(item).map((o) => (isObject(o) ? o.parameters : [])),
+      ])
+      .flatMap((list) => (Array.isArray(list) ? list.filter(isObject) : []))
+      .filter((p) => p.in === 'header' && String(p.name).toLowerCase() === 'authorization')
+      .map((p) =>
+        JSON.stringify([p.example, p.description, isObject(p.schema) ? p.schema.example : undefined]),
+      )
+      .join(' ');
+    const stated = keys.some((k) => {
+      if (k['x-gatecheck-apikey-scheme'] === word) return true;
+      const text = `${JSON.stringify(Object.entries(k).filter(([n]) => n === 'description' || n.startsWith('x-')))} ${headerExamples ?? ''}`;
+      return (
+        parts.length > 0 &&
+        parts.every((p) =>
+          new RegExp(`(^|[^\\w-])${p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}([^\\w-]|$)`, 'i').test(text),
+        )
+      );
+    });
     if (!stated && !todo.some((t) => t.startsWith('/apikeyScheme:') && t.includes('assumed')))
       problems.push(
         `apikeyScheme: keys sent as "${word} <key>", which the document neither states nor is said to assume`,

@@ -1,6 +1,6 @@
 /**
- * `gatecheck init` on published OpenAPI documents (tests/cli/init/corpus/: excerpts of sixteen, each with its
- * source and licence in its header and in SOURCES.md). For each: no crash, the expected profile, valid against
+ * `gatecheck init` on published OpenAPI documents (tests/cli/init/corpus/: excerpts of thirty-one, each with its
+ * source and licence in SOURCES.md and, for YAML, its header). For each: no crash, the expected profile, valid against
  * the schema, no claim the document does not make (claims.ts, an independent reading), every to-do and every
  * variable printed whole, and the variables' names in the `.env`-style file beside the profile. Then one test
  * per kind of wrong claim the issue found, each naming the document that shows it.
@@ -42,6 +42,22 @@ const CASES: readonly (readonly [string, boolean])[] = [
   ['harbor.yaml', false],
   ['twilio.yaml', false],
   ['mastodon.yaml', false],
+  // Fifteen more (issue #39), each with --writes: every pick at once.
+  ['pagerduty.json', true],
+  ['gitea.json', true],
+  ['realworld.yaml', true],
+  ['gotify.json', true],
+  ['box.json', true],
+  ['kratos.json', true],
+  ['vikunja.json', true],
+  ['discourse.json', true],
+  ['spotify.yaml', true],
+  ['plaid.yaml', true],
+  ['paypal-products.json', true],
+  ['asana.yaml', true],
+  ['netlify.yaml', true],
+  ['docker.yaml', true],
+  ['pagerduty-events.json', true],
 ];
 
 interface Written {

@@ -1,0 +1,121 @@
+/**
+ * The profile's `endpoints.collection` from the collection picks (writes.ts) and the to-do lines that go with
+ * it: what is written (the sample item), who may write (`writer`, from the same admin evidence as the admin
+ * pick, picks.ts `adminScore`), which schemes every write takes, the statuses the document declares (seed §4
+ * rule 2 requires 200) and where the created item's id is.
+ */
+import { inputsOf, type Operation } from './operations.ts';
+import { adminScore } from './picks.ts';
+import { type CollectionPick, collectionCandidates, idFieldOf } from './writes.ts';
+
+type Json = Record<string, unknown>;
+
+const EXAMPLES = 3;
+const line = (o: Operation) => `${o.method.toUpperCase()} ${o.path}`;
+
+export interface CollectionSection {
+  readonly endpoint: Json | undefined;
+  readonly sampleItem: Json | undefined;
+}
+
+/** `admin` with the document's admin markers, `any` when a credential without scope or role may write. */
+export function writerOf(pick: CollectionPick): { writer: 'admin' | 'any'; why: string } {
+  const evidence = adminScore(pick.post);
+  if (evidence.score >= 2)
+    return {
+      writer: 'admin',
+      why: `${line(pick.post)} is marked as an administrator's (${evidence.reasons.join(', ')}), as an admin pick would be`,
+    };
+  if (pick.post.access.least === 0)
+    return {
+      writer: 'any',
+      why: `${line(pick.post)} accepts a credential without any scope or role and carries no admin marker, so every identity may write and authz.403.lacking-scope skips`,
+    };
+  return { writer: 'admin', why: `writes need ${pick.post.access.needs.join(', ')}` };
+}
+
+export function collectionSection(
+  ops: readonly Operation[],
+  writes: boolean,
+  todo: string[],
+): CollectionSection {
+  const { picks: writable, refused } = collectionCandidates(ops);
+  const refusedText = refused.length
+    ? `; never: ${refused
+        .slice(0, EXAMPLES)
+        .map((r) => `POST ${r.op.address ?? r.op.path} (${r.why})`)
+        .join(', ')}${refused.length > EXAMPLES ? `, … ${refused.length - EXAMPLES} more` : ''}`
+    : '';
+  const collection = writes ? writable[0] : undefined;
+  if (collection === undefined) {
+    todo.push(
+      writes
+        ? `/endpoints/collection: no collection whose writes are safe to try (a POST whose item path takes DELETE, so the rules leave nothing behind)${refusedText}`
+        : `/endpoints/collection: left out — writes are off unless asked (\`gatecheck init --writes\`), so the write rules skip${writable.length ? `; it would pick POST ${writable[0]?.post.address}` : ''}${refusedText}`,
+    );
+    return { endpoint: undefined, sampleItem: undefined };
+  }
+  const sampleItem = collection.sample;
+  const { writer, why } = writerOf(collection);
+  const declared = {
+    post: collection.post.successes[0],
+    put: collection.item.put?.successes[0],
+    delete: collection.item.delete.successes[0],
+  };
+  const declaredStatuses = Object.fromEntries(Object.entries(declared).filter(([, s]) => s !== undefined));
+  const idField = idFieldOf(collection);
+  const endpoint: Json = {
+    path: collection.post.address,
+    ...inputsOf(collection.post),
+    writeSchemes: [...collection.writeSchemes],
+    writer,
+    sampleItem,
+    missingId: 'gatecheck-no-such-id',
+    ...(collection.itemPath === undefined ? {} : { itemPath: collection.itemPath }),
+    ...(Object.keys(declaredStatuses).length ? { declaredStatuses } : {}),
+    ...(idField !== undefined && idField !== 'id' ? { idField } : {}),
+    ...(collection.post.maxBodyBytes === undefined ? {} : { maxBodyBytes: collection.post.maxBodyBytes }),
+  };
+  if (collection.post.inputs.notes.length > 0)
+    todo.push(
+      `/endpoints/collection: POST ${collection.post.path} requires ${collection.post.inputs.notes.join(', ')}; carried in its query/headers — confirm the values`,
+    );
+  todo.push(
+    `/endpoints/collection: POST ${collection.post.address} — ${collection.reason}${writable[1] ? `; runner-up POST ${writable[1].post.address}` : ''}${refusedText}`,
+  );
+  if (collection.grantsAccess !== undefined)
+    todo.push(
+      `/endpoints/collection: its items are ${collection.grantsAccess} — they grant access or are someone; picked only because the document has no other collection the rules can write to and clean up; the sample sets no privilege member: confirm the target's test account may create and delete one`,
+    );
+  todo.push(
+    `/endpoints/collection/sampleItem: ${JSON.stringify(sampleItem)}, made from the required members of the request body schema of ${line(collection.post)} (no member that grants privilege or identity; booleans false); check the target accepts it`,
+    `/endpoints/collection/writer: ${writer} — ${why}; confirm it`,
+  );
+  const notEvery = collection.post.access.schemes.filter((s) => !collection.writeSchemes.includes(s));
+  if (notEvery.length > 0)
+    todo.push(
+      `/endpoints/collection/writeSchemes: ${collection.writeSchemes.join(', ')} — POST also accepts ${notEvery.join(', ')}, which its PUT or DELETE does not`,
+    );
+  if (collection.itemPath !== undefined)
+    todo.push(
+      `/endpoints/collection/itemPath: ${collection.itemPath}, the document's item path ${collection.item.delete.path} with the created item's id`,
+    );
+  for (const [method, status] of Object.entries(declared))
+    if (status !== undefined && status !== 200)
+      todo.push(
+        `/endpoints/collection/declaredStatuses/${method}: the seed requires 200 on ${method.toUpperCase()} (§4 rule 2): \`success.200.${method}\` will fail against this document's ${status}`,
+      );
+  if (collection.item.put === undefined)
+    todo.push(
+      `/endpoints/collection: the document defines no PUT ${collection.item.delete.path}${collection.item.patch ? ' (only PATCH)' : ''}: \`success.200.put\` will fail against this document`,
+    );
+  if (idField === undefined)
+    todo.push(
+      `/endpoints/collection/idField: the answer to ${line(collection.post)} names no id field the document states; PUT and DELETE need one`,
+    );
+  else if (idField !== 'id')
+    todo.push(
+      `/endpoints/collection/idField: ${idField}, the created item's field that the item path ${collection.item.delete.path} takes`,
+    );
+  return { endpoint, sampleItem };
+}
