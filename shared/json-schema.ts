@@ -43,3 +43,23 @@ export function schemaValidator(schemaPath: string, pointer = ''): ValidateFunct
   if (validate === undefined) throw new TypeError(`${schemaPath} has no subschema at ${pointer}`);
   return validate;
 }
+
+let lenient: Ajv | undefined;
+
+/**
+ * A validator for a schema a published OpenAPI document states (the mock standing in for its API, mock/standin):
+ * not strict — a document's schemas carry OpenAPI's own keywords (`nullable`, `example`, `xml`, `discriminator`)
+ * and whatever its authors wrote, which is theirs, not our bug; `nullable` is read as OpenAPI 3.0 means it
+ * (Ajv's option). Undefined when Ajv cannot compile the schema: the body is then not checked.
+ */
+export function documentSchemaValidator(schema: object): ValidateFunction | undefined {
+  if (lenient === undefined) {
+    const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+    lenient = new AjvClass({ allErrors: false, strict: false, validateFormats: false, logger: false });
+  }
+  try {
+    return lenient.compile(schema);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The stand-in's data: items by their concrete path (`/api/v3/pet/1`), seeded from the document — an item
+ * path the document gives parameter examples for holds its GET answer's example, and a collection's example
+ * list seeds an item per element that has the id field — then created, replaced, patched and removed by the
+ * requests the mock answers. In memory; a restart (or the control API's reset) starts from the seed again.
+ */
+type Json = Record<string, unknown>;
+
+export interface Seed {
+  readonly path: string;
+  readonly item: unknown;
+}
+
+export class StandInData {
+  private items = new Map<string, unknown>();
+  private next = 1;
+  /** Bumped on every write, like the json-server engine's `version`. */
+  version = 0;
+
+  constructor(private readonly seeds: readonly Seed[]) {
+    this.reset();
+  }
+
+  reset(): void {
+    this.items = new Map(this.seeds.map((s) => [s.path, structuredClone(s.item)]));
+    this.next = 1;
+    this.version++;
+  }
+
+  read(path: string): unknown {
+    return this.items.get(path);
+  }
+
+  /** The items directly under a collection path, in the order they were made. */
+  under(collection: string): unknown[] {
+    const prefix = `${collection}/`;
+    const out: unknown[] = [];
+    for (const [path, item] of this.items)
+      if (path.startsWith(prefix) && !path.includes('/', prefix.length)) out.push(item);
+    return out;
+  }
+
+  /** A new item under `collection`, its id in `idField` (a number when the schema says so). */
+  create(collection: string, body: Json, idField: string, numeric: boolean): { path: string; item: Json } {
+    let id: string | number;
+    do {
+      const n = this.next++;
+      id = numeric ? 1_000_000 + n : `gatecheck-${n}`;
+    } while (this.items.has(`${collection}/${encodeURIComponent(String(id))}`));
+    const item = { ...body, [idField]: id };
+    const path = `${collection}/${encodeURIComponent(String(id))}`;
+    this.items.set(path, item);
+    this.version++;
+    return { path, item };
+  }
+
+  replace(path: string, item: unknown): void {
+    this.items.set(path, item);
+    this.version++;
+  }
+
+  remove(path: string): boolean {
+    const had = this.items.delete(path);
+    if (had) this.version++;
+    return had;
+  }
+}

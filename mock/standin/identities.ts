@@ -1,0 +1,78 @@
+/**
+ * The identities the mock issues for a document, and their credentials:
+ * - `admin` holds every scope and role the document names (its flows' scopes, the names its requirements list);
+ * - `user`, a reader: every name except those only writes (POST, PUT, PATCH, DELETE) or an administrator's
+ *   operation (init's own `adminScore`, cli/init/picks.ts) ask for — what `gatecheck init` expects of its
+ *   `user` (allowed the protected read, refused the admin one);
+ * - `nobody`: valid credentials and no scope at all;
+ * - `scopes-<n>`: one per distinct set of names a requirement lists, holding exactly that set;
+ * - `ratelimit` (when the document states `x-gatecheck-rate-limit`): the reader's grants, for the suite to exhaust.
+ * Credentials are derived from the identity's name with HMAC-SHA-256 under a fixed key: the same on every start,
+ * so what `--print-env` printed works against a mock started later. They are test credentials, printed on
+ * purpose, and stand for nothing outside the mock.
+ */
+import { createHmac } from 'node:crypto';
+import type { Operation } from '../../cli/init/operations.ts';
+import { adminScore } from '../../cli/init/picks.ts';
+import type { DocumentScheme } from './schemes.ts';
+
+export interface StandInIdentity {
+  readonly name: string;
+  /** The scopes (and OpenAPI 3.1 roles) it holds. */
+  readonly grants: readonly string[];
+  readonly username: string;
+  readonly password: string;
+  readonly apikey: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+const KEY = 'gatecheck-mock stand-in credentials';
+
+function derive(identity: string, field: string, length: number): string {
+  return createHmac('sha256', KEY).update(`${identity}\u0000${field}`).digest('base64url').slice(0, length);
+}
+
+function issue(name: string, grants: readonly string[]): StandInIdentity {
+  return {
+    name,
+    grants,
+    username: `gatecheck-${name}`,
+    password: derive(name, 'password', 24),
+    apikey: `gck_${derive(name, 'apikey', 32)}`,
+    clientId: `gatecheck-${name}`,
+    clientSecret: derive(name, 'client-secret', 32),
+  };
+}
+
+export interface OperationNeeds {
+  readonly op: Operation;
+  /** The names each alternative lists. */
+  readonly sets: readonly (readonly string[])[];
+}
+
+export function issueIdentities(
+  operations: readonly OperationNeeds[],
+  schemes: ReadonlyMap<string, DocumentScheme>,
+  rateLimited: boolean,
+): StandInIdentity[] {
+  const all = new Set<string>();
+  for (const scheme of schemes.values()) for (const scope of scheme.scopes) all.add(scope);
+  const sets = new Map<string, string[]>();
+  const privileged = new Set<string>();
+  for (const { op, sets: alternatives } of operations) {
+    const admin = adminScore(op).score > 0;
+    for (const set of alternatives) {
+      for (const n of set) all.add(n);
+      if (set.length > 0) sets.set([...set].sort().join(' '), [...set].sort());
+      if (op.method !== 'get' || admin) for (const n of set) privileged.add(n);
+    }
+  }
+  const reader = [...all].filter((n) => !privileged.has(n));
+  const out = [issue('admin', [...all].sort()), issue('user', reader.sort()), issue('nobody', [])];
+  if (rateLimited) out.push(issue('ratelimit', reader.sort()));
+  [...sets.values()].forEach((set, i) => {
+    out.push(issue(`scopes-${i + 1}`, set));
+  });
+  return out;
+}
