@@ -14,7 +14,14 @@ export const STAND_IN_DOCUMENT = {
   servers: [{ url: 'https://api.pets.example/v2' }],
   security: [{ oauth: ['pets:read'] }],
   paths: {
-    '/health': { get: { security: [], responses: { '200': { description: 'up', content: { 'application/json': { example: { ok: true } } } } } } },
+    '/health': {
+      get: {
+        security: [],
+        responses: {
+          '200': { description: 'up', content: { 'application/json': { example: { ok: true } } } },
+        },
+      },
+    },
     '/pets': {
       get: {
         responses: {
@@ -31,14 +38,22 @@ export const STAND_IN_DOCUMENT = {
           content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } },
         },
         responses: {
-          '201': { description: 'made', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          '201': {
+            description: 'made',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
         },
       },
     },
     '/pets/{petId}': {
       parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' }, example: 1 }],
       get: {
-        responses: { '200': { description: 'a pet', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+        responses: {
+          '200': {
+            description: 'a pet',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
+        },
       },
       delete: { security: [{ oauth: ['pets:write'] }], responses: { '204': { description: 'gone' } } },
     },
@@ -46,7 +61,9 @@ export const STAND_IN_DOCUMENT = {
       get: {
         // OR of an AND-set: a Basic user together with the header key, or a token with pets:admin.
         security: [{ basic: [], headerKey: [] }, { oauth: ['pets:admin'] }],
-        responses: { '200': { description: 'report', content: { 'application/json': { example: { total: 3 } } } } },
+        responses: {
+          '200': { description: 'report', content: { 'application/json': { example: { total: 3 } } } },
+        },
       },
     },
     '/keys/query': { get: { security: [{ queryKey: [] }], responses: { '200': { description: 'ok' } } } },
@@ -80,7 +97,12 @@ export const STAND_IN_DOCUMENT = {
       headerKey: { type: 'apiKey', in: 'header', name: 'X-Pets-Key' },
       queryKey: { type: 'apiKey', in: 'query', name: 'api_key' },
       cookieKey: { type: 'apiKey', in: 'cookie', name: 'pets_session' },
-      tokenKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Send `Authorization: Token <key>`.' },
+      tokenKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'Send `Authorization: Token <key>`.',
+      },
     },
   },
 } as const;

@@ -24,8 +24,10 @@ test.beforeAll(async () => {
 test.afterAll(() => mock?.close());
 
 const at = (path: string) => `${mock.url}/v2${path}`;
-const bearer = (identity: string) => `Bearer ${env.get(`GATECHECK_${identity.toUpperCase().replace(/-/g, '_')}_BEARER`)}`;
-const basic = (id: StandInIdentity) => `Basic ${Buffer.from(`${id.username}:${id.password}`).toString('base64')}`;
+const bearer = (identity: string) =>
+  `Bearer ${env.get(`GATECHECK_${identity.toUpperCase().replace(/-/g, '_')}_BEARER`)}`;
+const basic = (id: StandInIdentity) =>
+  `Basic ${Buffer.from(`${id.username}:${id.password}`).toString('base64')}`;
 const identity = (name: string) => ids.get(name) as StandInIdentity;
 
 test('routes: the document’s templates under its server path; 404 elsewhere, 405 with Allow, problem+json', async () => {
@@ -75,14 +77,17 @@ test('a valid token without the operation’s scope: 403 insufficient_scope; the
 test('an OR of AND-sets: Basic alone is not enough, Basic with the header key is; or a token with the scope', async () => {
   const none = await fetch(at('/reports'));
   expect(none.status).toBe(401);
-  expect(none.headers.get('www-authenticate')?.split(', ').filter((c) => /^\w+ realm=/.test(c))).toEqual([
-    'Basic realm="gatecheck"',
-    'Apikey realm="gatecheck"',
-    'Bearer realm="gatecheck"',
-  ]);
+  expect(
+    none.headers
+      .get('www-authenticate')
+      ?.split(', ')
+      .filter((c) => /^\w+ realm=/.test(c)),
+  ).toEqual(['Basic realm="gatecheck"', 'Apikey realm="gatecheck"', 'Bearer realm="gatecheck"']);
   const user = identity('user');
   expect((await fetch(at('/reports'), { headers: { authorization: basic(user) } })).status).toBe(401);
-  const both = await fetch(at('/reports'), { headers: { authorization: basic(user), 'x-pets-key': user.apikey } });
+  const both = await fetch(at('/reports'), {
+    headers: { authorization: basic(user), 'x-pets-key': user.apikey },
+  });
   expect(both.status).toBe(200);
   // Two schemes proving two identities prove neither.
   const mixed = await fetch(at('/reports'), {
@@ -98,7 +103,9 @@ test('keys where the document puts them: a query parameter, a cookie, Authorizat
   expect((await fetch(at('/keys/query'))).status).toBe(401);
   expect((await fetch(at(`/keys/query?api_key=${key}`))).status).toBe(200);
   expect((await fetch(at('/keys/query?api_key=gck_wrong'))).status).toBe(401);
-  expect((await fetch(at('/keys/cookie'), { headers: { cookie: `a=b; pets_session=${key}` } })).status).toBe(200);
+  expect((await fetch(at('/keys/cookie'), { headers: { cookie: `a=b; pets_session=${key}` } })).status).toBe(
+    200,
+  );
   expect((await fetch(at('/keys/cookie'), { headers: { cookie: 'pets_session=nope' } })).status).toBe(401);
   const word = await fetch(at('/keys/word'));
   expect(word.headers.get('www-authenticate')).toBe('Token realm="gatecheck"');
@@ -121,6 +128,9 @@ test('the token endpoint hands an identity’s client a token with the scopes it
   expect(scope).toBe('pets:read');
   expect((await fetch(at('/pets'), { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
   // Only pets:read asked for: the write is refused.
-  const write = await fetch(at('/pets/1'), { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+  const write = await fetch(at('/pets/1'), {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(write.status).toBe(403);
 });
