@@ -13,6 +13,8 @@ export interface Seed {
 
 export class StandInData {
   private items = new Map<string, unknown>();
+  /** Collection paths that hold items (seeded or made): their listing is their items. */
+  private collections = new Set<string>();
   private next = 1;
   /** Bumped on every write, like the json-server engine's `version`. */
   version = 0;
@@ -23,6 +25,7 @@ export class StandInData {
 
   reset(): void {
     this.items = new Map(this.seeds.map((s) => [s.path, structuredClone(s.item)]));
+    this.collections = new Set(this.seeds.map((s) => s.path.slice(0, s.path.lastIndexOf('/'))));
     this.next = 1;
     this.version++;
   }
@@ -31,8 +34,9 @@ export class StandInData {
     return this.items.get(path);
   }
 
-  /** The items directly under a collection path, in the order they were made. */
-  under(collection: string): unknown[] {
+  /** The items directly under a collection path, in the order they were made; undefined if it never held any. */
+  under(collection: string): unknown[] | undefined {
+    if (!this.collections.has(collection)) return undefined;
     const prefix = `${collection}/`;
     const out: unknown[] = [];
     for (const [path, item] of this.items)
@@ -50,6 +54,7 @@ export class StandInData {
     const item = { ...body, [idField]: id };
     const path = `${collection}/${encodeURIComponent(String(id))}`;
     this.items.set(path, item);
+    this.collections.add(collection);
     this.version++;
     return { path, item };
   }

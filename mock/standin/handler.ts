@@ -1,7 +1,7 @@
 /**
  * Stage 8 for a document the mock stands in for: answers as the document's responses say (plans.ts) over the
- * stand-in's data (data.ts) — GET an item: the item or 404; GET anything else: its example, with the items
- * created under it appended to an example list; POST on a collection: a new item, the document's own status
+ * stand-in's data (data.ts) — GET an item: the item or 404; GET a list: the items under it (seeded from
+ * its example, changed by writes); GET anything else: its example; POST on a collection: a new item, the document's own status
  * (201 with Location, RFC 9110 §15.3.2); PUT and PATCH: the item replaced or merged (RFC 7396), 404 when
  * absent; DELETE: removed, 404 when absent. A JSON request body is checked against the document's schema
  * first: 400 naming the failing member, 415 for a body declared in another format (RFC 9110 §15.5.16).
@@ -85,9 +85,9 @@ export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
           const item = data.read(path);
           return item === undefined ? NO_ITEM : answer(plan, item);
         }
-        const created = data.under(path);
-        const body = Array.isArray(plan.body) && created.length > 0 ? [...plan.body, ...created] : plan.body;
-        return answer(plan, body);
+        // A list the document exemplifies is the collection's items, seeded from it and changed by writes.
+        const items = Array.isArray(plan.body) ? data.under(path) : undefined;
+        return answer(plan, items ?? plan.body);
       }
       case 'POST':
         return withBody(exchange, plan, (body) => {
