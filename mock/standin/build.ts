@@ -160,7 +160,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     [...byTemplate].map(([template, rules]) => ({ template, resource: template, rules })),
   );
   const rateLimit = rateLimitOf(doc, prefix);
-  const identities = issueIdentities(needs, schemes, rateLimit !== undefined);
+  const identities = issueIdentities(doc, needs, schemes, rateLimit !== undefined);
 
   const jwks = JSON.parse(await readFile(options.auth.jwksPath, 'utf8')) as JSONWebKeySet;
   const { issuer, audience } = options.auth;

@@ -1,9 +1,10 @@
 /**
  * The identities the mock issues for a document, and their credentials:
  * - `admin` holds every scope and role the document names (its flows' scopes, the names its requirements list);
- * - `user`, a reader: every name except those only writes (POST, PUT, PATCH, DELETE) or an administrator's
- *   operation (init's own `adminScore`, cli/init/picks.ts) ask for — what `gatecheck init` expects of its
- *   `user` (allowed the protected read, refused the admin one);
+ * - `user`, a reader: every name except those writes (POST, PUT, PATCH, DELETE) or an administrator's
+ *   operation (init's own `adminScore`, cli/init/picks.ts) ask for, plus those of the read init picks as its
+ *   protected endpoint (`pickProtected`) — what `gatecheck init` expects of its `user` (allowed the protected
+ *   read, refused the admin one);
  * - `nobody`: valid credentials and no scope at all;
  * - `scopes-<n>`: one per distinct set of names a requirement lists, holding exactly that set;
  * - `ratelimit` (when the document states `x-gatecheck-rate-limit`): the reader's grants, for the suite to exhaust.
@@ -13,7 +14,8 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Operation } from '../../cli/init/operations.ts';
-import { adminScore } from '../../cli/init/picks.ts';
+import { adminScore, pickProtected, rateLimitedOperations } from '../../cli/init/picks.ts';
+import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
 import type { DocumentScheme } from './schemes.ts';
 
 export interface StandInIdentity {
@@ -52,6 +54,7 @@ export interface OperationNeeds {
 }
 
 export function issueIdentities(
+  doc: Record<string, unknown>,
   operations: readonly OperationNeeds[],
   schemes: ReadonlyMap<string, DocumentScheme>,
   rateLimited: boolean,
@@ -68,7 +71,15 @@ export function issueIdentities(
       if (op.method !== 'get' || admin) for (const n of set) privileged.add(n);
     }
   }
-  const reader = [...all].filter((n) => !privileged.has(n));
+  // The read init picks as `protected` must open to the user (init: "both the admin and the user identity must
+  // be allowed it"), whatever else its requirement names.
+  const picked = pickProtected(
+    operations.map((o) => o.op),
+    rateLimitedOperations(doc, X_RATE_LIMIT),
+  );
+  const reader = [
+    ...new Set([...[...all].filter((n) => !privileged.has(n)), ...(picked?.op.access.needs ?? [])]),
+  ];
   const out = [issue('admin', [...all].sort()), issue('user', reader.sort()), issue('nobody', [])];
   if (rateLimited) out.push(issue('ratelimit', reader.sort()));
   [...sets.values()].forEach((set, i) => {

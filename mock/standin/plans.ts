@@ -88,7 +88,8 @@ export function planOperations(
       item: ITEM.test(op.path),
       creates: op.method === 'post' && itemPath !== undefined,
       status,
-      body: status === 204 ? undefined : exampleOfMedia(media),
+      // A read whose answer the document leaves undescribed still answers a JSON document: an empty object.
+      body: status === 204 ? undefined : (exampleOfMedia(media) ?? (op.method === 'get' ? {} : undefined)),
       validator: lazyValidator(schema),
       takesJson: json !== undefined,
       bodyRequired: requestBody?.required === true,
