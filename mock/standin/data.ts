@@ -13,8 +13,8 @@ export interface Seed {
 
 export class StandInData {
   private items = new Map<string, unknown>();
-  /** Collection paths that hold items (seeded or made): their listing is their items. */
-  private collections = new Set<string>();
+  /** Collection path → its items' paths (seeded or made): its listing is their items, found without a scan. */
+  private collections = new Map<string, Set<string>>();
   private next = 1;
   /** Bumped on every write, like the json-server engine's `version`. */
   version = 0;
@@ -25,7 +25,8 @@ export class StandInData {
 
   reset(): void {
     this.items = new Map(this.seeds.map((s) => [s.path, structuredClone(s.item)]));
-    this.collections = new Set(this.seeds.map((s) => s.path.slice(0, s.path.lastIndexOf('/'))));
+    this.collections = new Map();
+    for (const s of this.seeds) this.member(s.path);
     this.next = 1;
     this.version++;
   }
@@ -36,12 +37,21 @@ export class StandInData {
 
   /** The items directly under a collection path, in the order they were made; undefined if it never held any. */
   under(collection: string): unknown[] | undefined {
-    if (!this.collections.has(collection)) return undefined;
-    const prefix = `${collection}/`;
+    const paths = this.collections.get(collection);
+    if (paths === undefined) return undefined;
     const out: unknown[] = [];
-    for (const [path, item] of this.items)
-      if (path.startsWith(prefix) && !path.includes('/', prefix.length)) out.push(item);
+    for (const path of paths) if (this.items.has(path)) out.push(this.items.get(path));
     return out;
+  }
+
+  private member(path: string): void {
+    const collection = path.slice(0, path.lastIndexOf('/'));
+    let paths = this.collections.get(collection);
+    if (paths === undefined) {
+      paths = new Set();
+      this.collections.set(collection, paths);
+    }
+    paths.add(path);
   }
 
   /** A new item under `collection`, its id in `idField` (a number when the schema says so). */
@@ -54,7 +64,7 @@ export class StandInData {
     const item = { ...body, [idField]: id };
     const path = `${collection}/${encodeURIComponent(String(id))}`;
     this.items.set(path, item);
-    this.collections.add(collection);
+    this.member(path);
     this.version++;
     return { path, item };
   }

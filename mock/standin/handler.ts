@@ -56,6 +56,7 @@ function failure(errors: readonly { instancePath: string; message?: string; para
 }
 
 export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
+  const lists = new Map<string, { version: number; plan: OperationPlan; reply: Reply }>();
   const withBody = async (
     exchange: Exchange,
     plan: OperationPlan,
@@ -86,8 +87,14 @@ export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
           return item === undefined ? NO_ITEM : answer(plan, item);
         }
         // A list the document exemplifies is the collection's items, seeded from it and changed by writes.
+        // Serialised once per path and data version, as the default handler does (mock/pipeline/handler.ts).
+        const hit = lists.get(path);
+        if (hit !== undefined && hit.version === data.version && hit.plan === plan) return hit.reply;
         const items = Array.isArray(plan.body) ? data.under(path) : undefined;
-        return answer(plan, items ?? plan.body);
+        const reply = answer(plan, items ?? plan.body);
+        if (lists.size >= 1000) lists.clear();
+        lists.set(path, { version: data.version, plan, reply });
+        return reply;
       }
       case 'POST':
         return withBody(exchange, plan, (body) => {
