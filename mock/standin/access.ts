@@ -8,6 +8,7 @@
  */
 import type { Scheme } from '../auth/types.ts';
 import type { AccessRule, Operation } from '../routing/router.ts';
+import { ADMIN_ROLE } from './identities.ts';
 import type { DocumentScheme } from './schemes.ts';
 
 export interface Alternative {
@@ -39,6 +40,8 @@ export function compileAccess<X extends object>(
   schemes: ReadonlyMap<string, DocumentScheme>,
   operation: Operation,
   extra: X,
+  /** An administrator's operation (init's `adminScore`): each alternative also asks for ADMIN_ROLE. */
+  admin = false,
 ): DocumentRule & X {
   const list = requirements ?? [];
   const isPublic = list.length === 0 || list.some((r) => Object.keys(r).length === 0);
@@ -58,7 +61,7 @@ export function compileAccess<X extends object>(
     alternatives.push({
       schemes: defined,
       needs,
-      rule: { ...ruleOf(defined, needs, operation, false), ...extra },
+      rule: { ...ruleOf(defined, needs, operation, false, admin), ...extra },
     });
   }
   return {
@@ -74,6 +77,7 @@ function ruleOf(
   scopes: readonly string[],
   operation: Operation,
   isPublic: boolean,
+  admin = false,
 ): AccessRule {
   const profile = [...new Set(schemes.map((s) => PROFILE_SCHEME[s.kind]))].filter(
     (s): s is Scheme => s !== undefined,
@@ -82,7 +86,7 @@ function ruleOf(
     public: isPublic,
     closed: false,
     schemes: profile,
-    roles: [],
+    roles: admin ? [ADMIN_ROLE] : [],
     scopes,
     challenges: [...new Set(schemes.map((s) => s.challenge).filter((c): c is string => c !== undefined))],
     operation,

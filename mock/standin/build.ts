@@ -25,7 +25,7 @@ import { standInCredentials } from './credentials-stage.ts';
 import { type Seed, StandInData } from './data.ts';
 import { standInDocument } from './document.ts';
 import { standInHandler } from './handler.ts';
-import { issueIdentities, type StandInIdentity } from './identities.ts';
+import { issueIdentities, markedAdmin, type StandInIdentity } from './identities.ts';
 import { planOperations } from './plans.ts';
 import { readStandInDocument } from './read.ts';
 import { compileTemplates } from './router.ts';
@@ -149,7 +149,13 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   for (const op of ops) {
     const requirements = requirementsOf(doc, op.raw);
     const plan = plans.get(op);
-    const rule = compileAccess(requirements, schemes, OPERATION[op.method] as Operation, { plan });
+    const rule = compileAccess(
+      requirements,
+      schemes,
+      OPERATION[op.method] as Operation,
+      { plan },
+      markedAdmin(op),
+    );
     needs.push({ op, sets: rule.alternatives.map((a) => a.needs) });
     const template = `${prefix}${op.path}`;
     const rules = byTemplate.get(template) ?? new Map<string, AccessRule>();
@@ -209,7 +215,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
         const credentials: Json = {};
         if (kinds.has('jwt')) {
           credentials.bearer = (
-            await printed({ sub: id.name, roles: [], scopes: id.grants, clientId: id.clientId }, now)
+            await printed({ sub: id.name, roles: id.roles, scopes: id.grants, clientId: id.clientId }, now)
           ).token;
           if (flow !== undefined)
             credentials.token = {

@@ -1,6 +1,7 @@
 /**
  * The identities the mock issues for a document, and their credentials:
- * - `admin` holds every scope and role the document names (its flows' scopes, the names its requirements list);
+ * - `admin` holds every scope and role the document names (its flows' scopes, the names its requirements list)
+ *   and the administrator's role (ADMIN_ROLE);
  * - `user`, a reader: every name except those writes (POST, PUT, PATCH, DELETE) or an administrator's
  *   operation (init's own `adminScore`, cli/init/picks.ts) ask for, plus those of the read init picks as its
  *   protected endpoint (`pickProtected`) — what `gatecheck init` expects of its `user` (allowed the protected
@@ -22,6 +23,8 @@ export interface StandInIdentity {
   readonly name: string;
   /** The scopes (and OpenAPI 3.1 roles) it holds. */
   readonly grants: readonly string[];
+  /** `admin` for the administrator, who alone may call what init reads as an administrator's operation. */
+  readonly roles: readonly string[];
   readonly username: string;
   readonly password: string;
   readonly apikey: string;
@@ -31,6 +34,13 @@ export interface StandInIdentity {
 
 const KEY = 'gatecheck-mock stand-in credentials';
 
+/**
+ * The role an operation init reads as an administrator's (`adminScore`: a path segment, tag, description or
+ * `x-` marker saying so) asks for besides its requirement's names: the document says it in words, and the
+ * mock keeps those operations to its `admin`.
+ */
+export const ADMIN_ROLE = 'admin';
+
 function derive(identity: string, field: string, length: number): string {
   return createHmac('sha256', KEY).update(`${identity}\u0000${field}`).digest('base64url').slice(0, length);
 }
@@ -39,12 +49,22 @@ function issue(name: string, grants: readonly string[]): StandInIdentity {
   return {
     name,
     grants,
+    roles: name === 'admin' ? [ADMIN_ROLE] : [],
     username: `gatecheck-${name}`,
     password: derive(name, 'password', 24),
     apikey: `gck_${derive(name, 'apikey', 32)}`,
     clientId: `gatecheck-${name}`,
     clientSecret: derive(name, 'client-secret', 32),
   };
+}
+
+/**
+ * An operation the document's words mark as an administrator's (init's `adminScore` from its path, tags,
+ * description or `x-` markers, not from the scopes it names): the mock keeps it to ADMIN_ROLE. One marked only
+ * by administrator's scopes is kept to whoever holds them, as the document states.
+ */
+export function markedAdmin(op: Operation): boolean {
+  return adminScore({ ...op, access: { ...op.access, needs: [] } }).score > 0;
 }
 
 export interface OperationNeeds {
@@ -64,7 +84,7 @@ export function issueIdentities(
   const sets = new Map<string, string[]>();
   const privileged = new Set<string>();
   for (const { op, sets: alternatives } of operations) {
-    const admin = adminScore(op).score > 0;
+    const admin = adminScore(op).score > 0 && !markedAdmin(op);
     for (const set of alternatives) {
       for (const n of set) all.add(n);
       if (set.length > 0) sets.set([...set].sort().join(' '), [...set].sort());

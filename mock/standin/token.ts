@@ -75,9 +75,9 @@ export async function standInTokenEndpoint(options: {
     const scopes = asked ?? [...identity.grants];
     const extra = scopes.find((s) => !identity.grants.includes(s));
     if (extra !== undefined) return refuse(exchange, 'invalid_scope', `scope ${extra} is not granted`);
-    exchange.identity = { id: identity.name, scheme: 'bearer', roles: [], scopes };
+    exchange.identity = { id: identity.name, scheme: 'bearer', roles: identity.roles, scopes };
     const issued = await options.issue(
-      { sub: identity.name, roles: [], scopes, clientId: client.clientId },
+      { sub: identity.name, roles: identity.roles, scopes, clientId: client.clientId },
       exchange.now,
     );
     return tokenReply({

@@ -62,7 +62,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 function identityOf(id: StandInIdentity, scheme: Scheme): Identity {
-  return { id: id.name, scheme, roles: id.grants, scopes: id.grants };
+  return { id: id.name, scheme, roles: id.roles, scopes: id.grants };
 }
 
 /** The credential after `word` in the one Authorization value, or why there is none. */
@@ -130,7 +130,7 @@ export function createDocumentVerifier(
     const { identity } = result;
     if (!grantsOf.has(identity.id))
       return refused(401, 'jwt_claim_invalid', 'the token names no identity of this mock');
-    return { kind: 'ok', identity: { ...identity, scopes: [...identity.scopes, ...identity.roles] } };
+    return { kind: 'ok', identity };
   };
 
   const key = (value: string): SchemeCheck => {

@@ -66,6 +66,15 @@ export const STAND_IN_DOCUMENT = {
         },
       },
     },
+    '/admin/stats': {
+      // An administrator's operation by the document's words (path segment, tag) and no scope of its own.
+      get: {
+        tags: ['admin'],
+        responses: {
+          '200': { description: 'stats', content: { 'application/json': { example: { pets: 1 } } } },
+        },
+      },
+    },
     '/keys/query': { get: { security: [{ queryKey: [] }], responses: { '200': { description: 'ok' } } } },
     '/keys/cookie': { get: { security: [{ cookieKey: [] }], responses: { '200': { description: 'ok' } } } },
     '/keys/word': { get: { security: [{ tokenKey: [] }], responses: { '200': { description: 'ok' } } } },

@@ -134,3 +134,12 @@ test('the token endpoint hands an identity’s client a token with the scopes it
   });
   expect(write.status).toBe(403);
 });
+
+test('an operation the document marks as an administrator’s (init’s adminScore) opens to the admin only', async () => {
+  expect((await fetch(at('/admin/stats'), { headers: { authorization: bearer('admin') } })).status).toBe(200);
+  const user = await fetch(at('/admin/stats'), { headers: { authorization: bearer('user') } });
+  expect(user.status).toBe(403);
+  expect(((await user.json()) as { requiredRoles: string[] }).requiredRoles).toEqual(['admin']);
+  const key = await fetch(at('/admin/stats'), { headers: { authorization: basic(identity('user')) } });
+  expect(key.status).toBe(401);
+});
