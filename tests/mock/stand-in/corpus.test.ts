@@ -25,6 +25,28 @@ async function corpusDocumentsFiles(): Promise<string[]> {
   return (await readdir(CORPUS)).filter((f) => !f.includes('expected'));
 }
 
+/**
+ * Failures that follow from a reading the document leaves to its reader, named here with the reason so that
+ * any other failure fails this test. Not the document's 201/204: init names those up front itself.
+ */
+const DOCUMENT_READINGS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  petstore: {
+    'authz.403.lacking-scope':
+      'its one addressable protected read (GET /pet/findByStatus) asks for write:pets too, so the user who may read it may write',
+  },
+  mastodon: {
+    'success.200.protected': CLIENT_CREDENTIALS_SCOPES(),
+    'success.200.post': CLIENT_CREDENTIALS_SCOPES(),
+    'request.400.body-not-json': CLIENT_CREDENTIALS_SCOPES(),
+    'request.400.body-wrong-type': CLIENT_CREDENTIALS_SCOPES(),
+    'route.404.unknown-id': CLIENT_CREDENTIALS_SCOPES(),
+  },
+};
+
+function CLIENT_CREDENTIALS_SCOPES(): string {
+  return "its clientCredentials flow lists read:accounts only, the operations need profile, read:lists, write:lists (its authorizationCode flow's): init's admin fetches a client-credentials token with the flow's scopes, which the document's own token endpoint could not widen";
+}
+
 test('every secured corpus document: the suite against the mock of it fails only what the document contradicts', async () => {
   const unexpected: string[] = [];
   const unexplained: string[] = [];
@@ -32,7 +54,11 @@ test('every secured corpus document: the suite against the mock of it fails only
     if (!(await declaresSecurity(name))) continue;
     const row = await checkDocument(name);
     for (const f of row.failReasons)
-      if (!row.contradicted.some((id) => f.startsWith(`${id}:`))) unexpected.push(`${name} ${f}`);
+      if (
+        !row.contradicted.some((id) => f.startsWith(`${id}:`)) &&
+        DOCUMENT_READINGS[name]?.[f.split(':')[0] as string] === undefined
+      )
+        unexpected.push(`${name} ${f}`);
     for (const s of row.skip)
       if (!/profile lacks |precondition not met/.test(s.reason))
         unexplained.push(`${name} ${s.id}: ${s.reason}`);
