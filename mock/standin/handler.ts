@@ -82,16 +82,19 @@ export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
     const { path } = exchange;
     switch (plan.method) {
       case 'GET': {
-        if (plan.item) {
-          const item = data.read(path);
-          return item === undefined ? NO_ITEM : answer(plan, item);
-        }
-        // A list the document exemplifies is the collection's items, seeded from it and changed by writes.
         // Serialised once per path and data version, as the default handler does (mock/pipeline/handler.ts).
         const hit = lists.get(path);
         if (hit !== undefined && hit.version === data.version && hit.plan === plan) return hit.reply;
-        const items = Array.isArray(plan.body) ? data.under(path) : undefined;
-        const reply = answer(plan, items ?? plan.body);
+        let reply: Reply;
+        if (plan.item) {
+          const item = data.read(path);
+          if (item === undefined) return NO_ITEM;
+          reply = answer(plan, item);
+        } else {
+          // A list the document exemplifies is the collection's items, seeded from it and changed by writes.
+          const items = Array.isArray(plan.body) ? data.under(path) : undefined;
+          reply = answer(plan, items ?? plan.body);
+        }
         if (lists.size >= 1000) lists.clear();
         lists.set(path, { version: data.version, plan, reply });
         return reply;
