@@ -15,6 +15,7 @@ import { decodeStrictBase64 } from '../auth/base64.ts';
 import { decodeUtf8, splitUserPass } from '../auth/basic-credentials.ts';
 import type { BearerVerifier } from '../auth/bearer.ts';
 import { sha256 } from '../auth/digest.ts';
+import { lastPerConnection } from '../auth/prepared.ts';
 import { isToken68 } from '../auth/token68.ts';
 import type { AuthFailureCode, AuthResult, Identity, Scheme } from '../auth/types.ts';
 import type { StandInIdentity } from './identities.ts';
@@ -157,10 +158,26 @@ export function createDocumentVerifier(
     return { kind: 'ok', identity: identityOf(id, 'basic') };
   };
 
+  // The Bearer value a keep-alive connection sends again is parsed and hashed once (mock/auth/prepared.ts),
+  // as the bundled interface's authenticator does; the verification itself runs every time.
+  const prepared = lastPerConnection();
+  const malformedBearer = refused(400, 'malformed', 'Bearer credentials must be one token68 (RFC 6750 §2.1)');
+  const viaBearer = (presented: Presented): SchemeCheck | Promise<SchemeCheck> => {
+    if (presented.authorization.length === 0) return ABSENT;
+    if (presented.authorization.length > 1) return DUPLICATE;
+    const value = prepared(presented.authorization[0] as string, presented.req.socket ?? undefined);
+    if (value.scheme !== 'bearer') return value.wellFormed ? ABSENT : malformedBearer;
+    if (value.token68 === undefined) return malformedBearer;
+    const result = bearer(value.token68, presented.now, value.digest);
+    return result instanceof Promise ? result.then(fromBearer) : fromBearer(result);
+  };
+
   return {
     check(scheme, presented) {
       if (scheme.kind === 'unsupported') return ABSENT;
       const place = scheme.place;
+      if (scheme.kind === 'jwt' && place.in === 'authorization' && place.word === 'Bearer')
+        return viaBearer(presented);
       const found =
         place.in === 'authorization'
           ? afterWord(scheme as DocumentScheme & { place: typeof place }, presented.authorization)
