@@ -21,7 +21,8 @@ const CORPUS_NAMES = readdirSync(CORPUS)
 async function declaresSecurity(name: string): Promise<boolean> {
   const file = (await corpusDocumentsFiles()).find((f) => f.startsWith(`${name}.`));
   const text = await readFile(path.join(CORPUS, file as string), 'utf8');
-  return /securitySchemes/.test(text) && /security/.test(text.replace(/securitySchemes/g, ''));
+  // OpenAPI 3's securitySchemes or Swagger 2.0's securityDefinitions, and a `security` requirement somewhere.
+  return /security(Schemes|Definitions)/.test(text) && /(^|[\s{,"])security"?\s*:/m.test(text);
 }
 
 async function corpusDocumentsFiles(): Promise<string[]> {
