@@ -85,7 +85,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const t0 = performance.now();
   const large = await startMock({ openapi: file, rateLimit: UNREACHABLE_RATE_LIMIT });
   const startMs = performance.now() - t0;
-  const token = (await large.standIn?.environment(Date.now()))?.find((v) => v.name === 'GATECHECK_USER_BEARER')?.value;
+  const token = (await large.standIn?.environment(Date.now()))?.find(
+    (v) => v.name === 'GATECHECK_USER_BEARER',
+  )?.value;
   const standInPublic = await rps(`${large.url}/r123`);
   const standInBearer = await rps(`${large.url}/r123/1`, { authorization: `Bearer ${token}` });
   await large.close();
