@@ -25,7 +25,7 @@ import { standInCredentials } from './credentials-stage.ts';
 import { type Seed, StandInData } from './data.ts';
 import { standInDocument } from './document.ts';
 import { standInHandler } from './handler.ts';
-import { issueIdentities, markedAdmin, type StandInIdentity } from './identities.ts';
+import { issueIdentities, markedAdmin, protectedPick, type StandInIdentity } from './identities.ts';
 import { planOperations } from './plans.ts';
 import { readStandInDocument } from './read.ts';
 import { compileTemplates } from './router.ts';
@@ -146,6 +146,9 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
 
   const byTemplate = new Map<string, Map<string, AccessRule>>();
   const needs = [];
+  // The administrator's operations are kept to the admin — but not the read init picks for its user (the
+  // only addressable one may carry an administrator's tag, as Keycloak's `GET /` "Realms Admin" does).
+  const userRead = protectedPick(doc, ops);
   for (const op of ops) {
     const requirements = requirementsOf(doc, op.raw);
     const plan = plans.get(op);
@@ -154,7 +157,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
       schemes,
       OPERATION[op.method] as Operation,
       { plan },
-      markedAdmin(op),
+      op !== userRead && markedAdmin(op),
     );
     needs.push({ op, sets: rule.alternatives.map((a) => a.needs) });
     const template = `${prefix}${op.path}`;

@@ -67,6 +67,14 @@ export function markedAdmin(op: Operation): boolean {
   return adminScore({ ...op, access: { ...op.access, needs: [] } }).score > 0;
 }
 
+/** The read init picks as its protected endpoint (cli/init/picks.ts): the user must be allowed it. */
+export function protectedPick(
+  doc: Record<string, unknown>,
+  ops: readonly Operation[],
+): Operation | undefined {
+  return pickProtected(ops, rateLimitedOperations(doc, X_RATE_LIMIT))?.op;
+}
+
 export interface OperationNeeds {
   readonly op: Operation;
   /** The names each alternative lists. */
@@ -93,12 +101,12 @@ export function issueIdentities(
   }
   // The read init picks as `protected` must open to the user (init: "both the admin and the user identity must
   // be allowed it"), whatever else its requirement names.
-  const picked = pickProtected(
+  const picked = protectedPick(
+    doc,
     operations.map((o) => o.op),
-    rateLimitedOperations(doc, X_RATE_LIMIT),
   );
   const reader = [
-    ...new Set([...[...all].filter((n) => !privileged.has(n)), ...(picked?.op.access.needs ?? [])]),
+    ...new Set([...[...all].filter((n) => !privileged.has(n)), ...(picked?.access.needs ?? [])]),
   ];
   const out = [issue('admin', [...all].sort()), issue('user', reader.sort()), issue('nobody', [])];
   if (rateLimited) out.push(issue('ratelimit', reader.sort()));
