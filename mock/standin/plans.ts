@@ -69,16 +69,14 @@ export function planOperations(
   operations: readonly Operation[],
   prefix: string,
 ): Map<Operation, OperationPlan> {
-  const paths = new Set(operations.map((o) => o.path));
+  // Each collection path's item path (`/pets` → `/pets/{petId}`), found once: a thousand operations start fast.
+  const itemOf = new Map<string, string>();
+  for (const { path } of operations)
+    if (ITEM.test(path) && !itemOf.has(path.replace(ITEM, ''))) itemOf.set(path.replace(ITEM, ''), path);
   const out = new Map<Operation, OperationPlan>();
   for (const op of operations) {
     const { status, media } = success(op);
-    const itemPath = [...paths].find(
-      (p) =>
-        p.startsWith(`${op.path.replace(/\/$/, '')}/{`) &&
-        ITEM.test(p) &&
-        p.split('/').length === op.path.replace(/\/$/, '').split('/').length + 1,
-    );
+    const itemPath = itemOf.get(op.path.replace(/\/$/, ''));
     const requestBody = isObject(op.raw.requestBody) ? op.raw.requestBody : undefined;
     const json = requestBody === undefined ? undefined : jsonMedia(requestBody.content);
     const schema = json !== undefined && isObject(json.schema) ? json.schema : undefined;
