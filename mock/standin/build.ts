@@ -29,7 +29,7 @@ import { issueIdentities, markedAdmin, protectedPick, type StandInIdentity } fro
 import { planOperations } from './plans.ts';
 import { readStandInDocument } from './read.ts';
 import { compileTemplates } from './router.ts';
-import { type DocumentScheme, readDocumentSchemes } from './schemes.ts';
+import { readDocumentSchemes } from './schemes.ts';
 import { type BesideEndpoint, standInTokenEndpoint } from './token.ts';
 import { createDocumentVerifier } from './verify.ts';
 
@@ -240,5 +240,3 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     },
   };
 }
-
-export type { DocumentScheme };
