@@ -47,7 +47,7 @@ export async function standInBanner(
       .filter((v) => /^GATECHECK_(ADMIN|USER)_/.test(v.name))
       .map((v) => `  ${v.name}=${shellWord(v.value)}`),
     '',
-    `Then: gatecheck init ${mock.url}/openapi.json && eval "$(${printEnv})" && gatecheck run`,
+    `Then: npx gatecheck init ${mock.url}/openapi.json --writes && eval "$(${printEnv})" && npx gatecheck --profile gatecheck.profile.json`,
     '',
   ];
   return lines.join('\n');
