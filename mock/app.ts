@@ -12,8 +12,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Access, buildAccess } from './access/build.ts';
 import { resolveSwitch } from './access/exposure.ts';
+import { mergeRateLimit } from './access/rate-limit-settings.ts';
 import { buildAuthenticator } from './auth/build.ts';
-import type { Authenticator } from './auth/types.ts';
 import { createClock, type MockClock } from './clock.ts';
 import type { MockConfig } from './config.ts';
 import { buildControl, type Control, controlEnabled } from './control/build.ts';
@@ -22,9 +22,8 @@ import { buildFaults, type Faults } from './faults/build.ts';
 import { INTERNAL_ERROR } from './http/problem.ts';
 import { type Reply, send } from './http/reply.ts';
 import { buildOAuth } from './oauth/build.ts';
-import { type OAuthEndpoints, TOKEN_PATH } from './oauth/endpoint.ts';
+import { TOKEN_PATH } from './oauth/endpoint.ts';
 import { buildOpenApi } from './openapi/build.ts';
-import type { OpenApiEndpoint } from './openapi/endpoint.ts';
 import { authorizationStage } from './pipeline/authorization.ts';
 import { blockListsStage } from './pipeline/block-lists.ts';
 import { compose, type Pipeline } from './pipeline/compose.ts';
@@ -39,6 +38,7 @@ import { openJsonServerEngine } from './resources/json-server.ts';
 import type { ResourceEngine } from './resources/types.ts';
 import { buildRouter } from './routing/build.ts';
 import type { Router } from './routing/router.ts';
+import type { StandIn } from './standin/build.ts';
 
 export interface MockApp {
   /** The node:http request listener. Never throws, never rejects. */
@@ -52,6 +52,14 @@ export interface MockApp {
   readonly clock: MockClock;
   /** The control API, when on: its bearer token (configured, or generated at start-up). */
   readonly control: { readonly token: string } | undefined;
+  /** The document the mock stands in for (`config.openapi`), when it does. */
+  readonly standIn: StandIn | undefined;
+}
+
+/** An endpoint beside the pipeline (token endpoint, JWKS, the mock's document): public, answered first. */
+interface Beside {
+  owns(url: string | undefined): string | undefined;
+  handle(exchange: Exchange): Reply | Promise<Reply>;
 }
 
 export interface AppOptions {
@@ -67,11 +75,27 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
   // Defect modes (mock/defects, docs/defects.md): resolved once here. None on → undefined, and the pipeline
   // below is the conformant one with no defect code in it.
   const defects = openDefects(settings.defects);
-  const config = defects === undefined ? settings : defects.settings(settings);
+  const chosen = defects === undefined ? settings : defects.settings(settings);
+  // Standing in for a document (mock/standin): loaded only then, so the bundled interface starts without it.
+  const standIn =
+    chosen.openapi === undefined
+      ? undefined
+      : await (await import('./standin/build.ts')).buildStandIn({
+          source: chosen.openapi,
+          realm: chosen.realm,
+          auth: chosen.auth,
+          oauth: chosen.oauth,
+          maxBodyBytes: chosen.maxBodyBytes,
+        });
+  // The document's own limit (x-gatecheck-rate-limit) over the defaults; the flags and file still apply.
+  const config =
+    standIn?.rateLimit === undefined
+      ? chosen
+      : { ...chosen, rateLimit: mergeRateLimit(chosen.rateLimit, standIn.rateLimit) };
   const engine: ResourceEngine =
     config.engine ??
     (await openJsonServerEngine({ seedPath: config.dataPath, persistPath: config.persistPath }));
-  const router = buildRouter(config, engine);
+  const router = standIn?.router ?? buildRouter(config, engine);
   const conformant = config.authenticator ?? (await buildAuthenticator(config.auth));
   const authenticator =
     defects === undefined ? conformant : await defects.authenticator(conformant, router, config);
@@ -89,13 +113,18 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     router,
   );
   await access.ready;
-  const oauth = await buildOAuth({
-    oauth: config.oauth,
-    auth: config.auth,
-    realm: config.realm,
-    maxBodyBytes: config.maxBodyBytes,
-  });
-  const openapi = await buildOpenApi(config, TOKEN_PATH, resolveSwitch(config.faults.header, options.host));
+  const [oauth, openapi]: readonly Beside[] =
+    standIn === undefined
+      ? [
+          await buildOAuth({
+            oauth: config.oauth,
+            auth: config.auth,
+            realm: config.realm,
+            maxBodyBytes: config.maxBodyBytes,
+          }),
+          await buildOpenApi(config, TOKEN_PATH, resolveSwitch(config.faults.header, options.host)),
+        ]
+      : standIn.beside;
   const faults = buildFaults(
     config.faults,
     resolveSwitch(config.faults.header, options.host),
@@ -107,13 +136,19 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     limiter: access.limiter,
     initialLimits: config.rateLimit,
     faults: faults.injector,
-    resetData: engine.reset === undefined ? undefined : () => (engine.reset as () => Promise<void>)(),
+    resetData:
+      standIn !== undefined
+        ? () => standIn.reset()
+        : engine.reset === undefined
+          ? undefined
+          : () => (engine.reset as () => Promise<void>)(),
     onError: config.onError,
     address: access.address,
   });
 
-  const handler = handlerStage(engine, config.maxBodyBytes);
-  const pipeline = orderOfChecks(config, router, authenticator, access, faults, handler);
+  const handler = standIn?.handler ?? handlerStage(engine, config.maxBodyBytes);
+  const credentials = standIn?.credentials ?? credentialsStage(authenticator, config.realm);
+  const pipeline = orderOfChecks(config, credentials, router, access, faults, handler);
   const run =
     defects === undefined
       ? pipeline
@@ -123,7 +158,14 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
     router,
     clock,
     control: control.token === undefined ? undefined : { token: control.token },
-    handle: requestListener(run, { oauth, openapi }, control, clock, config.onError),
+    standIn,
+    handle: requestListener(
+      run,
+      { oauth: oauth as Beside, openapi: openapi as Beside },
+      control,
+      clock,
+      config.onError,
+    ),
     async close() {
       await access.close();
       if (config.engine === undefined) await engine.close();
@@ -134,13 +176,12 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
 /** The stages in the order of checks; the first that answers decides (docs/design.md "Order of checks"). */
 function orderOfChecks(
   config: MockConfig,
+  credentials: Stage,
   router: Router,
-  authenticator: Authenticator,
   access: Access,
   faults: Faults,
   handler: Stage,
 ): Pipeline {
-  const credentials = credentialsStage(authenticator, config.realm);
   const { address, limiter, limiting } = access;
   return compose([
     // 1. route → 404
@@ -169,7 +210,7 @@ function when(present: boolean, stage: () => Stage): Stage[] {
 /** The node:http listener around the pipeline: never throws, never rejects. */
 function requestListener(
   run: Pipeline,
-  beside: { readonly oauth: OAuthEndpoints; readonly openapi: OpenApiEndpoint },
+  beside: { readonly oauth: Beside; readonly openapi: Beside },
   control: Control,
   clock: MockClock,
   onError: (error: unknown) => void,

@@ -23,7 +23,8 @@ import {
   defectOverrides,
 } from './cli/defect-flags.ts';
 import { printEnv } from './cli/environment.ts';
-import { ConfigError } from './config.ts';
+import { standInBanner, standInPrintEnv } from './cli/stand-in.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { type RunningMock, startMock, type TlsOption } from './server.ts';
 
 /**
@@ -46,6 +47,10 @@ Options:
       --host <addr>    Address to bind (default 127.0.0.1; 0.0.0.0 exposes it to the network)
   -c, --config <file>  JSON configuration (schema: fixtures/schemas/mock-config.schema.json)
   -d, --data <file>    Keep state in this file (created from the seed if absent) instead of in memory
+      --openapi <file|url>
+                       Stand in for this OpenAPI document instead of the bundled interface: its paths,
+                       security (credentials the mock issues), responses and examples (docs/mock.md
+                       "Standing in for your own API")
       --tls            Serve HTTPS with a certificate generated at start; prints its CA file's path
       --tls-cert <file> --tls-key <file>
                        Serve HTTPS with this certificate and key (PEM)
@@ -72,6 +77,7 @@ async function main(argv: readonly string[]): Promise<void> {
     'tls-key'?: string;
     'token-lifetime'?: string;
     'print-env'?: boolean;
+    openapi?: string;
   } & ProtectionFlags &
     DefectFlags;
   try {
@@ -88,6 +94,7 @@ async function main(argv: readonly string[]): Promise<void> {
         'tls-key': { type: 'string' },
         'token-lifetime': { type: 'string' },
         'print-env': { type: 'boolean' },
+        openapi: { type: 'string' },
         ...PROTECTION_OPTIONS,
         ...DEFECT_OPTIONS,
       },
@@ -105,8 +112,23 @@ async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(defectListing(INVOKED_AS));
     return;
   }
+  const openapi = values.openapi;
+  if (openapi === '') return fail(2, '--openapi: expected an OpenAPI document, a file or an http(s) URL');
   if (values['print-env'] === true) {
-    process.stdout.write(printEnv(PRINT_ENV));
+    if (openapi === undefined) {
+      process.stdout.write(printEnv(PRINT_ENV));
+      return;
+    }
+    // The document's identities, without listening: the same credentials a mock started later issues.
+    try {
+      const config = loadConfig(values.config, { openapi: resolveDocument(openapi) });
+      const { buildStandIn } = await import('./standin/build.ts');
+      const standIn = await buildStandIn({ ...config, source: config.openapi as string });
+      process.stdout.write(await standInPrintEnv(standIn, `${PRINT_ENV} --openapi ${openapi}`, Date.now()));
+    } catch (error) {
+      if (error instanceof ConfigError) return fail(2, error.message);
+      throw error;
+    }
     return;
   }
   const port = parsePort(values.port ?? '3000');
@@ -132,6 +154,7 @@ async function main(argv: readonly string[]): Promise<void> {
       host,
       ...(values.config === undefined ? {} : { configPath: values.config }),
       ...(values.data === undefined ? {} : { persistPath: resolve(values.data) }),
+      ...(openapi === undefined ? {} : { openapi: resolveDocument(openapi) }),
       ...(tls === undefined ? {} : { tls }),
       ...(lifetime === undefined ? {} : { oauth: { tokenLifetimeSeconds: Number(lifetime) } }),
     });
@@ -145,7 +168,11 @@ async function main(argv: readonly string[]): Promise<void> {
     return fail(1, error instanceof Error ? error.message : String(error));
   }
 
-  process.stdout.write(banner(mock, PRINT_ENV));
+  process.stdout.write(
+    mock.standIn === undefined || openapi === undefined
+      ? banner(mock, PRINT_ENV)
+      : await standInBanner(mock, mock.standIn, openapi, `${PRINT_ENV} --openapi ${openapi}`),
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -179,6 +206,11 @@ function tlsOption(values: {
     return { error: '--tls-cert and --tls-key: give both PEM files' };
   if (cert !== undefined && key !== undefined) return { certPath: resolve(cert), keyPath: resolve(key) };
   return values.tls === true ? 'generate' : undefined;
+}
+
+/** A URL as it is; a file resolved against the working directory. */
+function resolveDocument(source: string): string {
+  return /^https?:\/\//i.test(source) ? source : resolve(source);
 }
 
 function parsePort(raw: string): number | undefined {

@@ -54,6 +54,11 @@ export interface MockConfig {
   readonly policyPath: string;
   /** An inline policy, validated like the file. */
   readonly policy: Policy | undefined;
+  /**
+   * An OpenAPI document (a file or an http(s) URL) to stand in for, instead of the policy and the data
+   * (`--openapi`, mock/standin/, docs/mock.md "Standing in for your own API").
+   */
+  readonly openapi: string | undefined;
   /** The realm of every WWW-Authenticate challenge (RFC 9110 §11.5). */
   readonly realm: string;
   /** Largest JSON body accepted on writes; larger gets 413. */
@@ -104,6 +109,7 @@ export interface MockConfigFile {
   readonly persistPath?: string;
   readonly policyPath?: string;
   readonly policy?: Policy;
+  readonly openapi?: string;
   readonly realm?: string;
   readonly maxBodyBytes?: number;
   readonly server?: Partial<ServerLimits>;
@@ -143,6 +149,7 @@ export const DEFAULT_CONFIG: MockConfig = {
   persistPath: undefined,
   policyPath: resolve(FIXTURES_DIR, 'policy.json'),
   policy: undefined,
+  openapi: undefined,
   realm: 'gatecheck',
   maxBodyBytes: 100 * 1024,
   server: {
@@ -247,6 +254,13 @@ function merge(base: MockConfig, file: MockConfigFile, baseDir: string): MockCon
     persistPath: file.persistPath === undefined ? base.persistPath : at(file.persistPath),
     policyPath: file.policyPath === undefined ? base.policyPath : at(file.policyPath),
     policy: file.policy ?? base.policy,
+    // A URL is read as it is; a file is resolved like the other paths.
+    openapi:
+      file.openapi === undefined
+        ? base.openapi
+        : /^https?:\/\//i.test(file.openapi)
+          ? file.openapi
+          : at(file.openapi),
     realm: file.realm ?? base.realm,
     maxBodyBytes: file.maxBodyBytes ?? base.maxBodyBytes,
     server: { ...base.server, ...file.server },

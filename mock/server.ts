@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type MockConfig, type MockConfigOverrides } from './config.ts';
 import { onClientError, onConnect } from './http/client-error.ts';
+import type { StandIn } from './standin/build.ts';
 
 /**
  * HTTPS (`--tls-cert/--tls-key`): PEM files; or `generate` (`--tls`): a certificate made at start-up whose CA
@@ -41,6 +42,8 @@ export interface RunningMock {
   readonly control: { readonly url: string; readonly token: string } | undefined;
   /** With `tls: 'generate'`: the PEM file clients trust (`--ca-cert`, NODE_EXTRA_CA_CERTS, curl --cacert). */
   readonly caPath: string | undefined;
+  /** With `openapi`: the document the mock stands in for — its identities and their credentials. */
+  readonly standIn: StandIn | undefined;
 }
 
 /** Throws ConfigError (one line) for a bad configuration, policy or data file. */
@@ -81,6 +84,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     url,
     config,
     caPath: certificate?.caPath,
+    standIn: app.standIn,
     control: app.control === undefined ? undefined : { url: `${url}/__gatecheck`, token: app.control.token },
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -90,3 +90,23 @@ export function schemaValidator2020(schemaUrl: URL): ValidateFunction {
   }
   return compiledIn(draft2020, readFileSync(schemaUrl, 'utf8'), schemaUrl.href);
 }
+
+let lenient: Ajv | undefined;
+
+/**
+ * A validator for a schema a published OpenAPI document states (the mock standing in for its API, mock/standin):
+ * not strict — a document's schemas carry OpenAPI's own keywords (`nullable`, `example`, `xml`, `discriminator`)
+ * and whatever its authors wrote, which is theirs, not our bug; `nullable` is read as OpenAPI 3.0 means it
+ * (Ajv's option). Undefined when Ajv cannot compile the schema: the body is then not checked.
+ */
+export function documentSchemaValidator(schema: object): ValidateFunction | undefined {
+  if (lenient === undefined) {
+    const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+    lenient = new AjvClass({ allErrors: false, strict: false, validateFormats: false, logger: false });
+  }
+  try {
+    return lenient.compile(schema);
+  } catch {
+    return undefined;
+  }
+}

@@ -464,6 +464,12 @@ const SNIPPETS: readonly Entry[] = [
   },
   {
     file: 'docs/mock.md',
+    match: /^npx gatecheck-mock --openapi https:\/\/petstore3\.swagger\.io/,
+    notRun:
+      'reads a published document from the network; tests/mock/stand-in run the same steps on local documents over loopback (print-env.test.ts: --openapi --print-env and init; corpus.test.ts: mock, init on its /openapi.json, a run)',
+  },
+  {
+    file: 'docs/mock.md',
     match: /^upstream gatecheck_mock/,
     notRun: 'an nginx configuration on fixed ports (3001, 3002, 8080)',
   },

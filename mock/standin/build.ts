@@ -1,0 +1,242 @@
+/**
+ * The stand-in feature's builder (`--openapi <file|url>`, docs/mock.md "Standing in for your own API"): the
+ * document read with init's reader and reading (read.ts, cli/init/security.ts, operations.ts, servers.ts),
+ * compiled into what the pipeline's stages need — a router of its path templates, the credentials stage of its
+ * security, a handler answering as its responses say, the token endpoint and JWKS of its OAuth flows, its own
+ * `/openapi.json` — and the identities the mock issues, with their credentials under init's variable names.
+ */
+import { readFile } from 'node:fs/promises';
+import type { JSONWebKeySet } from 'jose';
+import { type Operation as DocOperation, readOperations } from '../../cli/init/operations.ts';
+import { readCarriers, requirementsOf } from '../../cli/init/security.ts';
+import { serverOf } from '../../cli/init/servers.ts';
+import { type CredentialVariable, identityVariables } from '../../shared/credential-env.ts';
+import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
+import type { RateLimitFile } from '../access/rate-limit-settings.ts';
+import { createBearerVerifier } from '../auth/bearer.ts';
+import type { AuthSettings } from '../auth/types.ts';
+import { createIssuer } from '../oauth/issue.ts';
+import type { OAuthSettings } from '../oauth/settings.ts';
+import type { Stage } from '../pipeline/exchange.ts';
+import type { AccessRule, Operation, Router } from '../routing/router.ts';
+import { ConfigError } from '../util/config-error.ts';
+import { compileAccess } from './access.ts';
+import { standInCredentials } from './credentials-stage.ts';
+import { type Seed, StandInData } from './data.ts';
+import { standInDocument } from './document.ts';
+import { standInHandler } from './handler.ts';
+import { issueIdentities, markedAdmin, protectedPick, type StandInIdentity } from './identities.ts';
+import { planOperations } from './plans.ts';
+import { readStandInDocument } from './read.ts';
+import { compileTemplates } from './router.ts';
+import { readDocumentSchemes } from './schemes.ts';
+import { type BesideEndpoint, standInTokenEndpoint } from './token.ts';
+import { createDocumentVerifier } from './verify.ts';
+
+type Json = Record<string, unknown>;
+
+export interface StandInOptions {
+  /** The document: a file or an http(s) URL. */
+  readonly source: string;
+  readonly realm: string;
+  readonly auth: AuthSettings;
+  readonly oauth: OAuthSettings;
+  readonly maxBodyBytes: number;
+}
+
+export interface StandIn {
+  readonly router: Router;
+  readonly credentials: Stage;
+  readonly handler: Stage;
+  /** The token endpoint and JWKS, and `/openapi.json`: public, beside the pipeline. */
+  readonly beside: readonly BesideEndpoint[];
+  readonly identities: readonly StandInIdentity[];
+  /** The document's `x-gatecheck-rate-limit` as the mock's rate-limit settings, when it states one. */
+  readonly rateLimit: RateLimitFile | undefined;
+  /** The document's operations served. */
+  readonly operations: number;
+  /** Every identity's credentials under the names `gatecheck init` writes for this document. */
+  environment(now: number): Promise<CredentialVariable[]>;
+  reset(): Promise<void>;
+}
+
+const OPERATION: Readonly<Record<string, Operation>> = {
+  get: 'read',
+  post: 'create',
+  put: 'replace',
+  patch: 'patch',
+  delete: 'remove',
+};
+
+/** Printed Bearer tokens outlive a working day of runs against a mock started later (30 days). */
+const PRINTED_TOKEN_SECONDS = 30 * 24 * 3600;
+
+/** `x-gatecheck-rate-limit` (docs/package.md "What a document can add") → the mock's rate-limit group. */
+function rateLimitOf(doc: Json, prefix: string): RateLimitFile | undefined {
+  const x = doc[X_RATE_LIMIT];
+  if (typeof x !== 'object' || x === null) return undefined;
+  const { limit, windowSeconds, key, banAfter, banSeconds, path, method } = x as Json;
+  if (!Number.isInteger(limit) || typeof windowSeconds !== 'number' || windowSeconds <= 0) return undefined;
+  const keys: Record<string, 'address' | 'identity' | 'route'> = {
+    address: 'address',
+    identity: 'identity',
+    credential: 'identity',
+    endpoint: 'route',
+  };
+  const group = {
+    limit: limit as number,
+    windowSeconds,
+    ...(typeof key === 'string' && keys[key] !== undefined ? { key: keys[key] } : {}),
+    ...(Number.isInteger(banAfter) ? { banAfter: banAfter as number } : {}),
+    ...(typeof banSeconds === 'number' ? { banSeconds } : {}),
+  };
+  if (typeof path !== 'string') return { groups: { default: group } };
+  const verb = typeof method === 'string' ? method.toUpperCase() : 'GET';
+  return { groups: { document: group }, routes: { [`${verb} ${prefix}${path}`]: 'document' } };
+}
+
+/** The path of the document's first server: the mock serves the paths under it, as the API does. */
+function prefixOf(doc: Json): string {
+  const server = serverOf([doc.servers, [{ url: '/' }]], undefined);
+  if (server?.url !== undefined) return new URL(server.url).pathname.replace(/\/+$/, '');
+  return server?.prefix ?? '';
+}
+
+function seedsOf(
+  ops: readonly DocOperation[],
+  plans: ReturnType<typeof planOperations>,
+  prefix: string,
+): Seed[] {
+  const seeds: Seed[] = [];
+  const bare = (op: DocOperation) =>
+    op.address === undefined
+      ? undefined
+      : op.server?.url === undefined && op.server?.prefix && op.address.startsWith(op.server.prefix)
+        ? op.address.slice(op.server.prefix.length)
+        : op.address;
+  for (const op of ops) {
+    const plan = plans.get(op);
+    const address = bare(op);
+    if (plan === undefined || address === undefined || op.method !== 'get') continue;
+    if (plan.item && plan.body !== undefined) seeds.push({ path: `${prefix}${address}`, item: plan.body });
+    // A collection's example list: an item per element carrying the id field of its item path.
+    if (!plan.item && Array.isArray(plan.body)) {
+      const post = ops.find((o) => o.path === op.path && o.method === 'post');
+      const idField = (post && plans.get(post)?.idField) ?? 'id';
+      for (const element of plan.body)
+        if (typeof element === 'object' && element !== null && idField in element)
+          seeds.push({
+            path: `${prefix}${address}/${encodeURIComponent(String((element as Json)[idField]))}`,
+            item: element,
+          });
+    }
+  }
+  return seeds;
+}
+
+export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
+  const doc = await readStandInDocument(options.source);
+  const schemes = readDocumentSchemes(doc, options.realm);
+  // init's reading of who may call what (its `access`) feeds the identities' grants (identities.ts).
+  const carriers = readCarriers(doc);
+  const ops = readOperations(doc, undefined, carriers, carriers);
+  if (ops.length === 0) throw new ConfigError(`--openapi: ${options.source} defines no operation to serve`);
+  const prefix = prefixOf(doc);
+  const plans = planOperations(ops, prefix);
+
+  const byTemplate = new Map<string, Map<string, AccessRule>>();
+  const needs = [];
+  // The administrator's operations are kept to the admin — but not the read init picks for its user (the
+  // only addressable one may carry an administrator's tag, as Keycloak's `GET /` "Realms Admin" does).
+  const userRead = protectedPick(doc, ops);
+  for (const op of ops) {
+    const requirements = requirementsOf(doc, op.raw);
+    const plan = plans.get(op);
+    const rule = compileAccess(
+      requirements,
+      schemes,
+      OPERATION[op.method] as Operation,
+      { plan },
+      op !== userRead && markedAdmin(op),
+    );
+    needs.push({ op, sets: rule.alternatives.map((a) => a.needs) });
+    const template = `${prefix}${op.path}`;
+    const rules = byTemplate.get(template) ?? new Map<string, AccessRule>();
+    rules.set(op.method.toUpperCase(), rule);
+    byTemplate.set(template, rules);
+  }
+  const router = compileTemplates(
+    [...byTemplate].map(([template, rules]) => ({ template, resource: template, rules })),
+  );
+  const rateLimit = rateLimitOf(doc, prefix);
+  const identities = issueIdentities(doc, needs, schemes, rateLimit !== undefined);
+
+  const jwks = JSON.parse(await readFile(options.auth.jwksPath, 'utf8')) as JSONWebKeySet;
+  const { issuer, audience } = options.auth;
+  const bearer = createBearerVerifier({
+    jwks,
+    issuer,
+    audience,
+    algorithms: options.auth.algorithms,
+    clockToleranceSeconds: options.auth.clockToleranceSeconds,
+    cacheSize: options.auth.cacheSize,
+  });
+  const issue = await createIssuer({
+    signingKeysPath: options.oauth.signingKeysPath,
+    issuer,
+    audience,
+    lifetimeSeconds: options.oauth.tokenLifetimeSeconds,
+  });
+  const data = new StandInData(seedsOf(ops, plans, prefix));
+  const token = await standInTokenEndpoint({
+    identities,
+    issue,
+    jwksPath: options.auth.jwksPath,
+    realm: options.realm,
+    maxBodyBytes: options.maxBodyBytes,
+  });
+  const kinds = new Set([...schemes.values()].map((s) => s.kind));
+  const flow = [...schemes.values()].find((s) => s.flow !== undefined)?.flow;
+
+  return {
+    router,
+    credentials: standInCredentials(createDocumentVerifier(identities, bearer)),
+    handler: standInHandler(data, options.maxBodyBytes),
+    beside: [token, standInDocument(doc, prefix)],
+    identities,
+    rateLimit,
+    operations: ops.length,
+    async environment(now) {
+      const printed = await createIssuer({
+        signingKeysPath: options.oauth.signingKeysPath,
+        issuer,
+        audience,
+        lifetimeSeconds: PRINTED_TOKEN_SECONDS,
+      });
+      const out: CredentialVariable[] = [];
+      for (const id of identities) {
+        const credentials: Json = {};
+        if (kinds.has('jwt')) {
+          credentials.bearer = (
+            await printed({ sub: id.name, roles: id.roles, scopes: id.grants, clientId: id.clientId }, now)
+          ).token;
+          if (flow !== undefined)
+            credentials.token = {
+              oauth2: {
+                clientId: id.clientId,
+                clientSecret: id.clientSecret,
+                ...(flow.grant === 'password' ? { username: id.username, password: id.password } : {}),
+              },
+            };
+        }
+        if (kinds.has('basic')) credentials.basic = { username: id.username, password: id.password };
+        if (kinds.has('key')) credentials.apikey = id.apikey;
+        out.push(...identityVariables(id.name, credentials));
+      }
+      return out;
+    },
+    async reset() {
+      data.reset();
+    },
+  };
+}

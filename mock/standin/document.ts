@@ -1,0 +1,77 @@
+/**
+ * `GET /openapi.json` of the stand-in: the document it stands in for, served back with `servers` pointed at
+ * the mock (its origin as the request names it, RFC 9110 §7.2 Host, and the document's path prefix), every
+ * Path Item's and Operation's own `servers` dropped (the mock serves them all), and each `oauth2` flow's
+ * `tokenUrl` at the mock's token endpoint — so `gatecheck init http://…/openapi.json` writes a profile that
+ * runs against the mock as it is. Recursive schemas (a dereferenced document's cycles) are cut at the repeat.
+ */
+import { problem } from '../http/problem.ts';
+import { jsonReply, type Reply } from '../http/reply.ts';
+import { TOKEN_PATH } from '../oauth/endpoint.ts';
+import type { Exchange } from '../pipeline/exchange.ts';
+import type { BesideEndpoint } from './token.ts';
+
+type Json = Record<string, unknown>;
+
+export const STAND_IN_DOCUMENT_PATH = '/openapi.json';
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A copy without cycles: an object met again inside itself becomes `{}`. */
+function acyclic(value: unknown, ancestors: Set<unknown> = new Set()): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (ancestors.has(value)) return {};
+  ancestors.add(value);
+  const out = Array.isArray(value)
+    ? value.map((v) => acyclic(v, ancestors))
+    : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, acyclic(v, ancestors)]));
+  ancestors.delete(value);
+  return out;
+}
+
+export function standInDocument(doc: Json, prefix: string): BesideEndpoint {
+  const base = acyclic(doc) as Json;
+  for (const item of Object.values(isObject(base.paths) ? base.paths : {}))
+    if (isObject(item)) {
+      delete item.servers;
+      for (const op of Object.values(item)) if (isObject(op)) delete op.servers;
+    }
+  const byOrigin = new Map<string, Reply>();
+  const documentFor = (origin: string): Reply => {
+    let reply = byOrigin.get(origin);
+    if (reply !== undefined) return reply;
+    const served = structuredClone(base);
+    served.servers = [
+      { url: `${origin}${prefix}`, description: 'the gatecheck mock standing in for this API' },
+    ];
+    const schemes =
+      isObject(served.components) && isObject(served.components.securitySchemes)
+        ? served.components.securitySchemes
+        : {};
+    for (const scheme of Object.values(schemes))
+      if (isObject(scheme) && scheme.type === 'oauth2' && isObject(scheme.flows))
+        for (const flow of Object.values(scheme.flows))
+          if (isObject(flow) && typeof flow.tokenUrl === 'string') flow.tokenUrl = `${origin}${TOKEN_PATH}`;
+    reply = jsonReply(200, served, { 'cache-control': 'no-cache' });
+    // A bounded memo: a client may name the mock by many Host values; a few are kept.
+    if (byOrigin.size < 16) byOrigin.set(origin, reply);
+    return reply;
+  };
+  return {
+    owns(url) {
+      const q = url?.indexOf('?') ?? -1;
+      const path = q === -1 ? url : url?.slice(0, q);
+      return path === STAND_IN_DOCUMENT_PATH ? path : undefined;
+    },
+    handle(exchange: Exchange) {
+      if (exchange.method !== 'GET' && exchange.method !== 'HEAD')
+        return problem('method-not-allowed', `${STAND_IN_DOCUMENT_PATH} answers GET only.`, {
+          allow: 'GET, HEAD',
+        });
+      const host = exchange.req.headers.host ?? '127.0.0.1';
+      const secure = (exchange.req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+      return documentFor(`${secure ? 'https' : 'http'}://${host}`);
+    },
+  };
+}
