@@ -6,7 +6,7 @@
  * refused (§3.3 "MAY also be ignored"): that one is reported.
  */
 import { forRule, test } from '../fixtures.ts';
-import { basicCredentials, type Kit, need, unmet } from '../lib/kit.ts';
+import { type Kit, need, unmet } from '../lib/kit.ts';
 import { expectRule } from '../lib/verify.ts';
 import { basicBase64ExcessPadding, basicBase64Strict } from '../rules/basic-base64.ts';
 
@@ -30,7 +30,7 @@ async function acceptedBasic(kit: Kit) {
   if (!endpoint) need(undefined, 'endpoints.*.schemes (basic)', 'no GET endpoint accepting Basic');
   const probe = endpoint as NonNullable<typeof endpoint>;
   const basic = need(kit.identity('admin')?.basic, 'identities.admin.basic', 'no Basic credential');
-  const valid = basicCredentials(basic.username, basic.password);
+  const valid = kit.credentials.basic(basic.username, basic.password);
   const accepted = await kit.send(probe, valid);
   if (accepted.status < 200 || accepted.status > 299)
     unmet(`the valid Basic credential answered ${accepted.status}, not 2xx`);
@@ -43,7 +43,7 @@ test(
   async ({ kit }) => {
     const { probe, payload } = await acceptedBasic(kit);
     for (const variant of outsideAlphabet(payload)) {
-      const ex = await kit.send(probe, `Basic ${variant.value}`);
+      const ex = await kit.send(probe, kit.credentials.basicPayload(variant.value));
       expectRule(
         ex.status === 400 || ex.status === 401,
         basicBase64Strict,
@@ -61,7 +61,7 @@ test(
   async ({ kit }) => {
     const { probe, payload } = await acceptedBasic(kit);
     const padded = payload.endsWith('=') ? `${payload}=` : `${payload}==`;
-    const ex = await kit.send(probe, `Basic ${padded}`);
+    const ex = await kit.send(probe, kit.credentials.basicPayload(padded));
     const choice =
       ex.status >= 200 && ex.status < 300
         ? 'ignored: the credential was accepted'

@@ -15,7 +15,7 @@ import {
   validSecrets,
   whitespaceVariants,
 } from '../lib/boundaries.ts';
-import { basicCredentials, type Kit, lacks, SCHEME_NAME } from '../lib/kit.ts';
+import { type Kit, lacks } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
 import {
   caseChanged,
@@ -46,7 +46,7 @@ async function probeBoundary(
         ex,
         allowed(valid),
         rule,
-        `for the ${valid.identity} identity's ${SCHEME_NAME[valid.scheme]} credential with ${variant.label} on ${valid.probe.field}`,
+        `for the ${valid.identity} identity's ${kit.credentials.name(valid.scheme)} credential with ${variant.label} on ${valid.probe.field}`,
       );
     }
   }
@@ -107,8 +107,8 @@ test(
       ['the admin user-id with the user password', admin.username, user.password],
       ['the user user-id with the admin password', user.username, admin.password],
     ] as const) {
-      const ex = await kit.send(probe, basicCredentials(username, password));
-      await kit.cleanup(probe, ex, basicCredentials(admin.username, admin.password));
+      const ex = await kit.send(probe, kit.credentials.basic(username, password));
+      await kit.cleanup(probe, ex, kit.credentials.basic(admin.username, admin.password));
       expectStatus(ex, [401], otherIdentityPassword, `for ${who} on ${probe.field}`);
     }
   },

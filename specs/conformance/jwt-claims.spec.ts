@@ -4,7 +4,7 @@
  * target that refuses every token (or a profile with the wrong key) would pass vacuously.
  */
 import { forRule, test } from '../fixtures.ts';
-import { type Kit, lacks, type Probe, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { type Kit, lacks, type Probe, unmet } from '../lib/kit.ts';
 import type { TokenMint } from '../lib/tokens.ts';
 import { expectStatus } from '../lib/verify.ts';
 import {
@@ -25,7 +25,7 @@ type Claims = Readonly<Record<string, unknown>>;
 async function controlled(kit: Kit): Promise<{ probe: Probe; mint: TokenMint; claims: Claims }> {
   const probe = kit.probeFor('bearer', 'user');
   const { mint, claims } = kit.jwtClaims('user');
-  const ex = await kit.send(probe, `${SCHEME_NAME.bearer} ${await kit.minted(claims)}`);
+  const ex = await kit.send(probe, kit.credentials.bearer(await kit.minted(claims)));
   if (ex.status !== 200)
     unmet(
       `a valid token minted from profile.jwt answered ${ex.status}, not 200 (see jwt.claims.valid-accepted)`,
@@ -39,7 +39,7 @@ test(
   async ({ kit }) => {
     const probe = kit.probeFor('bearer', 'user');
     const { claims } = kit.jwtClaims('user');
-    const ex = await kit.send(probe, `${SCHEME_NAME.bearer} ${await kit.minted(claims)}`);
+    const ex = await kit.send(probe, kit.credentials.bearer(await kit.minted(claims)));
     expectStatus(ex, [200], jwtValid, "for a token minted with the profile's key, issuer and audience");
   },
 );
@@ -53,7 +53,7 @@ async function expectRefused(
   const { probe, mint, claims } = await controlled(kit);
   const token = await make(mint, claims);
   if (token === undefined) lacks('jwt.publicJwk', "the target's public key (with an asymmetric alg)");
-  const ex = await kit.send(probe, `${SCHEME_NAME.bearer} ${token}`);
+  const ex = await kit.send(probe, kit.credentials.bearer(token));
   expectStatus(ex, [401], rule);
 }
 

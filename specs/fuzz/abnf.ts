@@ -3,6 +3,7 @@
  * arbitraries build values from these sets (STYLE.md: "build from constraints rather than `.filter`");
  * tests/fuzz checks the results against independent regular expressions.
  */
+import { CANONICAL_SCHEME_WORDS } from '../profile/credential-maker.ts';
 
 /** RFC 5234 Appendix B.1: ALPHA = %x41-5A / %x61-7A */
 export const ALPHA = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -38,5 +39,5 @@ export const OWS_CHARS = ' \t';
 /** RFC 9110 §5.5: obs-text = %x80-FF (legal in a field value, meaningless in any credential grammar). */
 export const OBS_TEXT = Array.from({ length: 0x80 }, (_, i) => String.fromCharCode(0x80 + i)).join('');
 
-/** The scheme names the seed defines (§5), in their canonical spelling. */
-export const KNOWN_SCHEMES = ['Bearer', 'Basic', 'Apikey'] as const;
+/** The scheme names the seed defines (§5), in their canonical spelling (the credential maker's table). */
+export const KNOWN_SCHEMES: readonly string[] = CANONICAL_SCHEME_WORDS;
