@@ -56,6 +56,7 @@ import basicAnyPassword from './credentials/basic-any-password.ts';
 import basicBadBase64500 from './credentials/basic-bad-base64-500.ts';
 import basicEmptyPassword from './credentials/basic-empty-password.ts';
 import basicLenientBase64 from './credentials/basic-lenient-base64.ts';
+import basicToken68LenientBase64 from './credentials/basic-token68-lenient-base64.ts';
 import basicPasswordAnyUser from './credentials/basic-password-any-user.ts';
 import basicPasswordColon from './credentials/basic-password-colon.ts';
 import basicTrimsUserPass from './credentials/basic-trims-user-pass.ts';
@@ -107,6 +108,7 @@ export const DEFECTS = [
   basicPasswordAnyUser,
   apikeyOffByOne,
   basicLenientBase64,
+  basicToken68LenientBase64,
   apikeyPrefix,
   apikeyAcceptsPrefix,
   apikeyMaskedCompare,

@@ -6,6 +6,7 @@
  * refused (§3.3 "MAY also be ignored"): that one is reported.
  */
 import { forRule, test } from '../fixtures.ts';
+import { base64Intruders } from '../fuzz/grammar/credential-edits.ts';
 import { type Kit, need, unmet } from '../lib/kit.ts';
 import { expectRule } from '../lib/verify.ts';
 import { basicBase64ExcessPadding, basicBase64Strict } from '../rules/basic-base64.ts';
@@ -17,6 +18,9 @@ function outsideAlphabet(payload: string): { label: string; value: string }[] {
     // RFC 4648 §3.3: characters outside the base alphabet MUST be rejected.
     { label: 'a "!" inside the payload', value: `${payload.slice(0, middle)}!${payload.slice(middle)}` },
     { label: 'a "*" after the first group', value: `${payload.slice(0, 4)}*${payload.slice(4)}` },
+    // "-", ".", "_", "~" lie inside token68 (RFC 9110 §11.2): a token68 shape check lets them through to the
+    // decoder, which must refuse them — at every position, where a lenient one skips or remaps them.
+    ...base64Intruders(payload).map((edit) => ({ label: edit.label, value: edit.text })),
   ];
   // §5's "-" and "_" are outside the §4 alphabet; only a payload with "+" or "/" has a URL-safe twin.
   if (/[+/]/.test(payload))
@@ -38,7 +42,7 @@ async function acceptedBasic(kit: Kit) {
 }
 
 test(
-  'a valid Basic credential with characters outside the base64 alphabet ("!", "*", URL-safe) → 400 or 401',
+  'a valid Basic credential with characters outside the base64 alphabet ("!", "*", URL-safe; "-", ".", "_", "~" at every position) → 400 or 401',
   forRule(basicBase64Strict),
   async ({ kit }) => {
     const { probe, payload } = await acceptedBasic(kit);

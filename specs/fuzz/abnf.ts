@@ -22,6 +22,13 @@ export const TCHAR = `!#$%&'*+-.^_\`|~${DIGIT}${ALPHA}`;
 /** RFC 4648 §4: the base64 alphabet (padding "=" apart). */
 export const BASE64_CHARS = `${ALPHA}${DIGIT}+/`;
 
+/**
+ * Inside `token68` (RFC 9110 §11.2), outside the base64 alphabet (RFC 4648 §4): "-", ".", "_", "~". A server
+ * that checks the token68 shape and then decodes leniently (Node's Buffer skips "." and "~", reads "-" and "_"
+ * as "+" and "/") lets them through; a shape check alone refuses none of them.
+ */
+export const TOKEN68_NOT_BASE64 = [...TOKEN68_CHARS].filter((c) => !BASE64_CHARS.includes(c)).join('');
+
 /** RFC 5234 Appendix B.1: VCHAR = %x21-7E (visible ASCII). */
 export const VCHAR = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join(
   '',
