@@ -68,6 +68,7 @@ import stackTraceIn500 from './errors/stack-trace-in-500.ts';
 import duplicateAuthorizationFirstWins from './header-parsing/duplicate-authorization-first-wins.ts';
 import schemeCaseSensitive from './header-parsing/scheme-case-sensitive.ts';
 import schemeNotEnforced from './header-parsing/scheme-not-enforced.ts';
+import schemePrefixSlice from './header-parsing/scheme-prefix-slice.ts';
 import schemeSingleSpace from './header-parsing/scheme-single-space.ts';
 import noRateLimit from './rate-limiting/no-rate-limit.ts';
 import rateLimitNeverResets from './rate-limiting/rate-limit-never-resets.ts';
@@ -100,6 +101,7 @@ export const DEFECTS = [
   schemeSingleSpace,
   duplicateAuthorizationFirstWins,
   schemeNotEnforced,
+  schemePrefixSlice,
   basicAnyPassword,
   basicPasswordColon,
   basicBadBase64500,

@@ -95,6 +95,17 @@ export class CredentialMaker {
   }
 
   /**
+   * A value this maker built for `scheme`, its scheme word and the space after it replaced by `word` and
+   * `separator` (RFC 9110 §11.4 `auth-scheme 1*SP …`): respellings and near misses of the word. Undefined for
+   * a key sent alone, which has no word.
+   */
+  respelled(scheme: Scheme, value: string, word: string, separator = ' '): string | undefined {
+    const own = this.word(scheme);
+    if (own === undefined || !value.startsWith(`${own} `)) return undefined;
+    return `${word}${separator}${value.slice(own.length + 1)}`;
+  }
+
+  /**
    * `secret` sent as a credential of `scheme`: a token under Bearer, a key in the key's form, a password
    * under Basic with `username` (empty when none). Also how another scheme's credential is sent under this one.
    */

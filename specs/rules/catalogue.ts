@@ -21,6 +21,7 @@ import { problemRules } from './problem.ts';
 import { rateLimitRules } from './rate-limit.ts';
 import { refusalRules } from './refusal.ts';
 import { requestBodyRules } from './request-body.ts';
+import { schemeGrammarRules } from './scheme-grammar.ts';
 import { schemeRules } from './schemes.ts';
 import { serverErrorRules } from './server-error.ts';
 import { successRules } from './success.ts';
@@ -34,6 +35,7 @@ export const catalogue: readonly Rule[] = [
   ...unauthorizedRules,
   ...challengeRules,
   ...schemeRules,
+  ...schemeGrammarRules,
   ...boundaryRules,
   ...basicBase64Rules,
   ...malformedRules,
