@@ -26,6 +26,7 @@ import bearerFailOpen from './bearer-tokens/bearer-fail-open.ts';
 import ecdsaZeroSignature from './bearer-tokens/ecdsa-zero-signature.ts';
 import jwtAcceptExpired from './bearer-tokens/jwt-accept-expired.ts';
 import jwtEmbeddedKey from './bearer-tokens/jwt-embedded-key.ts';
+import jwtExpCoerced from './bearer-tokens/jwt-exp-coerced.ts';
 import jwtExpMilliseconds from './bearer-tokens/jwt-exp-milliseconds.ts';
 import jwtIgnoreAud from './bearer-tokens/jwt-ignore-aud.ts';
 import jwtIgnoreCrit from './bearer-tokens/jwt-ignore-crit.ts';
@@ -48,6 +49,7 @@ import noWwwAuthenticate from './challenges/no-www-authenticate.ts';
 import realmUnquoted from './challenges/realm-unquoted.ts';
 import singleChallenge from './challenges/single-challenge.ts';
 import apikeyAcceptsPrefix from './credentials/apikey-accepts-prefix.ts';
+import apikeyAsBearer from './credentials/apikey-as-bearer.ts';
 import apikeyCaseInsensitive from './credentials/apikey-case-insensitive.ts';
 import apikeyMaskedCompare from './credentials/apikey-masked-compare.ts';
 import apikeyOffByOne from './credentials/apikey-off-by-one.ts';
@@ -56,9 +58,9 @@ import basicAnyPassword from './credentials/basic-any-password.ts';
 import basicBadBase64500 from './credentials/basic-bad-base64-500.ts';
 import basicEmptyPassword from './credentials/basic-empty-password.ts';
 import basicLenientBase64 from './credentials/basic-lenient-base64.ts';
-import basicToken68LenientBase64 from './credentials/basic-token68-lenient-base64.ts';
 import basicPasswordAnyUser from './credentials/basic-password-any-user.ts';
 import basicPasswordColon from './credentials/basic-password-colon.ts';
+import basicToken68LenientBase64 from './credentials/basic-token68-lenient-base64.ts';
 import basicTrimsUserPass from './credentials/basic-trims-user-pass.ts';
 import credentialInDetail from './errors/credential-in-detail.ts';
 import errorsAs200 from './errors/errors-as-200.ts';
@@ -115,6 +117,7 @@ export const DEFECTS = [
   apikeyAcceptsPrefix,
   apikeyMaskedCompare,
   apikeyCaseInsensitive,
+  apikeyAsBearer,
   algNone,
   bearerFailOpen,
   jwtSkipSignature,
@@ -130,6 +133,7 @@ export const DEFECTS = [
   jwtIssAudOptional,
   jwtIgnoreCrit,
   jwtExpMilliseconds,
+  jwtExpCoerced,
   jwtRolesIgnored,
   publicRequiresAuth,
   missingCredentials403,

@@ -15,13 +15,15 @@ import {
   validSecrets,
   whitespaceVariants,
 } from '../lib/boundaries.ts';
-import { type Kit, lacks } from '../lib/kit.ts';
+import { type Kit, lacks, SCHEMES, unmet } from '../lib/kit.ts';
+import { rememberSecrets } from '../lib/secrets.ts';
 import { expectStatus } from '../lib/verify.ts';
 import {
   caseChanged,
   emptySecret,
   oneCharacterChanged,
   otherIdentityPassword,
+  otherScheme,
   secretPrefix,
   secretSuffix,
   whitespace,
@@ -111,5 +113,45 @@ test(
       await kit.cleanup(probe, ex, kit.credentials.basic(admin.username, admin.password));
       expectStatus(ex, [401], otherIdentityPassword, `for ${who} on ${probe.field}`);
     }
+  },
+);
+
+/** RFC 9110 §5.5 field-value: a secret with a character outside visible ASCII cannot go out as a token or key. */
+const FIELD_SAFE = /^[\x21-\x7e]+$/;
+
+test(
+  'a valid password, token or key under every other accepted scheme (key as Bearer, token as key, password as token or key, token as Basic password) → 400 or 401',
+  forRule(otherScheme),
+  async ({ kit }) => {
+    const secrets = await validSecrets(kit);
+    if (secrets.length === 0)
+      lacks('identities', 'no valid credential in a scheme that some declared request accepts');
+    let sent = 0;
+    for (const valid of secrets) {
+      for (const other of SCHEMES) {
+        if (other === valid.scheme || (other !== 'basic' && !FIELD_SAFE.test(valid.secret))) continue;
+        const probe =
+          kit.probes().find((p) => p.schemes.includes(other) && p.identities.includes(valid.identity)) ??
+          kit.probes().find((p) => p.schemes.includes(other));
+        if (probe === undefined) continue;
+        // A token as the Basic password goes with the identity's own user-id: the likeliest confusion.
+        const value = kit.credentials.under(
+          other,
+          valid.secret,
+          kit.identity(valid.identity)?.basic?.username,
+        );
+        rememberSecrets([value]);
+        const ex = await kit.send(probe, value);
+        await kit.cleanup(probe, ex, value);
+        sent++;
+        expectStatus(
+          ex,
+          [400, 401],
+          otherScheme,
+          `for the ${valid.identity} identity's ${kit.credentials.name(valid.scheme)} credential sent as ${kit.credentials.name(other)} on ${probe.field}`,
+        );
+      }
+    }
+    if (sent === 0) unmet('no declared request accepts a second scheme beside the one of a valid credential');
   },
 );

@@ -134,6 +134,13 @@ export const CREDENTIALS = {
     conformant: 400,
     defective: 200,
   },
+  'apikey-as-bearer': {
+    rules: ['auth.boundary.other-scheme'],
+    probe: async (url) =>
+      status(await call(url, 'GET', '/protected', { headers: { authorization: `Bearer ${ADMIN.apikey}` } })),
+    conformant: 401,
+    defective: 200,
+  },
   'apikey-off-by-one': {
     rules: ['auth.401.invalid-apikey'],
     collateral: ['auth.boundary.one-char-changed'],
