@@ -28,7 +28,7 @@ export const jsonValueStored: Rule = {
   id: 'request.json-value.stored',
   level: 'SHOULD',
   requirement:
-    'A 2xx to such a write stores what was sent: read back, every member sent has the value sent (numbers as IEEE 754 doubles; of duplicate names the last or the first), so a value the server cannot keep is refused with 4xx, not changed.',
+    'A 2xx to such a write stores what was sent: read back, every member sent has the value sent (numbers as IEEE 754 doubles; of duplicate names the last or the first), so a value the server cannot keep is refused with 4xx, not changed. A target that drops every member its items do not declare (seen on a control write) is judged on the members it kept; the dropped ones are reported, not judged.',
   refs: [seed('4', 'rule 2'), rfc(8259, '9'), rfc(8259, '4'), rfc(8259, '6')],
   statuses: [200],
   needs: WRITE,
