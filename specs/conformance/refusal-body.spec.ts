@@ -8,7 +8,7 @@
 import { forRule, test } from '../fixtures.ts';
 import { guardedReadsOrSkip, refusalOptions, refusedCredentials, resourceOf } from '../lib/guarded.ts';
 import { unmet } from '../lib/kit.ts';
-import { resourceIn } from '../lib/resource-fingerprint.ts';
+import { requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
 import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
 import { expectRule } from '../lib/verify.ts';
 import { refusalNoResource } from '../rules/refusal.ts';
@@ -44,7 +44,7 @@ test(
         );
         if (ex.status !== 401 && ex.status !== 403) continue;
         judged++;
-        const carried = resourceIn(ex.body, resource);
+        const carried = resourceIn(ex.body, resource, requestCarried(ex.request));
         expectRule(
           carried === undefined,
           refusalNoResource,
