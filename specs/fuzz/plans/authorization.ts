@@ -14,7 +14,11 @@ import {
 } from '../../rules/fuzz.ts';
 import { junkAuthorizationCase } from '../arbitraries/junkAuthorizationCase.ts';
 import { malformedAuthorizationCase } from '../arbitraries/malformedAuthorizationCase.ts';
-import { type CanonicalCredential, validCredentialVariant } from '../arbitraries/validCredentialVariant.ts';
+import {
+  type CanonicalCredential,
+  respellingClass,
+  validCredentialVariant,
+} from '../arbitraries/validCredentialVariant.ts';
 import { wrongCredentialCase } from '../arbitraries/wrongCredentialCase.ts';
 import {
   bearerErrorCode,
@@ -152,6 +156,7 @@ export const legalVariantsPlan: FuzzPlan = {
     if (credentials.length === 0)
       return { skip: 'profile lacks identities.user (or admin) credentials: no valid credential to respell' };
     const canonicalStatus: Record<string, number> = {};
+    const canonicalOf: Record<string, CanonicalCredential> = {};
     const arbitraries: fc.Arbitrary<FuzzRequest>[] = [];
     for (const { scheme, canonical } of credentials) {
       const kind = `validCredentialVariant:${scheme}`;
@@ -165,6 +170,7 @@ export const legalVariantsPlan: FuzzPlan = {
       if (outcome.kind !== 'response')
         return { skip: `the canonical ${scheme} credential got no response (${outcome.error})` };
       canonicalStatus[kind] = outcome.status;
+      canonicalOf[kind] = canonical;
       arbitraries.push(
         validCredentialVariant(canonical).map((value): FuzzRequest => ({ kind, authorization: [value] })),
       );
@@ -173,6 +179,14 @@ export const legalVariantsPlan: FuzzPlan = {
       arbitrary: fc.oneof(...arbitraries),
       judge: sameStatusAs(canonicalStatus),
       secrets: credentials.map((c) => c.secret),
+      // One failing class per respelling (several spaces, scheme case, whitespace around), not per scheme only.
+      classify: (request) => {
+        const canonical = canonicalOf[request.kind];
+        const value = request.authorization[0];
+        return canonical === undefined || value === undefined
+          ? request.kind
+          : `${request.kind}: ${respellingClass(canonical, value)}`;
+      },
     };
   },
 };
