@@ -85,6 +85,7 @@ import stackTraceIn400 from './request-bodies/stack-trace-in-400.ts';
 import allowListsAllMethods from './routing/allow-lists-all-methods.ts';
 import allowOmitsMethod from './routing/allow-omits-method.ts';
 import head405 from './routing/head-405.ts';
+import itemIdInt32500 from './routing/item-id-int32-500.ts';
 import method404 from './routing/method-404.ts';
 import methodNoAllow from './routing/method-no-allow.ts';
 import trailingSlashBypass from './routing/trailing-slash-bypass.ts';
@@ -159,6 +160,7 @@ export const DEFECTS = [
   insufficientScopeNoChallenge,
   unknownPath403,
   unknownId200Null,
+  itemIdInt32500,
   method404,
   methodNoAllow,
   allowListsAllMethods,
