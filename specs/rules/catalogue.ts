@@ -28,7 +28,7 @@ import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 
-export const CATALOGUE_VERSION = '1.4.0';
+export const CATALOGUE_VERSION = '1.5.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
