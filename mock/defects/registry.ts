@@ -79,6 +79,7 @@ import arrayItem500 from './request-bodies/array-item-500.ts';
 import badJson500 from './request-bodies/bad-json-500.ts';
 import bodyAnyJsonValue from './request-bodies/body-any-json-value.ts';
 import contentTypeIgnored from './request-bodies/content-type-ignored.ts';
+import deepJson500 from './request-bodies/deep-json-500.ts';
 import oversizedBody500 from './request-bodies/oversized-body-500.ts';
 import protoKeyDropped from './request-bodies/proto-key-dropped.ts';
 import stackTraceIn400 from './request-bodies/stack-trace-in-400.ts';
@@ -176,6 +177,7 @@ export const DEFECTS = [
   contentTypeIgnored,
   oversizedBody500,
   arrayItem500,
+  deepJson500,
   protoKeyDropped,
   stackTraceIn400,
   noRateLimit,

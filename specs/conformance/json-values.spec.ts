@@ -6,6 +6,7 @@
  */
 import { forRule, test } from '../fixtures.ts';
 import { type JsonItemBody, jsonItemBody, jsonItemBodyExamples } from '../fuzz/arbitraries/jsonItemBody.ts';
+import { DEFAULT_STRUCTURE_BYTES, structuresToLimit } from '../fuzz/arbitraries/jsonStructureToLimit.ts';
 import {
   type CollectionWriter,
   collectionWriter,
@@ -37,14 +38,21 @@ const brief = (body: JsonItemBody) =>
   `${body.kind} (${body.text.length > 60 ? `${body.text.slice(0, 60)}…` : body.text})`;
 
 test(
-  'POST to the collection with any JSON value as the item (arrays, 1,000 deep, huge numbers, __proto__, duplicate names, lone surrogates, a BOM, generated values) → 4xx or 2xx, never 5xx',
+  'POST to the collection with any JSON value as the item (arrays, 1,000 deep, nesting, arrays, strings and members grown to the body limit, huge numbers, __proto__, duplicate names, lone surrogates, a BOM, generated values) → 4xx or 2xx, never 5xx',
   forRule(jsonValueNo5xx),
   async ({ kit }) => {
     const writer = await collectionWriter(kit);
     const finding = await firstFinding<JsonItemBody>({
       rule: jsonValueNo5xx,
       arbitrary: jsonItemBody(writer.item),
-      examples: jsonItemBodyExamples(writer.item),
+      // Each kind's example, then structures grown to the target's own body limit (the deepest that fits).
+      examples: [
+        ...jsonItemBodyExamples(writer.item),
+        ...structuresToLimit(
+          writer.item,
+          kit.profile.endpoints.collection?.maxBodyBytes ?? DEFAULT_STRUCTURE_BYTES,
+        ),
+      ],
       generated: GENERATED,
       check: async (body) => {
         const ex = await post(kit, writer, body);
