@@ -42,7 +42,7 @@ async function acceptedBasic(kit: Kit) {
 }
 
 test(
-  'a valid Basic credential with characters outside the base64 alphabet ("!", "*", URL-safe; "-", ".", "_", "~" at every position) → 400 or 401',
+  'a valid Basic credential with characters outside the base64 alphabet ("!", "*", URL-safe; "-", ".", "_", "~" at every position up to the pad) → 400 or 401',
   forRule(basicBase64Strict),
   async ({ kit }) => {
     const { probe, payload } = await acceptedBasic(kit);

@@ -27,7 +27,7 @@ export const basicBase64Strict: Rule = {
   id: 'basic.base64.strict',
   level: 'MUST',
   requirement:
-    'A valid Basic credential with characters outside the base64 alphabet mixed in ("!", "*"; and "-", ".", "_", "~", which token68 allows, inserted at every position of the payload), or in the URL-safe alphabet ("-", "_"), is refused (400 or 401).',
+    'A valid Basic credential with characters outside the base64 alphabet mixed in ("!", "*"; and "-", ".", "_", "~", which token68 allows, inserted at every position of the encoded data up to its pad), or in the URL-safe alphabet ("-", "_"), is refused (400 or 401).',
   refs: [rfc(7617, '2'), rfc(4648, '3.3'), rfc(4648, '4')],
   statuses: [400, 401],
   needs: NEEDS,

@@ -21,11 +21,18 @@ function nextLetter(c: string): string {
 
 /**
  * RFC 4648 §3.3 via RFC 7617 §2: characters inside token68 but outside base64 ("-", ".", "_", "~") inserted
- * at every position of a Basic payload, the pad included. Each is refused by a strict decoder; a shape check
- * passes each, and a lenient decoder turns "." and "~" back into the valid credential.
+ * at every position of a Basic payload's encoded data, up to its pad. Each is refused by a strict decoder; a
+ * shape check passes each, and a lenient decoder turns "." and "~" back into the valid credential. Positions
+ * after the pad are left out: a decoder that stops at the first "=" (nginx's) never reads them, and §3.3 leaves
+ * what follows the pad to the decoder ("MAY also be ignored" for excess pad characters).
  */
 export function base64Intruders(payload: string): GrammarEdit[] {
-  return editsAtEveryPosition('token68 (Basic)', payload, { insert: [...TOKEN68_NOT_BASE64] });
+  const data = payload.replace(/=+$/, '');
+  const pad = payload.slice(data.length);
+  return editsAtEveryPosition('token68 (Basic)', data, { insert: [...TOKEN68_NOT_BASE64] }).map((edit) => ({
+    ...edit,
+    text: `${edit.text}${pad}`,
+  }));
 }
 
 /**
