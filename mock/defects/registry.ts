@@ -26,6 +26,7 @@ import bearerFailOpen from './bearer-tokens/bearer-fail-open.ts';
 import ecdsaZeroSignature from './bearer-tokens/ecdsa-zero-signature.ts';
 import jwtAcceptExpired from './bearer-tokens/jwt-accept-expired.ts';
 import jwtEmbeddedKey from './bearer-tokens/jwt-embedded-key.ts';
+import jwtExpCoerced from './bearer-tokens/jwt-exp-coerced.ts';
 import jwtExpMilliseconds from './bearer-tokens/jwt-exp-milliseconds.ts';
 import jwtIgnoreAud from './bearer-tokens/jwt-ignore-aud.ts';
 import jwtIgnoreCrit from './bearer-tokens/jwt-ignore-crit.ts';
@@ -48,6 +49,7 @@ import noWwwAuthenticate from './challenges/no-www-authenticate.ts';
 import realmUnquoted from './challenges/realm-unquoted.ts';
 import singleChallenge from './challenges/single-challenge.ts';
 import apikeyAcceptsPrefix from './credentials/apikey-accepts-prefix.ts';
+import apikeyAsBearer from './credentials/apikey-as-bearer.ts';
 import apikeyCaseInsensitive from './credentials/apikey-case-insensitive.ts';
 import apikeyMaskedCompare from './credentials/apikey-masked-compare.ts';
 import apikeyOffByOne from './credentials/apikey-off-by-one.ts';
@@ -58,6 +60,7 @@ import basicEmptyPassword from './credentials/basic-empty-password.ts';
 import basicLenientBase64 from './credentials/basic-lenient-base64.ts';
 import basicPasswordAnyUser from './credentials/basic-password-any-user.ts';
 import basicPasswordColon from './credentials/basic-password-colon.ts';
+import basicToken68LenientBase64 from './credentials/basic-token68-lenient-base64.ts';
 import basicTrimsUserPass from './credentials/basic-trims-user-pass.ts';
 import credentialInDetail from './errors/credential-in-detail.ts';
 import errorsAs200 from './errors/errors-as-200.ts';
@@ -67,6 +70,7 @@ import stackTraceIn500 from './errors/stack-trace-in-500.ts';
 import duplicateAuthorizationFirstWins from './header-parsing/duplicate-authorization-first-wins.ts';
 import schemeCaseSensitive from './header-parsing/scheme-case-sensitive.ts';
 import schemeNotEnforced from './header-parsing/scheme-not-enforced.ts';
+import schemePrefixSlice from './header-parsing/scheme-prefix-slice.ts';
 import schemeSingleSpace from './header-parsing/scheme-single-space.ts';
 import noRateLimit from './rate-limiting/no-rate-limit.ts';
 import rateLimitNeverResets from './rate-limiting/rate-limit-never-resets.ts';
@@ -75,12 +79,14 @@ import arrayItem500 from './request-bodies/array-item-500.ts';
 import badJson500 from './request-bodies/bad-json-500.ts';
 import bodyAnyJsonValue from './request-bodies/body-any-json-value.ts';
 import contentTypeIgnored from './request-bodies/content-type-ignored.ts';
+import deepJson500 from './request-bodies/deep-json-500.ts';
 import oversizedBody500 from './request-bodies/oversized-body-500.ts';
 import protoKeyDropped from './request-bodies/proto-key-dropped.ts';
 import stackTraceIn400 from './request-bodies/stack-trace-in-400.ts';
 import allowListsAllMethods from './routing/allow-lists-all-methods.ts';
 import allowOmitsMethod from './routing/allow-omits-method.ts';
 import head405 from './routing/head-405.ts';
+import itemIdInt32500 from './routing/item-id-int32-500.ts';
 import method404 from './routing/method-404.ts';
 import methodNoAllow from './routing/method-no-allow.ts';
 import trailingSlashBypass from './routing/trailing-slash-bypass.ts';
@@ -99,6 +105,7 @@ export const DEFECTS = [
   schemeSingleSpace,
   duplicateAuthorizationFirstWins,
   schemeNotEnforced,
+  schemePrefixSlice,
   basicAnyPassword,
   basicPasswordColon,
   basicBadBase64500,
@@ -107,10 +114,12 @@ export const DEFECTS = [
   basicPasswordAnyUser,
   apikeyOffByOne,
   basicLenientBase64,
+  basicToken68LenientBase64,
   apikeyPrefix,
   apikeyAcceptsPrefix,
   apikeyMaskedCompare,
   apikeyCaseInsensitive,
+  apikeyAsBearer,
   algNone,
   bearerFailOpen,
   jwtSkipSignature,
@@ -126,6 +135,7 @@ export const DEFECTS = [
   jwtIssAudOptional,
   jwtIgnoreCrit,
   jwtExpMilliseconds,
+  jwtExpCoerced,
   jwtRolesIgnored,
   publicRequiresAuth,
   missingCredentials403,
@@ -151,6 +161,7 @@ export const DEFECTS = [
   insufficientScopeNoChallenge,
   unknownPath403,
   unknownId200Null,
+  itemIdInt32500,
   method404,
   methodNoAllow,
   allowListsAllMethods,
@@ -166,6 +177,7 @@ export const DEFECTS = [
   contentTypeIgnored,
   oversizedBody500,
   arrayItem500,
+  deepJson500,
   protoKeyDropped,
   stackTraceIn400,
   noRateLimit,

@@ -16,6 +16,7 @@ export type BodyFailureCode =
   | 'body_empty'
   | 'body_not_utf8'
   | 'body_not_json'
+  | 'body_too_deep'
   | 'body_array'
   | 'body_not_object'
   | 'body_number_out_of_range';
@@ -74,7 +75,14 @@ function parse(raw: Buffer): BodyResult {
   let parsed: { value: unknown; finite: boolean };
   try {
     parsed = parseFinite(text);
-  } catch {
+  } catch (e) {
+    // RFC 8259 §9: "An implementation may set limits on … the maximum depth of nesting": the parser's stack is
+    // this one's. A limit is a refusal (400), named as such.
+    if (e instanceof RangeError)
+      return invalid(
+        'body_too_deep',
+        'The request body is nested too deeply (RFC 8259 §9: a parser may limit nesting).',
+      );
     // The parser's message quotes the input; the input stays out of the answer.
     return invalid('body_not_json', 'The request body is not valid JSON.');
   }

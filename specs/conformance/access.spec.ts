@@ -4,7 +4,7 @@
  * is refused as well. The profile says how to appear blocked (`blocked`, docs/profile.md).
  */
 import { forRule, test } from '../fixtures.ts';
-import { type Kit, lacks, need, SCHEME_NAME, SCHEMES, unmet } from '../lib/kit.ts';
+import { type Kit, lacks, need, SCHEMES, unmet } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
 import type { Endpoint, Scheme } from '../profile/types.ts';
 import { blockedClient, closedPath, unblockedServed } from '../rules/access.ts';
@@ -22,13 +22,14 @@ async function credentials(
   for (const identity of ['user', 'admin'] as const) {
     for (const scheme of accepted) {
       const value = await kit.authorization(identity, scheme);
-      if (value) out.push({ label: `the ${identity} identity's ${SCHEME_NAME[scheme]} credential`, value });
+      if (value)
+        out.push({ label: `the ${identity} identity's ${kit.credentials.name(scheme)} credential`, value });
     }
     const claims = kit.identity(identity)?.jwtClaims;
     if (kit.mint && claims && accepted.includes('bearer'))
       out.push({
         label: `a freshly minted token of the ${identity} identity`,
-        value: `${SCHEME_NAME.bearer} ${await kit.minted(claims)}`,
+        value: kit.credentials.bearer(await kit.minted(claims)),
       });
     if (out.length > 0) return out;
   }

@@ -6,7 +6,8 @@
  * refused (§3.3 "MAY also be ignored"): that one is reported.
  */
 import { forRule, test } from '../fixtures.ts';
-import { basicCredentials, type Kit, need, unmet } from '../lib/kit.ts';
+import { base64Intruders } from '../fuzz/grammar/credential-edits.ts';
+import { type Kit, need, unmet } from '../lib/kit.ts';
 import { expectRule } from '../lib/verify.ts';
 import { basicBase64ExcessPadding, basicBase64Strict } from '../rules/basic-base64.ts';
 
@@ -17,6 +18,9 @@ function outsideAlphabet(payload: string): { label: string; value: string }[] {
     // RFC 4648 §3.3: characters outside the base alphabet MUST be rejected.
     { label: 'a "!" inside the payload', value: `${payload.slice(0, middle)}!${payload.slice(middle)}` },
     { label: 'a "*" after the first group', value: `${payload.slice(0, 4)}*${payload.slice(4)}` },
+    // "-", ".", "_", "~" lie inside token68 (RFC 9110 §11.2): a token68 shape check lets them through to the
+    // decoder, which must refuse them — at every position, where a lenient one skips or remaps them.
+    ...base64Intruders(payload).map((edit) => ({ label: edit.label, value: edit.text })),
   ];
   // §5's "-" and "_" are outside the §4 alphabet; only a payload with "+" or "/" has a URL-safe twin.
   if (/[+/]/.test(payload))
@@ -30,7 +34,7 @@ async function acceptedBasic(kit: Kit) {
   if (!endpoint) need(undefined, 'endpoints.*.schemes (basic)', 'no GET endpoint accepting Basic');
   const probe = endpoint as NonNullable<typeof endpoint>;
   const basic = need(kit.identity('admin')?.basic, 'identities.admin.basic', 'no Basic credential');
-  const valid = basicCredentials(basic.username, basic.password);
+  const valid = kit.credentials.basic(basic.username, basic.password);
   const accepted = await kit.send(probe, valid);
   if (accepted.status < 200 || accepted.status > 299)
     unmet(`the valid Basic credential answered ${accepted.status}, not 2xx`);
@@ -38,12 +42,12 @@ async function acceptedBasic(kit: Kit) {
 }
 
 test(
-  'a valid Basic credential with characters outside the base64 alphabet ("!", "*", URL-safe) → 400 or 401',
+  'a valid Basic credential with characters outside the base64 alphabet ("!", "*", URL-safe; "-", ".", "_", "~" at every position up to the pad) → 400 or 401',
   forRule(basicBase64Strict),
   async ({ kit }) => {
     const { probe, payload } = await acceptedBasic(kit);
     for (const variant of outsideAlphabet(payload)) {
-      const ex = await kit.send(probe, `Basic ${variant.value}`);
+      const ex = await kit.send(probe, kit.credentials.basicPayload(variant.value));
       expectRule(
         ex.status === 400 || ex.status === 401,
         basicBase64Strict,
@@ -61,7 +65,7 @@ test(
   async ({ kit }) => {
     const { probe, payload } = await acceptedBasic(kit);
     const padded = payload.endsWith('=') ? `${payload}=` : `${payload}==`;
-    const ex = await kit.send(probe, `Basic ${padded}`);
+    const ex = await kit.send(probe, kit.credentials.basicPayload(padded));
     const choice =
       ex.status >= 200 && ex.status < 300
         ? 'ignored: the credential was accepted'

@@ -15,13 +15,15 @@ import {
   validSecrets,
   whitespaceVariants,
 } from '../lib/boundaries.ts';
-import { basicCredentials, type Kit, lacks, SCHEME_NAME } from '../lib/kit.ts';
+import { type Kit, lacks, SCHEMES, unmet } from '../lib/kit.ts';
+import { rememberSecrets } from '../lib/secrets.ts';
 import { expectStatus } from '../lib/verify.ts';
 import {
   caseChanged,
   emptySecret,
   oneCharacterChanged,
   otherIdentityPassword,
+  otherScheme,
   secretPrefix,
   secretSuffix,
   whitespace,
@@ -46,7 +48,7 @@ async function probeBoundary(
         ex,
         allowed(valid),
         rule,
-        `for the ${valid.identity} identity's ${SCHEME_NAME[valid.scheme]} credential with ${variant.label} on ${valid.probe.field}`,
+        `for the ${valid.identity} identity's ${kit.credentials.name(valid.scheme)} credential with ${variant.label} on ${valid.probe.field}`,
       );
     }
   }
@@ -107,9 +109,49 @@ test(
       ['the admin user-id with the user password', admin.username, user.password],
       ['the user user-id with the admin password', user.username, admin.password],
     ] as const) {
-      const ex = await kit.send(probe, basicCredentials(username, password));
-      await kit.cleanup(probe, ex, basicCredentials(admin.username, admin.password));
+      const ex = await kit.send(probe, kit.credentials.basic(username, password));
+      await kit.cleanup(probe, ex, kit.credentials.basic(admin.username, admin.password));
       expectStatus(ex, [401], otherIdentityPassword, `for ${who} on ${probe.field}`);
     }
+  },
+);
+
+/** RFC 9110 §5.5 field-value: a secret with a character outside visible ASCII cannot go out as a token or key. */
+const FIELD_SAFE = /^[\x21-\x7e]+$/;
+
+test(
+  'a valid password, token or key under every other accepted scheme (key as Bearer, token as key, password as token or key, token as Basic password) → 400 or 401',
+  forRule(otherScheme),
+  async ({ kit }) => {
+    const secrets = await validSecrets(kit);
+    if (secrets.length === 0)
+      lacks('identities', 'no valid credential in a scheme that some declared request accepts');
+    let sent = 0;
+    for (const valid of secrets) {
+      for (const other of SCHEMES) {
+        if (other === valid.scheme || (other !== 'basic' && !FIELD_SAFE.test(valid.secret))) continue;
+        const probe =
+          kit.probes().find((p) => p.schemes.includes(other) && p.identities.includes(valid.identity)) ??
+          kit.probes().find((p) => p.schemes.includes(other));
+        if (probe === undefined) continue;
+        // A token as the Basic password goes with the identity's own user-id: the likeliest confusion.
+        const value = kit.credentials.under(
+          other,
+          valid.secret,
+          kit.identity(valid.identity)?.basic?.username,
+        );
+        rememberSecrets([value]);
+        const ex = await kit.send(probe, value);
+        await kit.cleanup(probe, ex, value);
+        sent++;
+        expectStatus(
+          ex,
+          [400, 401],
+          otherScheme,
+          `for the ${valid.identity} identity's ${kit.credentials.name(valid.scheme)} credential sent as ${kit.credentials.name(other)} on ${probe.field}`,
+        );
+      }
+    }
+    if (sent === 0) unmet('no declared request accepts a second scheme beside the one of a valid credential');
   },
 );

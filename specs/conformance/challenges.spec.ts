@@ -4,7 +4,7 @@
  */
 import { forRule, test } from '../fixtures.ts';
 import { type Exchange, headerValues } from '../lib/http.ts';
-import { type Kit, lacks, need, type Probe, SCHEME_NAME, SCHEMES, unmet } from '../lib/kit.ts';
+import { type Kit, lacks, need, type Probe, SCHEMES, unmet } from '../lib/kit.ts';
 import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
 import { expectChallenges, expectRule, statusList } from '../lib/verify.ts';
 import { type Challenge, challengesFor, param, parseWwwAuthenticate } from '../lib/www-authenticate.ts';
@@ -88,7 +88,7 @@ test(
   forRule(challengePresent),
   async ({ kit }) => {
     const wrong: Record<Scheme, () => Promise<string>> = {
-      bearer: async () => `${SCHEME_NAME.bearer} ${await unknownKeyToken(kit)}`,
+      bearer: async () => kit.credentials.bearer(await unknownKeyToken(kit)),
       basic: async () => wrongBasic(kit)[0]?.authorization ?? '',
       apikey: async () => wrongApikeys(kit)[0]?.authorization ?? '',
     };
@@ -245,7 +245,7 @@ test(
   'request accepting Bearer with a token signed by an unknown key → 401 with Bearer error="invalid_token"',
   forRule(bearerInvalidToken),
   async ({ kit }) => {
-    const ex = await kit.send(kit.probeFor('bearer'), `${SCHEME_NAME.bearer} ${await unknownKeyToken(kit)}`);
+    const ex = await kit.send(kit.probeFor('bearer'), kit.credentials.bearer(await unknownKeyToken(kit)));
     if (ex.status !== 401)
       unmet(`the refused token was answered ${ex.status}, not 401 (see auth.401.invalid-bearer)`);
     const errors = bearerChallenges(ex).map((c) => param(c, 'error'));
@@ -279,11 +279,15 @@ test(
       { label: 'no credentials', probe },
       {
         label: 'a token signed by an unknown key',
-        authorization: `${SCHEME_NAME.bearer} ${await unknownKeyToken(kit)}`,
+        authorization: kit.credentials.bearer(await unknownKeyToken(kit)),
         probe,
       },
-      { label: 'the scheme without a token', authorization: SCHEME_NAME.bearer, probe },
-      { label: 'a token with a space inside', authorization: `${SCHEME_NAME.bearer} abc def`, probe },
+      { label: 'the scheme without a token', authorization: kit.credentials.raw('bearer', ''), probe },
+      {
+        label: 'a token with a space inside',
+        authorization: kit.credentials.raw('bearer', 'abc def'),
+        probe,
+      },
     ];
     const admin = kit.endpoint('admin');
     const user = admin?.schemes?.includes('bearer') ? await kit.authorization('user', 'bearer') : undefined;

@@ -1,7 +1,7 @@
 /** 403: understood and refused; authenticating again does not change it (seed §7 403; RFC 9110 §15.5.4). */
 import { forRule, test } from '../fixtures.ts';
 import type { Exchange } from '../lib/http.ts';
-import { type Kit, lacks, need, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { type Kit, lacks, need, unmet } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
 import type { Scheme } from '../profile/types.ts';
 import { lackingRole, lackingScope, reauthFresh, reauthOtherScheme, reauthSame } from '../rules/forbidden.ts';
@@ -43,7 +43,7 @@ test(
         undefined,
         EXPECTING_403,
       );
-      expectStatus(ex, REFUSED, lackingRole, `for the user identity with ${SCHEME_NAME[scheme]}`);
+      expectStatus(ex, REFUSED, lackingRole, `for the user identity with ${kit.credentials.name(scheme)}`);
       sent++;
     }
     if (sent === 0)
@@ -82,7 +82,7 @@ test(
     const path = { method: admin.method ?? 'GET', path: admin.path };
     const first = await kit.send(
       path,
-      `${SCHEME_NAME.bearer} ${await mint.fresh(claims)}`,
+      kit.credentials.bearer(await mint.fresh(claims)),
       undefined,
       EXPECTING_403,
     );
@@ -90,7 +90,7 @@ test(
       unmet(`the first token answered ${first.status}, not 403 (see authz.403.lacking-role)`);
     const again = await kit.send(
       path,
-      `${SCHEME_NAME.bearer} ${await mint.fresh(claims)}`,
+      kit.credentials.bearer(await mint.fresh(claims)),
       undefined,
       EXPECTING_403,
     );
@@ -164,7 +164,7 @@ test(
       // Should the target wrongly accept it, the writer removes the item.
       const writer = await kit.authorization('admin', scheme);
       if (writer) await kit.cleanup(probe, ex, writer);
-      expectStatus(ex, REFUSED, lackingScope, `for the user identity with ${SCHEME_NAME[scheme]}`);
+      expectStatus(ex, REFUSED, lackingScope, `for the user identity with ${kit.credentials.name(scheme)}`);
       sent++;
     }
     if (sent === 0)
@@ -203,7 +203,7 @@ test(
           again,
           [403],
           reauthOtherScheme,
-          `after switching from ${SCHEME_NAME[first.scheme]} to ${SCHEME_NAME[other.scheme]} on ${req.field}`,
+          `after switching from ${kit.credentials.name(first.scheme)} to ${kit.credentials.name(other.scheme)} on ${req.field}`,
         );
       }
       return;

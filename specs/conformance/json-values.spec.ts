@@ -6,6 +6,7 @@
  */
 import { forRule, test } from '../fixtures.ts';
 import { type JsonItemBody, jsonItemBody, jsonItemBodyExamples } from '../fuzz/arbitraries/jsonItemBody.ts';
+import { DEFAULT_STRUCTURE_BYTES, structuresToLimit } from '../fuzz/arbitraries/jsonStructureToLimit.ts';
 import {
   type CollectionWriter,
   collectionWriter,
@@ -16,7 +17,7 @@ import {
 import type { Exchange } from '../lib/http.ts';
 import type { Kit } from '../lib/kit.ts';
 import { firstFinding } from '../lib/property.ts';
-import { storedDifference } from '../lib/stored-value.ts';
+import { droppedMembers, storedDifference } from '../lib/stored-value.ts';
 import { fail } from '../lib/verify.ts';
 import { jsonValueNo5xx, jsonValueStored } from '../rules/json-values.ts';
 
@@ -37,14 +38,21 @@ const brief = (body: JsonItemBody) =>
   `${body.kind} (${body.text.length > 60 ? `${body.text.slice(0, 60)}…` : body.text})`;
 
 test(
-  'POST to the collection with any JSON value as the item (arrays, 1,000 deep, huge numbers, __proto__, duplicate names, lone surrogates, a BOM, generated values) → 4xx or 2xx, never 5xx',
+  'POST to the collection with any JSON value as the item (arrays, 1,000 deep, nesting, arrays, strings and members grown to the body limit, huge numbers, __proto__, duplicate names, lone surrogates, a BOM, generated values) → 4xx or 2xx, never 5xx',
   forRule(jsonValueNo5xx),
   async ({ kit }) => {
     const writer = await collectionWriter(kit);
     const finding = await firstFinding<JsonItemBody>({
       rule: jsonValueNo5xx,
       arbitrary: jsonItemBody(writer.item),
-      examples: jsonItemBodyExamples(writer.item),
+      // Each kind's example, then structures grown to the target's own body limit (the deepest that fits).
+      examples: [
+        ...jsonItemBodyExamples(writer.item),
+        ...structuresToLimit(
+          writer.item,
+          kit.profile.endpoints.collection?.maxBodyBytes ?? DEFAULT_STRUCTURE_BYTES,
+        ),
+      ],
       generated: GENERATED,
       check: async (body) => {
         const ex = await post(kit, writer, body);
@@ -64,6 +72,10 @@ test(
   forRule(jsonValueStored),
   async ({ kit }) => {
     const writer = await collectionWriter(kit);
+    // Does the target keep a member its items do not declare? If not (a validation whitelist), a member absent
+    // from an item read back was dropped by design, not changed: reported, not judged.
+    const keepsUndeclared = await keepsUndeclaredMember(kit, writer);
+    const dropped = new Set<string>();
     const finding = await firstFinding<JsonItemBody>({
       rule: jsonValueStored,
       arbitrary: jsonItemBody(writer.item),
@@ -85,7 +97,10 @@ test(
           } catch {
             return undefined; // no JSON to compare: nothing to judge
           }
-          const difference = storedDifference(body.stored, stored);
+          const difference = storedDifference(body.stored, stored, keepsUndeclared ? 'judged' : 'ignored');
+          if (!keepsUndeclared)
+            for (const sent of body.stored.slice(0, 1))
+              for (const name of droppedMembers(sent, stored)) dropped.add(name);
           if (difference === undefined) return undefined;
           // The POST is the evidence: its request carries the body that was not kept.
           return {
@@ -98,7 +113,35 @@ test(
         }
       },
     });
+    if (dropped.size > 0)
+      kit.observe(
+        `the target drops members its items do not declare (a member it keeps is judged, one it drops is not): ${[
+          ...dropped,
+        ]
+          .slice(0, 12)
+          .map((name) => JSON.stringify(name))
+          .join(', ')}${dropped.size > 12 ? ` and ${dropped.size - 12} more` : ''}`,
+      );
     if (finding !== undefined)
       fail(jsonValueStored, finding.ex, finding.expected, `${finding.actual} (fast-check ${finding.replay})`);
   },
 );
+
+/** One write of the sample item with a member it does not declare, read back: is that member kept? */
+async function keepsUndeclaredMember(kit: Kit, writer: CollectionWriter): Promise<boolean> {
+  const ex = await post(kit, writer, {
+    kind: 'control',
+    text: JSON.stringify({ ...writer.item, gatecheckUndeclared: 'gatecheck' }),
+  });
+  const itemPath = itemPathOf(writer, ex);
+  if (itemPath === undefined) return true;
+  try {
+    const read = await readWithWriter(kit, writer, itemPath);
+    const source = read.status === 200 ? read : ex;
+    return Object.hasOwn(JSON.parse(source.body) as object, 'gatecheckUndeclared');
+  } catch {
+    return true;
+  } finally {
+    await removeWithWriter(kit, writer, itemPath);
+  }
+}

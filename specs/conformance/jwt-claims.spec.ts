@@ -4,7 +4,8 @@
  * target that refuses every token (or a profile with the wrong key) would pass vacuously.
  */
 import { forRule, test } from '../fixtures.ts';
-import { type Kit, lacks, type Probe, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { type Kit, lacks, type Probe, unmet } from '../lib/kit.ts';
+import { rememberSecrets } from '../lib/secrets.ts';
 import type { TokenMint } from '../lib/tokens.ts';
 import { expectStatus } from '../lib/verify.ts';
 import {
@@ -16,6 +17,7 @@ import {
   jwtKeyConfusion,
   jwtNotYetValid,
   jwtValid,
+  jwtWrongType,
 } from '../rules/jwt-claims.ts';
 import type { Rule } from '../rules/types.ts';
 
@@ -25,7 +27,7 @@ type Claims = Readonly<Record<string, unknown>>;
 async function controlled(kit: Kit): Promise<{ probe: Probe; mint: TokenMint; claims: Claims }> {
   const probe = kit.probeFor('bearer', 'user');
   const { mint, claims } = kit.jwtClaims('user');
-  const ex = await kit.send(probe, `${SCHEME_NAME.bearer} ${await kit.minted(claims)}`);
+  const ex = await kit.send(probe, kit.credentials.bearer(await kit.minted(claims)));
   if (ex.status !== 200)
     unmet(
       `a valid token minted from profile.jwt answered ${ex.status}, not 200 (see jwt.claims.valid-accepted)`,
@@ -39,7 +41,7 @@ test(
   async ({ kit }) => {
     const probe = kit.probeFor('bearer', 'user');
     const { claims } = kit.jwtClaims('user');
-    const ex = await kit.send(probe, `${SCHEME_NAME.bearer} ${await kit.minted(claims)}`);
+    const ex = await kit.send(probe, kit.credentials.bearer(await kit.minted(claims)));
     expectStatus(ex, [200], jwtValid, "for a token minted with the profile's key, issuer and audience");
   },
 );
@@ -53,7 +55,7 @@ async function expectRefused(
   const { probe, mint, claims } = await controlled(kit);
   const token = await make(mint, claims);
   if (token === undefined) lacks('jwt.publicJwk', "the target's public key (with an asymmetric alg)");
-  const ex = await kit.send(probe, `${SCHEME_NAME.bearer} ${token}`);
+  const ex = await kit.send(probe, kit.credentials.bearer(token));
   expectStatus(ex, [401], rule);
 }
 
@@ -117,5 +119,46 @@ test(
     if (kit.profile.jwt?.alg.startsWith('HS'))
       lacks('jwt.alg', 'an asymmetric algorithm (key confusion needs a public key)');
     await expectRefused(kit, jwtKeyConfusion, (m, c) => m.keyConfusion(c));
+  },
+);
+
+/** Each registered claim's value of a wrong JSON type (RFC 7519 §2, §4.1), by claim; labels name no value. */
+function wrongTypes(kit: Kit, now: number): { label: string; claims: Claims }[] {
+  const out: { label: string; claims: Claims }[] = [];
+  // A valid time for each NumericDate claim, then the same time as every other JSON type.
+  const times: Record<string, number> = { exp: now + 600, nbf: now - 60, iat: now };
+  for (const [claim, time] of Object.entries(times)) {
+    const wrong: [string, unknown][] = [
+      ['a string', String(time)],
+      ['an array', [time]],
+      ['an object', { value: time }],
+      ['a boolean', true],
+      ['null', null],
+    ];
+    for (const [type, value] of wrong) out.push({ label: `${claim} as ${type}`, claims: { [claim]: value } });
+  }
+  const { issuer, audience } = kit.profile.jwt ?? {};
+  if (issuer !== undefined)
+    for (const [type, value] of [
+      ['an array', [issuer]],
+      ['an object', { iss: issuer }],
+      ['a number', 1],
+    ] as const)
+      out.push({ label: `iss as ${type}`, claims: { iss: value } });
+  if (audience !== undefined) out.push({ label: 'aud as a number', claims: { aud: 1 } });
+  return out;
+}
+
+test(
+  'request accepting Bearer with a validly signed token whose exp, nbf or iat is a string, array, object, boolean or null, iss not a string, aud a number → 401',
+  forRule(jwtWrongType),
+  async ({ kit }) => {
+    const { probe, mint, claims } = await controlled(kit);
+    for (const wrong of wrongTypes(kit, Math.floor(Date.now() / 1000))) {
+      const token = await mint.fresh(claims, { claims: wrong.claims });
+      rememberSecrets([token]);
+      const ex = await kit.send(probe, kit.credentials.bearer(token));
+      expectStatus(ex, [401], jwtWrongType, `for a token with ${wrong.label}`);
+    }
   },
 );

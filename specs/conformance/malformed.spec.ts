@@ -4,8 +4,9 @@
  * Each is sent where its scheme is accepted, so only the credential's form is wrong.
  */
 import { forRule, test } from '../fixtures.ts';
-import { type Kit, lacks, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { type Kit, lacks, unmet } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
+import { CANONICAL_SCHEME_NAME, SEED_CREDENTIALS as SEED } from '../profile/credential-maker.ts';
 import type { Scheme } from '../profile/types.ts';
 import { duplicateAuthorization, malformedStatus } from '../rules/malformed.ts';
 
@@ -13,15 +14,19 @@ const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 /** RFC 6750 §2.1 b64token, RFC 7617 §2 user-pass, RFC 9110 §11.4 credentials, each broken once. */
 const CASES: readonly { scheme: Scheme; label: string; value: string }[] = [
-  { scheme: 'bearer', label: 'the scheme name alone', value: 'Bearer' },
-  { scheme: 'bearer', label: 'a space inside the token', value: 'Bearer abc def' },
-  { scheme: 'bearer', label: 'characters outside token68 ("@", ",", quotes)', value: 'Bearer a@b,"c"' },
-  { scheme: 'basic', label: 'the scheme name alone', value: 'Basic' },
-  { scheme: 'basic', label: 'characters outside base64', value: 'Basic !!not*base64!!' },
+  { scheme: 'bearer', label: 'the scheme name alone', value: SEED.raw('bearer', '') },
+  { scheme: 'bearer', label: 'a space inside the token', value: SEED.raw('bearer', 'abc def') },
+  {
+    scheme: 'bearer',
+    label: 'characters outside token68 ("@", ",", quotes)',
+    value: SEED.raw('bearer', 'a@b,"c"'),
+  },
+  { scheme: 'basic', label: 'the scheme name alone', value: SEED.raw('basic', '') },
+  { scheme: 'basic', label: 'characters outside base64', value: SEED.basicPayload('!!not*base64!!') },
   {
     scheme: 'basic',
     label: 'base64 of a user-pass without a colon',
-    value: `Basic ${b64('gatecheck-no-colon')}`,
+    value: SEED.basicPayload(b64('gatecheck-no-colon')),
   },
   // A key: in the target's own form (profile apikeyScheme), the key broken; see apikeyCases.
   { scheme: 'apikey', label: 'the scheme name alone', value: '' },
@@ -38,17 +43,17 @@ function apikeyValue(kit: Kit, c: (typeof CASES)[number]): string {
   if (word === undefined)
     return c.value === '' ? unmet('the profile sends the key without a scheme word') : c.value;
   if (c.value === '') return word;
-  return param === undefined ? `${word} ${c.value}` : `${word} ${param}=${c.value}`;
+  return param === undefined ? kit.credentials.raw('apikey', c.value) : `${word} ${param}=${c.value}`;
 }
 
 for (const c of CASES) {
   test(
-    `request accepting ${SCHEME_NAME[c.scheme]} with ${c.label} → 400 or 401`,
+    `request accepting ${CANONICAL_SCHEME_NAME[c.scheme]} with ${c.label} → 400 or 401`,
     forRule(malformedStatus),
     async ({ kit }) => {
       const probe = kit.probeFor(c.scheme);
       const ex = await kit.send(probe, c.scheme === 'apikey' ? apikeyValue(kit, c) : c.value);
-      expectStatus(ex, [400, 401], malformedStatus, `for ${SCHEME_NAME[c.scheme]} with ${c.label}`);
+      expectStatus(ex, [400, 401], malformedStatus, `for ${kit.credentials.name(c.scheme)} with ${c.label}`);
     },
   );
 }

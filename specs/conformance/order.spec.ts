@@ -3,7 +3,7 @@
  * a request where only one condition fails); this one only reports what the target does.
  */
 import { forRule, test } from '../fixtures.ts';
-import { lacks, SCHEME_NAME } from '../lib/kit.ts';
+import { lacks } from '../lib/kit.ts';
 import { orderOfChecks } from '../rules/order.ts';
 
 /** What each status says about which check ran first. */
@@ -36,7 +36,7 @@ test(
       probes.push({
         label: 'unknown path with a malformed credential',
         ...path,
-        authorization: `${SCHEME_NAME.bearer} a b`,
+        authorization: kit.credentials.raw('bearer', 'a b'),
         candidates: [404, 400, 401],
       });
     }
@@ -46,7 +46,7 @@ test(
       probes.push({
         label: 'unsupported method with a malformed credential',
         ...path,
-        authorization: `${SCHEME_NAME.bearer} a b`,
+        authorization: kit.credentials.raw('bearer', 'a b'),
         candidates: [405, 400, 401],
       });
     }

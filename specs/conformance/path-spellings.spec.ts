@@ -17,7 +17,7 @@ import {
   resourceOf,
 } from '../lib/guarded.ts';
 import { firstFinding } from '../lib/property.ts';
-import { resourceIn } from '../lib/resource-fingerprint.ts';
+import { requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
 import { fail } from '../lib/verify.ts';
 import { pathOf } from '../profile/methods.ts';
 import { pathSpellings } from '../rules/refusal.ts';
@@ -62,7 +62,8 @@ test(
           );
           if (ex.status < 200 || ex.status > 299) continue;
           const resource = await resourceOf(kit, read);
-          const carried = resource === undefined ? undefined : resourceIn(ex.body, resource);
+          const carried =
+            resource === undefined ? undefined : resourceIn(ex.body, resource, requestCarried(ex.request));
           return {
             ex,
             expected: `404, a redirect, 400, or the refusal ${read.path} gets (401, 403) for ${path} (${spelling.kind}) with ${who.label}`,

@@ -4,7 +4,7 @@
  */
 import { forRule, test } from '../fixtures.ts';
 import type { Exchange } from '../lib/http.ts';
-import { type Kit, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { type Kit, unmet } from '../lib/kit.ts';
 import { expectRule } from '../lib/verify.ts';
 import { problemStatus } from '../rules/problem.ts';
 
@@ -15,7 +15,8 @@ async function errors(kit: Kit): Promise<Exchange[]> {
   if (prot) {
     const req = { method: prot.method ?? 'GET', path: prot.path };
     out.push(await kit.send(req)); // 401
-    if (prot.schemes?.includes('bearer')) out.push(await kit.send(req, `${SCHEME_NAME.bearer} abc def`)); // 400 or 401
+    if (prot.schemes?.includes('bearer'))
+      out.push(await kit.send(req, kit.credentials.raw('bearer', 'abc def'))); // 400 or 401
   }
   const admin = kit.endpoint('admin');
   if (admin?.schemes?.length) {

@@ -7,8 +7,8 @@
  */
 import { forRule, test } from '../fixtures.ts';
 import { guardedReadsOrSkip, refusalOptions, refusedCredentials, resourceOf } from '../lib/guarded.ts';
-import { SCHEME_NAME, unmet } from '../lib/kit.ts';
-import { resourceIn } from '../lib/resource-fingerprint.ts';
+import { unmet } from '../lib/kit.ts';
+import { requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
 import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
 import { expectRule } from '../lib/verify.ts';
 import { refusalNoResource } from '../rules/refusal.ts';
@@ -26,15 +26,14 @@ test(
       if (read.schemes.includes('bearer'))
         tried.push({
           label: 'a token signed by an unknown key',
-          authorization: `${SCHEME_NAME.bearer} ${await unknownKeyToken(kit)}`,
+          authorization: kit.credentials.bearer(await unknownKeyToken(kit)),
         });
       if (read.schemes.includes('basic')) for (const wrong of wrongBasic(kit).slice(0, 1)) tried.push(wrong);
       if (read.schemes.includes('apikey'))
         for (const wrong of wrongApikeys(kit).slice(0, 1)) tried.push(wrong);
       tried.push({
         label: 'malformed credentials',
-        authorization:
-          `${kit.schemeWord(read.schemes[0] ?? 'bearer') ?? ''} gate check malformed`.trimStart(),
+        authorization: kit.credentials.raw(read.schemes[0] ?? 'bearer', 'gate check malformed'),
       });
       for (const who of tried) {
         const ex = await kit.send(
@@ -45,7 +44,7 @@ test(
         );
         if (ex.status !== 401 && ex.status !== 403) continue;
         judged++;
-        const carried = resourceIn(ex.body, resource);
+        const carried = resourceIn(ex.body, resource, requestCarried(ex.request));
         expectRule(
           carried === undefined,
           refusalNoResource,

@@ -14,7 +14,7 @@ import {
 } from '../lib/guarded.ts';
 import type { Exchange } from '../lib/http.ts';
 import type { Kit } from '../lib/kit.ts';
-import { resourceIn } from '../lib/resource-fingerprint.ts';
+import { requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
 import { expectRule, statusList } from '../lib/verify.ts';
 import { pathOf, supportedMethods } from '../profile/methods.ts';
 import { headRefused, otherMethodsRefused } from '../rules/refusal.ts';
@@ -87,7 +87,8 @@ test(
       for (const who of await refusedCredentials(kit, read)) {
         for (const { method, exact } of methods) {
           const ex = await send(kit, method, read.path, who, exact);
-          const carried = resource === undefined ? undefined : resourceIn(ex.body, resource);
+          const carried =
+            resource === undefined ? undefined : resourceIn(ex.body, resource, requestCarried(ex.request));
           const success = ex.status >= 200 && ex.status < 300;
           // RFC 9110 §9.3.7: OPTIONS may succeed, describing the resource's options, not handing it over.
           const allowed =

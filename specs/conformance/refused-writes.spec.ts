@@ -22,7 +22,7 @@ import {
 } from '../lib/collection.ts';
 import { type Refused, refusalOptions } from '../lib/guarded.ts';
 import type { Exchange } from '../lib/http.ts';
-import { type IdentityName, type Kit, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { type IdentityName, type Kit, unmet } from '../lib/kit.ts';
 import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
 import { fail } from '../lib/verify.ts';
 import { refusedNoEffect } from '../rules/refusal.ts';
@@ -38,7 +38,7 @@ async function refusals(kit: Kit, writer: CollectionWriter): Promise<Refused[]> 
     if (scheme === 'bearer')
       out.push({
         label: 'a Bearer token signed by an unknown key',
-        authorization: `${SCHEME_NAME.bearer} ${await unknownKeyToken(kit)}`,
+        authorization: kit.credentials.bearer(await unknownKeyToken(kit)),
       });
     if (scheme === 'basic') {
       const [wrong] = wrongBasic(kit);
@@ -54,7 +54,7 @@ async function refusals(kit: Kit, writer: CollectionWriter): Promise<Refused[]> 
   const first = writer.schemes[0] ?? 'bearer';
   out.push({
     label: 'malformed credentials',
-    authorization: `${kit.schemeWord(first) ?? ''} gate check malformed`.trimStart(),
+    authorization: kit.credentials.raw(first, 'gate check malformed'),
   });
   const writers = kit.writers();
   const other = (['admin', 'user'] as IdentityName[]).find((identity) => !writers.includes(identity));
@@ -63,7 +63,7 @@ async function refusals(kit: Kit, writer: CollectionWriter): Promise<Refused[]> 
       const authorization = await kit.authorization(other, scheme);
       if (authorization === undefined) continue;
       out.push({
-        label: `the ${other} identity, without write permission (${SCHEME_NAME[scheme]})`,
+        label: `the ${other} identity, without write permission (${kit.credentials.name(scheme)})`,
         authorization,
         identity: other,
       });

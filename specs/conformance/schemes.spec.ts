@@ -1,7 +1,8 @@
 /** Scheme names are case-insensitive (RFC 9110 §11.1: "a case-insensitive token"). */
 import { forRule, test } from '../fixtures.ts';
-import { SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { unmet } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
+import { CANONICAL_SCHEME_NAME } from '../profile/credential-maker.ts';
 import type { Scheme } from '../profile/types.ts';
 import { schemeCaseInsensitive } from '../rules/schemes.ts';
 
@@ -12,7 +13,7 @@ function spellings(name: string): string[] {
 }
 
 for (const scheme of ['bearer', 'basic', 'apikey'] as const satisfies readonly Scheme[]) {
-  const canonical = SCHEME_NAME[scheme];
+  const canonical = CANONICAL_SCHEME_NAME[scheme];
   test(
     `valid ${canonical} credentials with the scheme as ${spellings(canonical)
       .map((s) => `"${s}"`)

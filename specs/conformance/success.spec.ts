@@ -1,7 +1,7 @@
 /** 200 for every documented success (seed §4). */
 import { forRule, test } from '../fixtures.ts';
 import { type CollectionWriter, collectionWriter, itemPathOf, removeWithWriter } from '../lib/collection.ts';
-import { type Kit, lacks, need, SCHEME_NAME, unmet } from '../lib/kit.ts';
+import { type Kit, lacks, need, unmet } from '../lib/kit.ts';
 import { expectRule, expectStatus } from '../lib/verify.ts';
 import {
   successAdmin,
@@ -45,7 +45,7 @@ test(
         const values = [await kit.authorization(identity, scheme)];
         // The profile's static token too, when the suite also mints its own.
         const token = kit.identity(identity)?.bearer;
-        if (scheme === 'bearer' && token && kit.mint) values.push(`${SCHEME_NAME.bearer} ${token}`);
+        if (scheme === 'bearer' && token && kit.mint) values.push(kit.credentials.bearer(token));
         for (const authorization of values) {
           if (!authorization) continue;
           const ex = await kit.send({ method: endpoint.method ?? 'GET', path: endpoint.path }, authorization);
@@ -53,7 +53,7 @@ test(
             ex,
             [200],
             successProtected,
-            `for the ${identity} identity with ${SCHEME_NAME[scheme]}`,
+            `for the ${identity} identity with ${kit.credentials.name(scheme)}`,
           );
           sent++;
         }
@@ -74,7 +74,7 @@ test(
       const authorization = await kit.authorization('admin', scheme);
       if (!authorization) continue;
       const ex = await kit.send({ method: endpoint.method ?? 'GET', path: endpoint.path }, authorization);
-      expectStatus(ex, [200], successAdmin, `for the admin identity with ${SCHEME_NAME[scheme]}`);
+      expectStatus(ex, [200], successAdmin, `for the admin identity with ${kit.credentials.name(scheme)}`);
       sent++;
     }
     if (sent === 0) lacks('identities.admin', 'no credential in any scheme endpoints.admin accepts');

@@ -1,6 +1,6 @@
 /** 401: missing, wrong and unaccepted credentials (seed §5 rule 2; RFC 9110 §15.5.2). */
 import { forRule, test } from '../fixtures.ts';
-import { type Kit, lacks, need, type Probe, SCHEME_NAME, SCHEMES, unmet } from '../lib/kit.ts';
+import { type Kit, lacks, need, type Probe, SCHEMES, unmet } from '../lib/kit.ts';
 import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
 import { expectStatus } from '../lib/verify.ts';
 import type { Scheme } from '../profile/types.ts';
@@ -51,7 +51,7 @@ test(
   forRule(invalidBearer),
   async ({ kit }) => {
     const probe = kit.probeFor('bearer');
-    const ex = await kit.send(probe, `${SCHEME_NAME.bearer} ${await unknownKeyToken(kit)}`);
+    const ex = await kit.send(probe, kit.credentials.bearer(await unknownKeyToken(kit)));
     expectStatus(ex, [401], invalidBearer, 'for a token signed by a key the target does not trust');
   },
 );
@@ -95,7 +95,7 @@ test(
           ex,
           [401],
           unacceptedScheme,
-          `for ${SCHEME_NAME[scheme]} on ${probe.field} (accepts ${probe.schemes.join(', ')})`,
+          `for ${kit.credentials.name(scheme)} on ${probe.field} (accepts ${probe.schemes.join(', ')})`,
         );
         sent++;
       }

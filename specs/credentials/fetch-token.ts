@@ -6,9 +6,11 @@
  * - a login call: JSON or form body, the token and its lifetime read by JSON Pointer (RFC 6901).
  * Node's own client, so the run's TLS settings (specs/lib/tls.ts) apply as to every other request.
  */
+
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { NodeTlsOptions } from '../lib/tls.ts';
+import { SEED_CREDENTIALS } from '../profile/credential-maker.ts';
 import type { LoginTokenSource, OAuth2TokenSource, TokenSource } from '../profile/types.ts';
 import { TokenError } from './token-error.ts';
 
@@ -109,8 +111,11 @@ async function oauth2(
     accept: 'application/json',
   };
   if ((source.clientAuth ?? 'basic') === 'basic') {
-    const pair = `${formEncode(source.clientId)}:${formEncode(source.clientSecret)}`;
-    headers.authorization = `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+    // RFC 6749 §2.3.1: client id and secret form-encoded, then sent with Basic.
+    headers.authorization = SEED_CREDENTIALS.basic(
+      formEncode(source.clientId),
+      formEncode(source.clientSecret),
+    );
   } else {
     params.set('client_id', source.clientId);
     params.set('client_secret', source.clientSecret);

@@ -4,9 +4,9 @@
  * lets through. Labels say what changed, never the secret; every changed value is registered for redaction.
  */
 
-import { apikeyAuthorization } from '../profile/apikey-scheme.ts';
+import type { CredentialMaker } from '../profile/credential-maker.ts';
 import type { Scheme } from '../profile/types.ts';
-import { basicCredentials, type IdentityName, type Kit, type Probe, SCHEME_NAME, SCHEMES } from './kit.ts';
+import { type IdentityName, type Kit, type Probe, SCHEMES } from './kit.ts';
 import { rememberSecrets } from './secrets.ts';
 
 /** A valid secret in one scheme: the request it is good for, and how to build a header from a variant. */
@@ -18,6 +18,8 @@ export interface ValidSecret {
   readonly secret: string;
   /** The Basic user-id; undefined for the other schemes. */
   readonly username?: string;
+  /** The target's credential maker, for variants that change more than the secret. */
+  readonly credentials: CredentialMaker;
   /** The Authorization value carrying `secret` changed to `variant`. */
   readonly build: (variant: string) => string;
 }
@@ -32,8 +34,7 @@ async function secretOf(kit: Kit, identity: IdentityName, scheme: Scheme): Promi
   const creds = kit.identity(identity);
   if (scheme === 'basic') return creds?.basic?.password;
   if (scheme === 'apikey') return creds?.apikey;
-  const value = await kit.authorization(identity, 'bearer');
-  return value?.slice(SCHEME_NAME.bearer.length + 1);
+  return kit.bearerToken(identity);
 }
 
 /** One valid secret per scheme that some declared request accepts from an identity holding it. */
@@ -46,13 +47,16 @@ export async function validSecrets(kit: Kit): Promise<ValidSecret[]> {
         const secret = await secretOf(kit, identity, scheme);
         if (!secret) continue;
         const username = scheme === 'basic' ? kit.identity(identity)?.basic?.username : undefined;
-        const build =
-          scheme === 'basic'
-            ? (variant: string) => basicCredentials(username ?? '', variant)
-            : scheme === 'apikey'
-              ? (variant: string) => apikeyAuthorization(kit.apikey, variant)
-              : (variant: string) => `${SCHEME_NAME[scheme]} ${variant}`;
-        out.push({ scheme, identity, probe, secret, ...(username === undefined ? {} : { username }), build });
+        const build = (variant: string) => kit.credentials.under(scheme, variant, username);
+        out.push({
+          scheme,
+          identity,
+          probe,
+          secret,
+          credentials: kit.credentials,
+          ...(username === undefined ? {} : { username }),
+          build,
+        });
         break found;
       }
     }
@@ -141,11 +145,11 @@ export function whitespaceVariants(valid: ValidSecret): Variant[] {
   const out = [
     {
       label: 'a space before the user-id inside the payload',
-      authorization: basicCredentials(` ${username}`, valid.secret),
+      authorization: valid.credentials.basic(` ${username}`, valid.secret),
     },
     {
       label: 'a space after the password inside the payload',
-      authorization: basicCredentials(username, `${valid.secret} `),
+      authorization: valid.credentials.basic(username, `${valid.secret} `),
     },
   ];
   rememberSecrets([`${valid.secret} `]);

@@ -7,7 +7,7 @@
 import type { Scheme } from '../profile/types.ts';
 import type { SendOptions } from '../run/scheduler.ts';
 import type { Target } from './http.ts';
-import { type IdentityName, type Kit, need, SCHEME_NAME } from './kit.ts';
+import { type IdentityName, type Kit, need } from './kit.ts';
 import { type Fingerprint, fingerprintOf } from './resource-fingerprint.ts';
 
 export interface GuardedRead {
@@ -77,7 +77,11 @@ export async function refusedCredentials(kit: Kit, read: GuardedRead): Promise<R
     for (const scheme of read.schemes) {
       const authorization = await kit.authorization(identity, scheme);
       if (authorization === undefined) continue;
-      out.push({ label: `the ${identity} identity (${SCHEME_NAME[scheme]})`, authorization, identity });
+      out.push({
+        label: `the ${identity} identity (${kit.credentials.name(scheme)})`,
+        authorization,
+        identity,
+      });
       break;
     }
   }

@@ -249,6 +249,9 @@ export class Target {
         // The target as written, not as the URL parser normalised it: dot segments, '#', backslashes kept.
         path: wireTarget(request.url),
         method: request.method,
+        // HEAD on a connection of its own, closed after it (RFC 9110 §9.3.2: no content follows a HEAD answer):
+        // a server that sends a body anyway leaves it on this connection, not in front of the next check's answer.
+        ...(request.method === 'HEAD' ? { agent: false } : {}),
         timeout: this.timeoutMs,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -275,26 +278,41 @@ export class Target {
         reject(this.unreachable(why, request));
       });
       out.on('response', (res) => {
+        if (request.method === 'HEAD') {
+          // No content follows a HEAD answer (RFC 9110 §9.3.2): it is complete with its header section. Bytes a
+          // server sends anyway are discarded with the connection, and its parse error comes after the answer.
+          resolve(this.answered(request, res, Buffer.alloc(0), started));
+          out.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (e) => reject(this.unreachable(e, request)));
-        res.on('end', () => {
-          const headerLines: (readonly [string, string])[] = [];
-          for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-            headerLines.push([(res.rawHeaders[i] ?? '').toLowerCase(), res.rawHeaders[i + 1] ?? '']);
-          }
-          resolve({
-            request,
-            status: res.statusCode ?? 0,
-            headers: joinHeaders(headerLines),
-            headerLines,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          });
-        });
+        res.on('end', () => resolve(this.answered(request, res, Buffer.concat(chunks), started)));
       });
       out.end(request.body);
     });
+  }
+
+  /** The exchange of a response read to its end (or, for HEAD, to the end of its header section). */
+  private answered(
+    request: ReplayRequest,
+    res: http.IncomingMessage,
+    body: Buffer,
+    started: number,
+  ): Exchange {
+    const headerLines: (readonly [string, string])[] = [];
+    for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+      headerLines.push([(res.rawHeaders[i] ?? '').toLowerCase(), res.rawHeaders[i + 1] ?? '']);
+    }
+    return {
+      request,
+      status: res.statusCode ?? 0,
+      headers: joinHeaders(headerLines),
+      headerLines,
+      body: body.toString('utf8'),
+      ms: performance.now() - started,
+    };
   }
 
   /** One request over a raw socket (a method Node would upper-case): its Authorization lines, no body. */

@@ -6,7 +6,8 @@
  */
 import { test } from '@playwright/test';
 import { tokenFor } from '../credentials/client.ts';
-import { type ApikeyForm, apikeyAuthorization, apikeyForm } from '../profile/apikey-scheme.ts';
+import type { ApikeyForm } from '../profile/apikey-scheme.ts';
+import { CredentialMaker, SCHEMES } from '../profile/credential-maker.ts';
 import type { Endpoint, IdentityCredentials, Profile, Scheme } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
 import type { SendOptions } from '../run/scheduler.ts';
@@ -15,14 +16,7 @@ import { rememberSecrets } from './secrets.ts';
 import type { TokenMint } from './tokens.ts';
 
 export type IdentityName = 'admin' | 'user' | 'ratelimit';
-export const SCHEMES: readonly Scheme[] = ['bearer', 'basic', 'apikey'];
-
-/** The scheme names as the seed writes them (§5); targets must accept any letter case (RFC 9110 §11.1). */
-export const SCHEME_NAME: Readonly<Record<Scheme, string>> = {
-  bearer: 'Bearer',
-  basic: 'Basic',
-  apikey: 'Apikey',
-};
+export { SCHEMES };
 
 /** Skips the running test: the profile does not give what the check needs. */
 export function lacks(field: string, why: string): never {
@@ -54,26 +48,26 @@ export interface Probe {
   readonly identities: readonly IdentityName[];
 }
 
-export function basicCredentials(username: string, password: string): string {
-  // RFC 7617 §2.1: with charset UTF-8 the user-pass is encoded as UTF-8 before base64.
-  return `${SCHEME_NAME.basic} ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
-}
-
 export class Kit {
+  /** Builds every Authorization value the checks send, in the target's scheme words and key form. */
+  readonly credentials: CredentialMaker;
+
   constructor(
     readonly profile: Profile,
     readonly target: Target,
     readonly mint: TokenMint | undefined,
-  ) {}
+  ) {
+    this.credentials = CredentialMaker.for(profile);
+  }
 
-  /** How the target takes a key in Authorization (profile `apikeyScheme`; default the seed's `Apikey <key>`). */
+  /** How the target takes a key in Authorization (profile `apikeyScheme`, resolved once by the maker). */
   get apikey(): ApikeyForm {
-    return apikeyForm(this.profile);
+    return this.credentials.apikeyForm;
   }
 
   /** The auth-scheme word a credential of `scheme` is sent with; undefined for a key sent alone. */
   schemeWord(scheme: Scheme): string | undefined {
-    return scheme === 'apikey' ? this.apikey.word : SCHEME_NAME[scheme];
+    return this.credentials.word(scheme);
   }
 
   identity(name: IdentityName): IdentityCredentials | undefined {
@@ -90,17 +84,23 @@ export class Kit {
     if (!creds) return undefined;
     switch (scheme) {
       case 'bearer': {
-        // A token obtained at run time is what the target's own clients send: it comes first.
-        if (creds.token) return `${SCHEME_NAME.bearer} ${await tokenFor(identity)}`;
-        if (this.mint && creds.jwtClaims)
-          return `${SCHEME_NAME.bearer} ${await this.minted(creds.jwtClaims)}`;
-        return creds.bearer ? `${SCHEME_NAME.bearer} ${creds.bearer}` : undefined;
+        const token = await this.bearerToken(identity);
+        return token === undefined ? undefined : this.credentials.bearer(token);
       }
       case 'basic':
-        return creds.basic ? basicCredentials(creds.basic.username, creds.basic.password) : undefined;
+        return creds.basic ? this.credentials.basic(creds.basic.username, creds.basic.password) : undefined;
       case 'apikey':
-        return creds.apikey ? apikeyAuthorization(this.apikey, creds.apikey) : undefined;
+        return creds.apikey ? this.credentials.apikey(creds.apikey) : undefined;
     }
+  }
+
+  /** The identity's Bearer token: obtained at run time, else freshly minted, else the profile's static one. */
+  async bearerToken(identity: IdentityName): Promise<string | undefined> {
+    const creds = this.identity(identity);
+    // A token obtained at run time is what the target's own clients send: it comes first.
+    if (creds?.token) return tokenFor(identity);
+    if (this.mint && creds?.jwtClaims) return this.minted(creds.jwtClaims);
+    return creds?.bearer;
   }
 
   /** Like `authorization`, but skips the test when the profile has no such credential. */
@@ -108,7 +108,7 @@ export class Kit {
     return need(
       await this.authorization(identity, scheme),
       `identities.${identity}.${scheme === 'bearer' ? 'bearer (or jwt + jwtClaims)' : scheme}`,
-      `no ${SCHEME_NAME[scheme]} credential for the ${identity} identity`,
+      `no ${this.credentials.name(scheme)} credential for the ${identity} identity`,
     );
   }
 
@@ -197,7 +197,7 @@ export class Kit {
     return need(
       probe,
       'endpoints.*.schemes',
-      `no endpoint accepting ${SCHEME_NAME[scheme]}${identity ? ` for the ${identity} identity` : ''}`,
+      `no endpoint accepting ${this.credentials.name(scheme)}${identity ? ` for the ${identity} identity` : ''}`,
     );
   }
 

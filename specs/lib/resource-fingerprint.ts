@@ -89,14 +89,34 @@ function walk(root: unknown, values: Set<string>, names: Set<string>): void {
 
 /**
  * What of the resource `body` carries, in words for the evidence ("the value …", "every member name …"), or
- * undefined when it carries nothing of it.
+ * undefined when it carries nothing of it. A value or name that the request itself carries (`carried`, from
+ * requestCarried: its path, query, method, field values) is no evidence: an answer that echoes the request —
+ * a 404 naming the route it did not find — repeats the request, not the resource.
  */
-export function resourceIn(body: string, fingerprint: Fingerprint): string | undefined {
+export function resourceIn(body: string, fingerprint: Fingerprint, carried = ''): string | undefined {
   if (body.length === 0) return undefined;
-  const value = fingerprint.values.find((v) => body.includes(v));
+  const value = fingerprint.values.find((v) => body.includes(v) && !carried.includes(v));
   if (value !== undefined)
     return `the resource's value "${value.length > 48 ? `${value.slice(0, 48)}…` : value}"`;
-  if (fingerprint.names.length >= 2 && fingerprint.names.every((name) => body.includes(`"${name}"`)))
-    return `every member name of the resource (${fingerprint.names.slice(0, 6).join(', ')})`;
+  const names = fingerprint.names.filter((name) => !carried.includes(name));
+  if (names.length >= 2 && names.every((name) => body.includes(`"${name}"`)))
+    return `every member name of the resource (${names.slice(0, 6).join(', ')})`;
   return undefined;
+}
+
+/** What a request carries that an answer may echo: its method, target (as sent and percent-decoded), field values. */
+export function requestCarried(request: {
+  readonly method: string;
+  readonly url: string;
+  readonly headerLines: readonly (readonly [string, string])[];
+}): string {
+  const url = new URL(request.url);
+  const target = `${url.pathname}${url.search}`;
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target.replace(/\+/g, ' '));
+  } catch {
+    // A lone "%" stays as sent.
+  }
+  return [request.method, target, decoded, ...request.headerLines.map(([, value]) => value)].join('\n');
 }

@@ -4,8 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type CryptoKey, generateKeyPair, SignJWT } from 'jose';
-import { apikeyAuthorization } from '../profile/apikey-scheme.ts';
-import { basicCredentials, type Kit } from './kit.ts';
+import type { Kit } from './kit.ts';
 
 /** One key pair per algorithm and worker: RSA generation takes a good part of a second. */
 const strangers = new Map<string, Promise<CryptoKey>>();
@@ -53,13 +52,16 @@ export function wrongBasic(kit: Kit): { label: string; authorization: string }[]
   const out = [
     {
       label: 'an unknown user',
-      authorization: basicCredentials(`gatecheck-nobody-${randomBytes(4).toString('hex')}`, 'not-a-password'),
+      authorization: kit.credentials.basic(
+        `gatecheck-nobody-${randomBytes(4).toString('hex')}`,
+        'not-a-password',
+      ),
     },
   ];
   if (known) {
     out.unshift({
       label: 'a known user with a wrong password',
-      authorization: basicCredentials(known.username, `${known.password}-wrong`),
+      authorization: kit.credentials.basic(known.username, `${known.password}-wrong`),
     });
   }
   return out;
@@ -75,7 +77,7 @@ export function wrongApikeys(kit: Kit): { label: string; authorization: string }
   const out = [
     {
       label: 'a random key',
-      authorization: apikeyAuthorization(kit.apikey, `gck_${randomBytes(18).toString('base64url')}`),
+      authorization: kit.credentials.apikey(`gck_${randomBytes(18).toString('base64url')}`),
     },
   ];
   const known = kit.identity('user')?.apikey ?? kit.identity('admin')?.apikey;
@@ -83,7 +85,7 @@ export function wrongApikeys(kit: Kit): { label: string; authorization: string }
     const last = known.slice(-1) === 'A' ? 'B' : 'A';
     out.unshift({
       label: 'a known key with its last character changed',
-      authorization: apikeyAuthorization(kit.apikey, `${known.slice(0, -1)}${last}`),
+      authorization: kit.credentials.apikey(`${known.slice(0, -1)}${last}`),
     });
   }
   return out;

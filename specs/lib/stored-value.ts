@@ -5,6 +5,11 @@
  * read back as null is not. Members the server adds (an `id`, timestamps) are its own business; inside a
  * member, objects must have exactly the names sent. Names are compared as own properties, so a `__proto__`
  * member is a member like any other.
+ *
+ * A top-level member absent from the item read back was dropped, not changed: a target whose schema drops
+ * the members it does not declare (a validation whitelist) keeps what it keeps unchanged. Dropped members are
+ * judged only for a target seen keeping undeclared members (`dropped: 'judged'`); else they are left to the
+ * caller to report (`droppedMembers`).
  */
 
 /** Members a server assigns itself: a value sent for them need not be kept. */
@@ -50,10 +55,14 @@ function members(
   stored: Record<string, unknown>,
   names: readonly string[],
   at: string,
+  skipDropped = false,
 ): string | undefined {
   for (const name of names) {
     const where = `${at}${at === '' ? '' : '.'}${JSON.stringify(name)}`;
-    if (!Object.hasOwn(stored, name)) return `${where}: sent ${shown(sent[name])}, not stored`;
+    if (!Object.hasOwn(stored, name)) {
+      if (skipDropped) continue;
+      return `${where}: sent ${shown(sent[name])}, not stored`;
+    }
     const d = difference(sent[name], stored[name], where);
     if (d !== undefined) return d;
   }
@@ -67,6 +76,7 @@ function members(
 export function storedDifference(
   alternatives: readonly Readonly<Record<string, unknown>>[],
   stored: unknown,
+  dropped: 'judged' | 'ignored' = 'judged',
 ): string | undefined {
   let first: string | undefined;
   for (const sent of alternatives) {
@@ -76,10 +86,17 @@ export function storedDifference(
           stored,
           Object.keys(sent).filter((name) => !ASSIGNED.has(name)),
           '',
+          dropped === 'ignored',
         )
       : `stored ${shown(stored)}, not an object`;
     if (d === undefined) return undefined;
     first ??= d;
   }
   return first;
+}
+
+/** The top-level members sent (the assigned ones apart) that the item read back does not have. */
+export function droppedMembers(sent: Readonly<Record<string, unknown>>, stored: unknown): string[] {
+  if (!isObject(stored)) return [];
+  return Object.keys(sent).filter((name) => !ASSIGNED.has(name) && !Object.hasOwn(stored, name));
 }

@@ -8,7 +8,7 @@ import { redactAuthorization } from '../lib/redact.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { stackTraceIn } from '../lib/stack-trace.ts';
 import { challengesFor, param, parseWwwAuthenticate } from '../lib/www-authenticate.ts';
-import { apikeyForm } from '../profile/apikey-scheme.ts';
+import { CANONICAL_SCHEME_NAME, CredentialMaker } from '../profile/credential-maker.ts';
 import { parseAllow, pathOf } from '../profile/methods.ts';
 import type { Profile, Scheme } from '../profile/types.ts';
 import {
@@ -62,10 +62,9 @@ export function observerContext(profile: Profile): ObserverContext {
   }
   if (collection?.writeSchemes?.length)
     accepted.set(`POST ${pathOf(collection.path)}`, collection.writeSchemes);
-  const { word } = apikeyForm(profile);
   return {
     schemes: (path, method) => accepted.get(`${method.toUpperCase()} ${pathOf(path)}`),
-    names: { ...SCHEME_NAMES, apikey: word },
+    names: CredentialMaker.for(profile).words,
   };
 }
 
@@ -78,8 +77,6 @@ export interface Judge {
   readonly kind: string;
   judge(seen: Seen, context: ObserverContext): Verdict;
 }
-
-const SCHEME_NAMES: Readonly<Record<Scheme, string>> = { bearer: 'Bearer', basic: 'Basic', apikey: 'Apikey' };
 
 export const challengeJudge: Judge = {
   rule: observed401Challenge,
@@ -94,7 +91,7 @@ export const challengeJudge: Judge = {
     if (challenges === undefined || challenges.length === 0)
       return { expected, actual: `WWW-Authenticate: ${field} (not a list of challenges)` };
     const names = (context.schemes(new URL(seen.url).pathname, seen.method) ?? [])
-      .map((s) => (context.names ?? SCHEME_NAMES)[s])
+      .map((s) => (context.names ?? CANONICAL_SCHEME_NAME)[s])
       .filter((n): n is string => n !== undefined);
     if (names.length > 0 && !names.some((n) => challengesFor(challenges, n).length > 0))
       return {
@@ -104,7 +101,7 @@ export const challengeJudge: Judge = {
     // RFC 9110 §11.5: the realm value is always sent as a quoted-string.
     if (challenges.some((c) => c.params.some((p) => p.name.toLowerCase() === 'realm' && !p.quoted)))
       return { expected: 'realm as a quoted-string', actual: `WWW-Authenticate: ${field}` };
-    for (const basic of challengesFor(challenges, 'Basic')) {
+    for (const basic of challengesFor(challenges, CANONICAL_SCHEME_NAME.basic)) {
       // RFC 7617 §2: the realm parameter is REQUIRED.
       if (param(basic, 'realm') === undefined)
         return { expected: 'Basic with a realm parameter', actual: `WWW-Authenticate: ${field}` };
@@ -130,7 +127,7 @@ export const bearerErrorJudge: Judge = {
   judge(seen) {
     const field = seen.headers['www-authenticate'];
     if (field === undefined || !/error/i.test(field)) return undefined;
-    const bearer = challengesFor(parseWwwAuthenticate(field) ?? [], 'Bearer');
+    const bearer = challengesFor(parseWwwAuthenticate(field) ?? [], CANONICAL_SCHEME_NAME.bearer);
     const codes = bearer.map((c) => param(c, 'error')).filter((e): e is string => e !== undefined);
     if (codes.length === 0) return undefined;
     for (const code of codes) {

@@ -11,7 +11,7 @@
  */
 
 import type { Exchange } from '../lib/http.ts';
-import { type Fingerprint, fingerprintOf, resourceIn } from '../lib/resource-fingerprint.ts';
+import { type Fingerprint, fingerprintOf, requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
 import { buildEvidence } from '../lib/verify.ts';
 import { pathOf } from '../profile/methods.ts';
 import type { Profile } from '../profile/types.ts';
@@ -34,9 +34,13 @@ function guardedPaths(profile: Profile): Set<string> {
 }
 
 /** What of a resource `body` carries, searched for in each resource seen; undefined when none. */
-function carried(body: string, fingerprints: Readonly<Record<string, Fingerprint>>): string | undefined {
+function carried(
+  body: string,
+  fingerprints: Readonly<Record<string, Fingerprint>>,
+  request = '',
+): string | undefined {
   for (const [path, fingerprint] of Object.entries(fingerprints)) {
-    const what = resourceIn(body, fingerprint);
+    const what = resourceIn(body, fingerprint, request);
     if (what !== undefined) return `${what} (of ${path})`;
   }
   return undefined;
@@ -49,7 +53,7 @@ function judge(
   fingerprints: Readonly<Record<string, Fingerprint>>,
 ): void {
   tally.seen += refusal.count;
-  const what = carried(refusal.body, fingerprints);
+  const what = carried(refusal.body, fingerprints, refusal.request);
   if (what === undefined) return;
   tally.faults += refusal.count;
   if (!tally.first || refusal.at < tally.first.at)
@@ -81,12 +85,20 @@ export class RefusalWatch {
     }
     if ((seen.status !== 401 && seen.status !== 403) || seen.body.length === 0 || carriesNoContent(seen))
       return false;
+    // What the request carried (its path, method, field values) is no evidence of the resource when echoed.
+    const request = requestCarried(
+      seen.exchange?.request ?? {
+        method: seen.method,
+        url: seen.url,
+        headerLines: seen.authorization.map((value) => ['authorization', value] as const),
+      },
+    );
     const evidence = (actual: string) =>
       // Built while the request's credentials are known, so that they are redacted from it.
       buildEvidence(observedRefusalNoResource, exchangeOf(seen), EXPECTED, actual);
     if (Object.keys(fingerprints).length > 0) {
       tally.seen++;
-      const what = carried(seen.body, fingerprints);
+      const what = carried(seen.body, fingerprints, request);
       if (what === undefined) return true;
       tally.faults++;
       tally.first ??= { at: Date.now(), evidence: evidence(`a body carrying ${what}`) };
@@ -95,12 +107,13 @@ export class RefusalWatch {
     // No resource known yet: the refusal waits (once per distinct body).
     tally.pending ??= [];
     const { pending } = tally;
-    const same = pending.find((p) => p.body === seen.body);
+    const same = pending.find((p) => p.body === seen.body && p.request === request);
     if (same !== undefined) same.count++;
     else if (pending.length >= MAX_PENDING) tally.unjudged = (tally.unjudged ?? 0) + 1;
     else
       pending.push({
         body: seen.body,
+        request,
         count: 1,
         at: Date.now(),
         evidence: evidence('a body carrying a resource'),

@@ -33,6 +33,8 @@ export interface Tally {
 /** A refusal body waiting for a resource to compare with, its evidence built (redacted) when it was seen. */
 export interface PendingRefusal {
   readonly body: string;
+  /** What the request carried (specs/lib/resource-fingerprint.ts requestCarried): an echo of it is no evidence. */
+  readonly request?: string;
   /** How many refusals had this body. */
   count: number;
   readonly at: number;

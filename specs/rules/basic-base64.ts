@@ -6,7 +6,10 @@
  * - Characters outside the alphabet — MUST: "Implementations MUST reject the encoded data if it contains
  *   characters outside the base alphabet when interpreting base-encoded data, unless the specification
  *   referring to this document explicitly states otherwise", and RFC 7617 states nothing otherwise. The
- *   URL-safe alphabet's "-" and "_" (§5) are outside the §4 alphabet.
+ *   URL-safe alphabet's "-" and "_" (§5) are outside the §4 alphabet. The probes that matter are the characters
+ *   inside `token68` (RFC 9110 §11.2) and outside base64 — "-", ".", "_", "~" — at every position: a server
+ *   that checks the token68 shape and then decodes leniently passes "!" and "*" (the shape check refuses
+ *   them) and is caught only by these.
  * - Excess pad characters — the target's choice: "If more than the allowed number of pad characters is found
  *   at the end of the string (e.g., a base 64 string terminated with "==="), the excess pad characters MAY
  *   also be ignored." Ignoring them (the credential accepted) and refusing them are both allowed, so the rule
@@ -24,7 +27,7 @@ export const basicBase64Strict: Rule = {
   id: 'basic.base64.strict',
   level: 'MUST',
   requirement:
-    'A valid Basic credential with characters outside the base64 alphabet mixed in ("!", "*"), or in the URL-safe alphabet ("-", "_"), is refused (400 or 401).',
+    'A valid Basic credential with characters outside the base64 alphabet mixed in ("!", "*"; and "-", ".", "_", "~", which token68 allows, inserted at every position of the encoded data up to its pad), or in the URL-safe alphabet ("-", "_"), is refused (400 or 401).',
   refs: [rfc(7617, '2'), rfc(4648, '3.3'), rfc(4648, '4')],
   statuses: [400, 401],
   needs: NEEDS,

@@ -78,6 +78,22 @@ export const otherIdentityPassword: Rule = {
   needs: ['identities.admin.basic', 'identities.user.basic'],
 };
 
+/**
+ * A credential is valid under its own scheme only (seed §5: each scheme names its credential; RFC 9110 §11.4:
+ * the scheme says how its credentials are read): a key sent as a Bearer token, a token as a key, a password as
+ * a token or key, a token as the Basic password of its identity's user-id, is no valid credential. A secret that
+ * is no token68 under another scheme (a password with ":") may be answered 400.
+ */
+export const otherScheme: Rule = {
+  id: 'auth.boundary.other-scheme',
+  level: 'MUST',
+  requirement:
+    "A valid password, token or key sent under every other scheme the target accepts (the key as a Bearer token, the token as a key, the password as a token or key, the token as the identity's Basic password) is answered with 400 or 401.",
+  refs: [...CHECKED, rfc(9110, '11.4'), rfc(6750, '2.1'), rfc(7617, '2')],
+  statuses: [400, 401],
+  needs: ['identities.*.basic / bearer / apikey', 'endpoints.*.schemes (two or more)'],
+};
+
 export const boundaryRules: readonly Rule[] = [
   emptySecret,
   secretPrefix,
@@ -86,4 +102,5 @@ export const boundaryRules: readonly Rule[] = [
   caseChanged,
   whitespace,
   otherIdentityPassword,
+  otherScheme,
 ];

@@ -21,19 +21,21 @@ import { problemRules } from './problem.ts';
 import { rateLimitRules } from './rate-limit.ts';
 import { refusalRules } from './refusal.ts';
 import { requestBodyRules } from './request-body.ts';
+import { schemeGrammarRules } from './scheme-grammar.ts';
 import { schemeRules } from './schemes.ts';
 import { serverErrorRules } from './server-error.ts';
 import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 
-export const CATALOGUE_VERSION = '1.4.0';
+export const CATALOGUE_VERSION = '1.5.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
   ...unauthorizedRules,
   ...challengeRules,
   ...schemeRules,
+  ...schemeGrammarRules,
   ...boundaryRules,
   ...basicBase64Rules,
   ...malformedRules,

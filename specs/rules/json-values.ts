@@ -13,7 +13,7 @@ export const jsonValueNo5xx: Rule = {
   id: 'request.json-value.no-5xx',
   level: 'MUST',
   requirement:
-    'A write whose body is any JSON value — an array, arrays and objects nested 1,000 deep, huge or fractional numbers, "__proto__" and "constructor" members, duplicate names, lone surrogates, a byte order mark — is answered with 4xx or 2xx, never 5xx.',
+    'A write whose body is any JSON value — an array, arrays and objects nested 1,000 deep, huge or fractional numbers, "__proto__" and "constructor" members, duplicate names, lone surrogates, a byte order mark, and the deepest nesting, longest array, longest string and most members that fit in the target\'s body limit (profile collection.maxBodyBytes, else 64 KiB) — is answered with 4xx or 2xx, never 5xx.',
   refs: [seed('7', '400'), seed('7', '500'), rfc(9110, '15.6.1'), rfc(8259, '2'), rfc(8259, '9')],
   statuses: [400, 422, 500],
   needs: WRITE,
@@ -28,7 +28,7 @@ export const jsonValueStored: Rule = {
   id: 'request.json-value.stored',
   level: 'SHOULD',
   requirement:
-    'A 2xx to such a write stores what was sent: read back, every member sent has the value sent (numbers as IEEE 754 doubles; of duplicate names the last or the first), so a value the server cannot keep is refused with 4xx, not changed.',
+    'A 2xx to such a write stores what was sent: read back, every member sent has the value sent (numbers as IEEE 754 doubles; of duplicate names the last or the first), so a value the server cannot keep is refused with 4xx, not changed. A target that drops every member its items do not declare (seen on a control write) is judged on the members it kept; the dropped ones are reported, not judged.',
   refs: [seed('4', 'rule 2'), rfc(8259, '9'), rfc(8259, '4'), rfc(8259, '6')],
   statuses: [200],
   needs: WRITE,

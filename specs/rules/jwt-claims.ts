@@ -80,6 +80,31 @@ export const jwtKeyConfusion: Rule = {
   needs: ['jwt.publicJwk', 'identities.user.jwtClaims'],
 };
 
+/**
+ * RFC 7519 §4.1.4–§4.1.6: the value of exp, nbf and iat "MUST be a number containing a NumericDate value"
+ * (§2: a JSON numeric value) — a string, array, object, boolean or null is no valid time, whatever it spells.
+ * A non-string iss (§4.1.1: "a case-sensitive string") or a numeric aud (§4.1.3: a string or an array of
+ * strings) names no issuer and no audience, so it is a wrong one (jwt.claims.iss, jwt.claims.aud). `sub` is left
+ * out: §4.1.2 has no BCP 14 keyword, and a target may not use it.
+ */
+export const jwtWrongType: Rule = {
+  id: 'jwt.claims.wrong-type',
+  level: 'MUST',
+  requirement:
+    'A validly signed token whose exp, nbf or iat is a string, array, object, boolean or null (not a NumericDate), whose iss is not a string (when the profile names an issuer) or whose aud is a number (when it names an audience) is refused with 401.',
+  refs: [
+    rfc(7519, '2'),
+    rfc(7519, '4.1.4'),
+    rfc(7519, '4.1.5'),
+    rfc(7519, '4.1.6'),
+    rfc(7519, '4.1.1'),
+    rfc(7519, '4.1.3'),
+    rfc(6750, '3.1'),
+  ],
+  statuses: [401],
+  needs: ['jwt', 'identities.user.jwtClaims'],
+};
+
 export const jwtClaimRules: readonly Rule[] = [
   jwtValid,
   jwtExpired,
@@ -89,4 +114,5 @@ export const jwtClaimRules: readonly Rule[] = [
   jwtCrit,
   jwtAlgNone,
   jwtKeyConfusion,
+  jwtWrongType,
 ];

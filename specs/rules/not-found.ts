@@ -20,4 +20,19 @@ export const unknownId: Rule = {
   needs: ['endpoints.collection.missingId'],
 };
 
-export const notFoundRules: readonly Rule[] = [unknownPath, unknownId];
+/**
+ * Item paths whose id a server may not be able to hold (specs/fuzz/grammar/item-ids.ts) and the path spellings
+ * of an item path: an id the collection does not hold is a 404 (seed §7), never a server error (seed §7 500 is
+ * for faults; RFC 9110 §15.6.1), and never another item — an id wrapped around or rounded to an item's.
+ */
+export const itemIdBoundaries: Rule = {
+  id: 'route.item-id.boundaries',
+  level: 'MUST',
+  requirement:
+    'A GET with valid credentials of an item path whose id lies at or past 2^31, 2^53, 2^63 or 2^64, is negative, zero-padded, signed, has an exponent or is not a number, or of a path spelling of an existing item (trailing slash, case, percent-encoding…), is never answered 5xx, and a 2xx carries no other item than the one asked for (ids compared as text or as exact integers).',
+  refs: [seed('7', '404'), seed('7', '500'), rfc(9110, '15.5.5'), rfc(9110, '15.6.1')],
+  statuses: [200, 400, 404],
+  needs: ['endpoints.collection', 'endpoints.collection.sampleItem'],
+};
+
+export const notFoundRules: readonly Rule[] = [unknownPath, unknownId, itemIdBoundaries];

@@ -9,7 +9,7 @@ import { type CollectionWriter, itemPathOf, markedIds } from '../../specs/lib/co
 import { refusalOptions } from '../../specs/lib/guarded.ts';
 import type { Exchange } from '../../specs/lib/http.ts';
 import { firstFinding } from '../../specs/lib/property.ts';
-import { fingerprintOf, resourceIn } from '../../specs/lib/resource-fingerprint.ts';
+import { fingerprintOf, requestCarried, resourceIn } from '../../specs/lib/resource-fingerprint.ts';
 import { storedDifference } from '../../specs/lib/stored-value.ts';
 import type { Seen } from '../../specs/observe/judges.ts';
 import { exchangeOf } from '../../specs/observe/observer.ts';
@@ -249,4 +249,48 @@ test("a 403 during a declared ban: the limiter's for a request without a valid c
       expected({ label: 'the user identity (Bearer)', authorization: 'Bearer x', identity: 'user' }),
     ),
   ).toBe(undefined);
+});
+
+test('a value or member name the request itself carries (path, query, method, header values) is no evidence of the resource', () => {
+  // A Fastify 404 echoes the route: the path spells the resource's value "protected".
+  const resource = fingerprintOf(
+    '{"resource":"protected","data":{"greeting":"hello from a protected area"}}',
+  );
+  expect(resource?.values).toContain('protected');
+  const echo = '{"message":"Route OPTIONS:/protected not found"}';
+  const request = {
+    method: 'OPTIONS',
+    url: 'http://127.0.0.1:1/protected?view=greeting-long',
+    headerLines: [['X-Probe', 'hello from a protected area']] as const,
+  };
+  expect(resourceIn(echo, resource ?? { values: [], names: [] }, requestCarried(request))).toBeUndefined();
+  // A value the request did not carry still counts, and so does the same echo when the request did not carry it.
+  expect(
+    resourceIn(
+      '{"message":"hello from a protected area"}',
+      resource ?? { values: [], names: [] },
+      requestCarried({ ...request, headerLines: [] }),
+    ),
+  ).toMatch(/hello from a protected area/);
+  // Percent-encoded in the request, plain in the echo: still carried by the request.
+  expect(
+    resourceIn(
+      echo,
+      resource ?? { values: [], names: [] },
+      requestCarried({ ...request, url: 'http://127.0.0.1:1/%70rotected' }),
+    ),
+  ).toBeUndefined();
+  // Names too: a query naming both members leaves no name to judge by.
+  const user = fingerprintOf('{"email":"a@b.c","displayName":"x"}');
+  expect(
+    resourceIn(
+      '{"email":"","displayName":""}',
+      user ?? { values: [], names: [] },
+      requestCarried({
+        method: 'GET',
+        url: 'http://127.0.0.1:1/users?fields=email,displayName',
+        headerLines: [],
+      }),
+    ),
+  ).toBeUndefined();
 });

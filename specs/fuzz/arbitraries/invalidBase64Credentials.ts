@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CANONICAL_SCHEME_NAME } from '../../profile/credential-maker.ts';
 import { BASE64_CHARS } from '../abnf.ts';
 import { schemeInAnyCase } from './schemeInAnyCase.ts';
 
@@ -24,6 +25,6 @@ export function invalidBase64Credentials(): fc.Arbitrary<string> {
   // 4k + 1 characters: no base64 encoding ends with a single character (RFC 4648 §4).
   const dangling = fc.tuple(quads, fc.constantFrom(...BASE64_CHARS)).map(([body, c]) => `${body}${c}`);
   return fc
-    .tuple(schemeInAnyCase('Basic'), fc.oneof(foreign, dangling))
+    .tuple(schemeInAnyCase(CANONICAL_SCHEME_NAME.basic), fc.oneof(foreign, dangling))
     .map(([scheme, credentials]) => `${scheme} ${credentials}`);
 }

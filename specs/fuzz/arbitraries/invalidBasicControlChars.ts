@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CANONICAL_SCHEME_NAME } from '../../profile/credential-maker.ts';
 import { CTL } from '../abnf.ts';
 import { schemeInAnyCase } from './schemeInAnyCase.ts';
 
@@ -16,7 +17,7 @@ export function invalidBasicControlChars(): fc.Arbitrary<string> {
   const text = fc.string({ unit: 'grapheme-ascii', maxLength: 12 }).map((s) => s.replaceAll(':', '_'));
   return fc
     .record({
-      scheme: schemeInAnyCase('Basic'),
+      scheme: schemeInAnyCase(CANONICAL_SCHEME_NAME.basic),
       inPassword: fc.boolean(),
       before: text,
       control: fc.constantFrom(...CTL),

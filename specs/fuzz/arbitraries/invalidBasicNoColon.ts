@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CANONICAL_SCHEME_NAME } from '../../profile/credential-maker.ts';
 import { schemeInAnyCase } from './schemeInAnyCase.ts';
 
 /**
@@ -13,7 +14,10 @@ import { schemeInAnyCase } from './schemeInAnyCase.ts';
  */
 export function invalidBasicNoColon(): fc.Arbitrary<string> {
   return fc
-    .tuple(schemeInAnyCase('Basic'), fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 24 }))
+    .tuple(
+      schemeInAnyCase(CANONICAL_SCHEME_NAME.basic),
+      fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 24 }),
+    )
     .map(
       ([scheme, text]) => `${scheme} ${Buffer.from(text.replaceAll(':', '_'), 'utf8').toString('base64')}`,
     );

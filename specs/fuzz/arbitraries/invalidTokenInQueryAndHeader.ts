@@ -1,4 +1,5 @@
 import type fc from 'fast-check';
+import { SEED_CREDENTIALS } from '../../profile/credential-maker.ts';
 import { validToken68 } from './validToken68.ts';
 
 /**
@@ -17,7 +18,7 @@ export function invalidTokenInQueryAndHeader(): fc.Arbitrary<{
   readonly query: string;
 }> {
   return validToken68().map((token) => ({
-    header: `Bearer ${token}`,
+    header: SEED_CREDENTIALS.bearer(token),
     query: `access_token=${encodeURIComponent(token)}`,
   }));
 }

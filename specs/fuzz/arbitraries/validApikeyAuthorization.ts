@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type ApikeyForm, apikeyAuthorization } from '../../profile/apikey-scheme.ts';
+import { CANONICAL_SCHEME_NAME } from '../../profile/credential-maker.ts';
 import { schemeInAnyCase } from './schemeInAnyCase.ts';
 import { separatingSpaces } from './separatingSpaces.ts';
 import { validToken68 } from './validToken68.ts';
@@ -22,6 +23,6 @@ export function validApikeyAuthorization(form?: ApikeyForm): fc.Arbitrary<string
       .tuple(schemeInAnyCase(form.word ?? ''), key)
       .map(([word, k]) => apikeyAuthorization(form, k, word));
   return fc
-    .tuple(schemeInAnyCase(form?.word ?? 'Apikey'), separatingSpaces(), key)
+    .tuple(schemeInAnyCase(form?.word ?? CANONICAL_SCHEME_NAME.apikey), separatingSpaces(), key)
     .map(([scheme, spaces, k]) => `${scheme}${spaces}${k}`);
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CANONICAL_SCHEME_NAME } from '../../profile/credential-maker.ts';
 import { schemeInAnyCase } from './schemeInAnyCase.ts';
 import { separatingSpaces } from './separatingSpaces.ts';
 import { validBasicUserPass } from './validBasicUserPass.ts';
@@ -13,7 +14,7 @@ import { validBasicUserPass } from './validBasicUserPass.ts';
  */
 export function validBasicAuthorization(): fc.Arbitrary<string> {
   return fc
-    .tuple(schemeInAnyCase('Basic'), separatingSpaces(), validBasicUserPass())
+    .tuple(schemeInAnyCase(CANONICAL_SCHEME_NAME.basic), separatingSpaces(), validBasicUserPass())
     .map(
       ([scheme, spaces, { userId, password }]) =>
         `${scheme}${spaces}${Buffer.from(`${userId}:${password}`, 'utf8').toString('base64')}`,

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CANONICAL_SCHEME_NAME } from '../../profile/credential-maker.ts';
 import { schemeInAnyCase } from './schemeInAnyCase.ts';
 import { separatingSpaces } from './separatingSpaces.ts';
 import { validToken68 } from './validToken68.ts';
@@ -14,6 +15,6 @@ import { validToken68 } from './validToken68.ts';
  */
 export function validBearerAuthorization(): fc.Arbitrary<string> {
   return fc
-    .tuple(schemeInAnyCase('Bearer'), separatingSpaces(), validToken68())
+    .tuple(schemeInAnyCase(CANONICAL_SCHEME_NAME.bearer), separatingSpaces(), validToken68())
     .map(([scheme, spaces, token]) => `${scheme}${spaces}${token}`);
 }

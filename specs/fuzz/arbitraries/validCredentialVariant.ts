@@ -29,3 +29,17 @@ export function validCredentialVariant(canonical: CanonicalCredential): fc.Arbit
     .tuple(ows, schemeInAnyCase(canonical.scheme), separatingSpaces(), ows)
     .map(([lead, scheme, spaces, trail]) => `${lead}${scheme}${spaces}${canonical.credentials}${trail}`);
 }
+
+/**
+ * Which legal respellings a value of validCredentialVariant carries, for the failing classes of its rule:
+ * whitespace around the value, the scheme in another letter case, several spaces; `canonical` for none.
+ */
+export function respellingClass(canonical: CanonicalCredential, value: string): string {
+  const features: string[] = [];
+  if (/^[ \t]|[ \t]$/.test(value)) features.push('whitespace around the value');
+  const inner = value.replace(/^[ \t]+|[ \t]+$/g, '');
+  const space = inner.indexOf(' ');
+  if (space !== -1 && inner.slice(0, space) !== canonical.scheme) features.push('scheme letter case');
+  if (space !== -1 && inner.charAt(space + 1) === ' ') features.push('several spaces');
+  return features.length === 0 ? 'canonical' : features.join(' + ');
+}

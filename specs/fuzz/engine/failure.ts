@@ -11,6 +11,7 @@ import { redactSecrets } from '../../lib/redact.ts';
 import { shellQuote } from '../../lib/replay.ts';
 import { redactText } from '../../lib/secrets.ts';
 import type { Outcome } from '../clients/types.ts';
+import type { Sweep } from './classes.ts';
 import { jsonBytes, replayLine } from './replay.ts';
 import { FUZZ_REPLAY_ENV } from './settings.ts';
 import type { Exchange, FuzzFailure, FuzzPropertyOptions, FuzzStats } from './types.ts';
@@ -87,4 +88,36 @@ export function describeFailure(
     replay: redact(`${replay}\n# rerun: ${rerun}`),
   };
   return { message, evidence, exchange: ex, expected: verdict.expected, actual, path, numShrinks };
+}
+
+/**
+ * The failure with every failing class the sweep found (specs/fuzz/engine/classes.ts): a count of classes in
+ * the message's first lines, then one counterexample per class other than the first, with its replay line.
+ */
+export function withClasses(options: FuzzPropertyOptions, failure: FuzzFailure, sweep: Sweep): FuzzFailure {
+  const redact = (text: string): string => redactSecrets(redactText(text), options.secrets ?? []);
+  const lines = [
+    `  failing classes: ${sweep.keys.length} (generator kind → answer): ${sweep.keys.join('; ')}`,
+    ...sweep.extra.flatMap((found, i) => {
+      const ex = found.failed.exchange;
+      return [
+        `  class ${i + 2}: ${found.key} — ${found.shrunk ? `shrunk within its class (path ${JSON.stringify(found.path)} of the sweep)` : 'as first seen'}`,
+        ...(ex.request.authorization.length === 0
+          ? ['    (no Authorization header)']
+          : ex.request.authorization.map((value) => `    Authorization: ${jsonBytes(value)}`)),
+        `    expected: ${found.failed.verdict.expected}`,
+        `    response: ${responseSummary(ex.outcome)}`,
+        `    replay:   ${replayLine(ex.wire)}`,
+      ];
+    }),
+    ...(sweep.keys.length - 1 > sweep.extra.length
+      ? [`  (${sweep.keys.length - 1 - sweep.extra.length} more classes counted, not shown)`]
+      : []),
+  ];
+  const [head, ...rest] = failure.message.split('\n');
+  return {
+    ...failure,
+    classes: sweep.keys,
+    message: [head, redact(lines[0] as string), ...rest, ...lines.slice(1).map(redact)].join('\n'),
+  };
 }

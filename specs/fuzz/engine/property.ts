@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import { RunBudgetExhausted } from '../../run/scheduler.ts';
 import type { WireRequest } from '../clients/types.ts';
 import type { FuzzRequest } from '../request.ts';
-import { describeFailure } from './failure.ts';
+import { classOf, type Failed, sweepClasses } from './classes.ts';
+import { describeFailure, withClasses } from './failure.ts';
 import { mapConcurrent } from './pool.ts';
 import { noteOutcome, rateLimitReason } from './rate-limit.ts';
 import { ruleSeed } from './settings.ts';
@@ -157,15 +158,47 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
       ? details.errorInstance
       : new Error(String(details.errorInstance));
   }
-  return {
+  const failure = describeFailure(
+    options,
     stats,
-    failure: describeFailure(
-      options,
-      stats,
-      last.exchange,
-      last.verdict,
-      details.counterexamplePath,
-      details.numShrinks,
-    ),
+    last.exchange,
+    last.verdict,
+    details.counterexamplePath,
+    details.numShrinks,
+  );
+  // A replay shows its one counterexample; a rule the budget stopped has no share left to sweep.
+  if (options.path !== undefined || stats.stopped !== undefined) return { stats, failure };
+  const sendAndJudge = async (batch: readonly FuzzRequest[]): Promise<Failed[]> => {
+    const answered = await mapConcurrent(batch, options.concurrency, async (request) => {
+      try {
+        return await exchange(request);
+      } catch (e) {
+        if (e instanceof RunBudgetExhausted) return undefined;
+        throw e;
+      }
+    });
+    const out: Failed[] = [];
+    for (const ex of answered) {
+      if (ex === undefined) continue;
+      noteOutcome(ex.outcome);
+      const verdict = judge(ex);
+      if (verdict.result === 'fail') out.push({ exchange: ex, verdict });
+    }
+    return out;
   };
+  const sweep = await sweepClasses(
+    {
+      sendAndJudge,
+      arbitrary: options.arbitrary,
+      batchMax: BATCH_MAX,
+      ...(options.classify === undefined ? {} : { classify: options.classify }),
+    },
+    // A seed of its own: the sweep sends cases the property did not.
+    (seed + 1) | 0,
+    Math.max(0, options.cases - stats.cases),
+    classOf(last.exchange, options.classify),
+  );
+  stats.sweepCases = sweep.requests;
+  stats.durationMs = performance.now() - started;
+  return { stats, failure: withClasses(options, failure, sweep) };
 }

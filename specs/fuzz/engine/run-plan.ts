@@ -108,6 +108,7 @@ async function runPlanInBudget(plan: FuzzPlan, env: PlanEnvironment): Promise<Pl
     ...(replay === undefined ? {} : { path: replay }),
     ...(env.deadline === undefined ? {} : { deadline: env.deadline }),
     secrets: [...(prepared.secrets ?? []), ...(isKit(env.kit) ? env.kit.secrets : [])],
+    ...(prepared.classify === undefined ? {} : { classify: prepared.classify }),
   });
   return {
     result,

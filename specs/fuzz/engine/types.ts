@@ -37,6 +37,8 @@ export interface FuzzPropertyOptions {
   /** Secrets to redact from the failure report, beyond those registered with specs/lib/secrets.ts. */
   readonly secrets?: readonly string[];
   readonly maxShrinkCases?: number;
+  /** A finer class of a case than its kind, for the failing classes a failed rule lists (e.g. which respelling). */
+  readonly classify?: (request: FuzzRequest) => string;
   /**
    * Epoch ms after which the rule sends no new case: its share of the run's wall-time budget (coverage before
    * depth — a rule that met a slow target leaves time for the rules after it). Shrinking is not cut short.
@@ -52,6 +54,8 @@ export interface FuzzStats {
   cases: number;
   /** Requests sent while shrinking. */
   shrinkCases: number;
+  /** Requests sent after a failure to find the rule's other failing classes, and to shrink them. */
+  sweepCases?: number;
   numRuns: number;
   /** Answers that said nothing about the rule (rate limiting), by reason. */
   unjudged: Record<string, number>;
@@ -81,6 +85,8 @@ export interface FuzzFailure {
   readonly actual: string;
   readonly path: string;
   readonly numShrinks: number;
+  /** Every failing class found (generator kind → answer), the counterexample's first (specs/fuzz/engine/classes.ts). */
+  readonly classes?: readonly string[];
 }
 
 export interface FuzzResult {

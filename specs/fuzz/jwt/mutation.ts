@@ -1,5 +1,7 @@
 /** A token derived from the kit's valid one that a conforming target must refuse, and how to send it. */
+
 import type fc from 'fast-check';
+import { SEED_CREDENTIALS } from '../../profile/credential-maker.ts';
 import type { FuzzRequest } from '../request.ts';
 import type { JwtKit, KitUnavailable } from './kit.ts';
 
@@ -24,7 +26,7 @@ export function isUnavailable(source: MutationSource): source is KitUnavailable 
 export function mutationCase(m: JwtMutation): FuzzRequest {
   return {
     kind: `jwt ${m.attack}: ${m.variant}`,
-    authorization: [`Bearer ${m.token}`],
+    authorization: [SEED_CREDENTIALS.bearer(m.token)],
     ...(m.escalated ? { endpoint: 'admin' as const } : {}),
   };
 }

@@ -1,6 +1,6 @@
 /** Plans of the Authorization header rules (specs/rules/fuzz.ts, all but the fuzz.jwt.* ones). */
 import fc from 'fast-check';
-import { apikeyForm } from '../../profile/apikey-scheme.ts';
+import { basicUserPass, CredentialMaker } from '../../profile/credential-maker.ts';
 import type { Scheme } from '../../profile/types.ts';
 import {
   fuzzBearerErrorCode,
@@ -14,7 +14,11 @@ import {
 } from '../../rules/fuzz.ts';
 import { junkAuthorizationCase } from '../arbitraries/junkAuthorizationCase.ts';
 import { malformedAuthorizationCase } from '../arbitraries/malformedAuthorizationCase.ts';
-import { type CanonicalCredential, validCredentialVariant } from '../arbitraries/validCredentialVariant.ts';
+import {
+  type CanonicalCredential,
+  respellingClass,
+  validCredentialVariant,
+} from '../arbitraries/validCredentialVariant.ts';
 import { wrongCredentialCase } from '../arbitraries/wrongCredentialCase.ts';
 import {
   bearerErrorCode,
@@ -94,7 +98,7 @@ export const malformedStatusPlan: FuzzPlan = {
   endpoint: 'protected',
   async prepare(context) {
     return {
-      arbitrary: malformedAuthorizationCase(apikeyForm(context.profile)),
+      arbitrary: malformedAuthorizationCase(CredentialMaker.for(context.profile).apikeyForm),
       judge: statusIn([400, 401], { invalidOverlongCredentials: [431] }),
     };
   },
@@ -106,7 +110,10 @@ export const wrongCredentialStatusPlan: FuzzPlan = {
   weight: 2,
   endpoint: 'protected',
   async prepare(context) {
-    return { arbitrary: wrongCredentialCase(apikeyForm(context.profile)), judge: statusIn([401]) };
+    return {
+      arbitrary: wrongCredentialCase(CredentialMaker.for(context.profile).apikeyForm),
+      judge: statusIn([401]),
+    };
   },
 };
 
@@ -115,20 +122,21 @@ function canonicalCredentials(
   context: PlanContext,
 ): { scheme: Scheme; canonical: CanonicalCredential; secret: string }[] {
   const identity = context.profile.identities.user ?? context.profile.identities.admin;
+  const maker = CredentialMaker.for(context.profile);
   const out: { scheme: Scheme; canonical: CanonicalCredential; secret: string }[] = [];
   if (identity?.bearer)
     out.push({
       scheme: 'bearer',
-      canonical: { scheme: 'Bearer', credentials: identity.bearer },
+      canonical: { scheme: maker.name('bearer'), credentials: identity.bearer },
       secret: identity.bearer,
     });
   if (identity?.basic) {
     const userPass = `${identity.basic.username}:${identity.basic.password}`;
-    const credentials = Buffer.from(userPass, 'utf8').toString('base64');
-    out.push({ scheme: 'basic', canonical: { scheme: 'Basic', credentials }, secret: userPass });
+    const credentials = basicUserPass(identity.basic.username, identity.basic.password);
+    out.push({ scheme: 'basic', canonical: { scheme: maker.name('basic'), credentials }, secret: userPass });
   }
   // A key in the target's word form (profile apikeyScheme); a parameter form or a key alone has no token68 to respell.
-  const { word, param } = apikeyForm(context.profile);
+  const { word, param } = maker.apikeyForm;
   if (identity?.apikey && word !== undefined && param === undefined)
     out.push({
       scheme: 'apikey',
@@ -148,6 +156,7 @@ export const legalVariantsPlan: FuzzPlan = {
     if (credentials.length === 0)
       return { skip: 'profile lacks identities.user (or admin) credentials: no valid credential to respell' };
     const canonicalStatus: Record<string, number> = {};
+    const canonicalOf: Record<string, CanonicalCredential> = {};
     const arbitraries: fc.Arbitrary<FuzzRequest>[] = [];
     for (const { scheme, canonical } of credentials) {
       const kind = `validCredentialVariant:${scheme}`;
@@ -161,6 +170,7 @@ export const legalVariantsPlan: FuzzPlan = {
       if (outcome.kind !== 'response')
         return { skip: `the canonical ${scheme} credential got no response (${outcome.error})` };
       canonicalStatus[kind] = outcome.status;
+      canonicalOf[kind] = canonical;
       arbitraries.push(
         validCredentialVariant(canonical).map((value): FuzzRequest => ({ kind, authorization: [value] })),
       );
@@ -169,6 +179,14 @@ export const legalVariantsPlan: FuzzPlan = {
       arbitrary: fc.oneof(...arbitraries),
       judge: sameStatusAs(canonicalStatus),
       secrets: credentials.map((c) => c.secret),
+      // One failing class per respelling (several spaces, scheme case, whitespace around), not per scheme only.
+      classify: (request) => {
+        const canonical = canonicalOf[request.kind];
+        const value = request.authorization[0];
+        return canonical === undefined || value === undefined
+          ? request.kind
+          : `${request.kind}: ${respellingClass(canonical, value)}`;
+      },
     };
   },
 };

@@ -25,6 +25,8 @@ export interface PreparedPlan {
   readonly secrets?: readonly string[];
   /** INFO rules: what the target did, once the run is over. */
   readonly observation?: () => string;
+  /** A finer class of a case than its kind, for the failing classes a failed rule lists. */
+  readonly classify?: (request: FuzzRequest) => string;
 }
 
 export interface PlanSkip {

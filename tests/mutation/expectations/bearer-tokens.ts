@@ -144,7 +144,7 @@ export const BEARER_TOKENS = {
   },
   'jwt-accept-expired': {
     rules: ['jwt.claims.exp'],
-    collateral: ['fuzz.jwt.mutation.no-2xx'],
+    collateral: ['jwt.claims.wrong-type', 'fuzz.jwt.mutation.no-2xx'],
     probe: async (url) =>
       status(
         await call(url, 'GET', '/protected', {
@@ -168,7 +168,7 @@ export const BEARER_TOKENS = {
   },
   'jwt-ignore-aud': {
     rules: ['jwt.claims.aud', 'jwt.attack.missing-iss-aud'],
-    collateral: ['fuzz.jwt.mutation.no-2xx'],
+    collateral: ['jwt.claims.wrong-type', 'fuzz.jwt.mutation.no-2xx'],
     probe: async (url) =>
       status(
         await call(url, 'GET', '/protected', {
@@ -180,7 +180,7 @@ export const BEARER_TOKENS = {
   },
   'jwt-ignore-iss': {
     rules: ['jwt.claims.iss', 'jwt.attack.missing-iss-aud'],
-    collateral: ['fuzz.jwt.mutation.no-2xx'],
+    collateral: ['jwt.claims.wrong-type', 'fuzz.jwt.mutation.no-2xx'],
     probe: async (url) =>
       status(
         await call(url, 'GET', '/protected', {
@@ -208,6 +208,18 @@ export const BEARER_TOKENS = {
     probe: async (url) => {
       const token = await signed({ crit: ['urn:example:unknown'], 'urn:example:unknown': true }, claims());
       return status(await call(url, 'GET', '/protected', { headers: bearer(token) }));
+    },
+    conformant: 401,
+    defective: 200,
+  },
+  'jwt-exp-coerced': {
+    rules: ['jwt.claims.wrong-type'],
+    collateral: ['fuzz.jwt.mutation.no-2xx'],
+    probe: async (url) => {
+      const exp = String(Math.floor(Date.now() / 1000) + 600);
+      return status(
+        await call(url, 'GET', '/protected', { headers: bearer(await signed({}, claims({ exp }))) }),
+      );
     },
     conformant: 401,
     defective: 200,

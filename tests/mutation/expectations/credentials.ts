@@ -123,6 +123,24 @@ export const CREDENTIALS = {
     conformant: 400,
     defective: 200,
   },
+  'basic-token68-lenient-base64': {
+    rules: ['basic.base64.strict'],
+    // A "." anywhere in the payload: inside token68, outside base64; the shape check passes it.
+    probe: async (url) => {
+      const valid = Buffer.from(`${ADMIN.basic.username}:${ADMIN.basic.password}`).toString('base64');
+      const mangled = `${valid.slice(0, 3)}.${valid.slice(3)}`;
+      return status(await call(url, 'GET', '/protected', { headers: { authorization: `Basic ${mangled}` } }));
+    },
+    conformant: 400,
+    defective: 200,
+  },
+  'apikey-as-bearer': {
+    rules: ['auth.boundary.other-scheme'],
+    probe: async (url) =>
+      status(await call(url, 'GET', '/protected', { headers: { authorization: `Bearer ${ADMIN.apikey}` } })),
+    conformant: 401,
+    defective: 200,
+  },
   'apikey-off-by-one': {
     rules: ['auth.401.invalid-apikey'],
     collateral: ['auth.boundary.one-char-changed'],

@@ -14,13 +14,20 @@ export const HEADER_PARSING = {
     defective: 401,
   },
   'scheme-single-space': {
-    rules: ['fuzz.credential.legal-variants'],
+    rules: ['fuzz.credential.legal-variants', 'auth.scheme.separator-spaces'],
     // Wrong credentials spelled with two spaces get 400 instead of 401.
     collateral: ['fuzz.wrong-credential.status'],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: { authorization: `Bearer  ${ADMIN.bearer}` } })),
     conformant: 200,
     defective: 400,
+  },
+  'scheme-prefix-slice': {
+    rules: ['auth.scheme.near-miss'],
+    probe: async (url) =>
+      status(await call(url, 'GET', '/protected', { headers: { authorization: `Bearerx ${ADMIN.bearer}` } })),
+    conformant: 401,
+    defective: 200,
   },
   'duplicate-authorization-first-wins': {
     rules: ['auth.malformed.duplicate-header'],

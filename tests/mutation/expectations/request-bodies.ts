@@ -46,6 +46,14 @@ export const REQUEST_BODIES = {
     conformant: 400,
     defective: 500,
   },
+  'deep-json-500': {
+    rules: ['request.json-value.no-5xx'],
+    // 20,000 levels: 40 KB, under the mock's 100 KiB limit, past its parser's stack.
+    probe: (url) =>
+      post(url, `{"name":"Gatecheck Probe","gatecheckNested":${'['.repeat(20000)}${']'.repeat(20000)}}`),
+    conformant: 400,
+    defective: 500,
+  },
   'proto-key-dropped': {
     rules: ['request.json-value.stored'],
     probe: async (url) => {

@@ -2,7 +2,7 @@
  * The routing defects (mock/defects/routing/): the rules each must fail, and its probe.
  */
 
-import { ADMIN, bearer, call, status } from './probe-support.ts';
+import { ADMIN, authorization, bearer, call, status } from './probe-support.ts';
 import type { Expectations } from './types.ts';
 
 export const ROUTING = {
@@ -20,6 +20,17 @@ export const ROUTING = {
     },
     conformant: '404 {"ty',
     defective: '200 null',
+  },
+  'item-id-int32-500': {
+    rules: ['route.item-id.boundaries'],
+    probe: async (url) =>
+      status(
+        await call(url, 'GET', '/users/2147483648', {
+          headers: { authorization: authorization(ADMIN, 'basic') },
+        }),
+      ),
+    conformant: 404,
+    defective: 500,
   },
   'method-404': {
     rules: ['method.405.status'],

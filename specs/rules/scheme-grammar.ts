@@ -1,0 +1,37 @@
+/**
+ * The scheme word and its separator, probed from the grammar (RFC 9110 §11.4, §11.1, §5.6.2):
+ *
+ *   credentials = auth-scheme [ 1*SP ( token68 / #auth-param ) ]
+ *   auth-scheme = token          ; "a case-insensitive token to identify the authentication scheme" (§11.1)
+ *
+ * The word is a token compared whole: another token — the word with a character inserted, deleted, doubled
+ * or replaced at any position — is another scheme, which the target does not accept, so a valid credential
+ * under it is no valid credential (seed §5 rule 2: 401; a header the target cannot parse: 400). Between the
+ * word and the credentials stand one or more spaces: none, or a tab, is no `1*SP`; two or three are.
+ */
+import { rfc, seed } from './refs.ts';
+import type { Rule } from './types.ts';
+
+const NEEDS = ['endpoints.*.schemes', 'identities.*.basic / bearer / apikey'];
+
+export const schemeNearMiss: Rule = {
+  id: 'auth.scheme.near-miss',
+  level: 'MUST',
+  requirement:
+    'A valid credential under a near miss of its scheme word (a character inserted, deleted, doubled or replaced at every position of the word, "@" inserted), or with the space after the word deleted or replaced by a tab, is refused (400 or 401).',
+  refs: [seed('5', 'rule 2'), rfc(9110, '11.1'), rfc(9110, '11.4'), rfc(9110, '15.5.2')],
+  statuses: [400, 401],
+  needs: NEEDS,
+};
+
+export const schemeSeparatorSpaces: Rule = {
+  id: 'auth.scheme.separator-spaces',
+  level: 'MUST',
+  requirement:
+    'A valid credential with two or three spaces between the scheme word and the credentials is answered like the canonical single space (RFC 9110 §11.4: 1*SP).',
+  refs: [rfc(9110, '11.4'), seed('5')],
+  statuses: [200],
+  needs: NEEDS,
+};
+
+export const schemeGrammarRules: readonly Rule[] = [schemeNearMiss, schemeSeparatorSpaces];
