@@ -19,6 +19,7 @@ import {
   LIMITERS,
   type LimiterName,
   leastTimeMs,
+  limiterLimit,
   limiterProfile,
   limiterSettings,
   type ProfileKind,
@@ -70,10 +71,7 @@ async function runOne(
   const mock = await startMockProcess({
     config: { rateLimit: target === 'nginx-real' ? UNREACHABLE_RATE_LIMIT : limiterSettings(limiter, scale) },
   });
-  const { limit, windowSeconds } = limiterProfile(limiter, 'minimal', scale).rateLimit ?? {
-    limit: 60,
-    windowSeconds: 10,
-  };
+  const { limit, windowSeconds } = limiterLimit(limiter, scale);
   const nginx =
     target === 'nginx-real'
       ? await startNginx({

@@ -45,7 +45,7 @@ export interface Politeness {
   readonly reasons: Readonly<Record<string, number>>;
   /** Each counter with a pace, or with limited answers, busiest first. */
   readonly counters?: readonly CounterPace[];
-  /** Where a limit is declared: the key, declared and learned. */
+  /** Where a limit is declared: the key, declared and learned (under several limits, the summary names each). */
   readonly key?: KeyReport;
   /** What the traffic said that the profile did not (a declared limit that looks too high, …). */
   readonly notes?: readonly string[];
@@ -65,6 +65,13 @@ export interface TargetPoliteness {
   readonly elapsedMs: number;
   readonly reasons: Readonly<Record<string, number>>;
   readonly counters: readonly CounterPace[];
+  /** Under several declared limits: each one's key, declared and learned. */
+  readonly limits?: readonly {
+    readonly label: string;
+    readonly declared: { readonly key?: RateKey } | undefined;
+    readonly enforced: readonly RateKey[];
+    readonly learned: readonly LearnedKey[];
+  }[];
 }
 
 const KEY_WORDS: Readonly<Record<RateKey, string>> = {
@@ -131,7 +138,12 @@ export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
         ...(t.declared.key === undefined ? {} : { declared: t.declared.key }),
         inForce: t.enforced,
         learned: t.learned,
-        summary: keySummary(t.declared.key, t.enforced, t.learned),
+        summary:
+          t.limits === undefined
+            ? keySummary(t.declared.key, t.enforced, t.learned)
+            : t.limits
+                .map((l) => `${l.label}: ${keySummary(l.declared?.key, l.enforced, l.learned)}`)
+                .join('; '),
       };
     }
   }

@@ -8,9 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_SECONDS } from '../lib/budget.ts';
 import { ENV } from '../lib/env.ts';
+import { type RatePolicy, ratePolicyOf } from '../profile/rate-policy.ts';
 import type { Profile } from '../profile/types.ts';
 import { type Bucketer, bucketer } from './buckets.ts';
-import { type RateKey, RunCoordinator, type TargetPolicy } from './coordinator.ts';
+import { type DeclaredLimit, RunCoordinator, type TargetPolicy } from './coordinator.ts';
 import { type AnswerHead, declaredRateHint, type LimitSignal, limitedAnswer } from './limited-answer.ts';
 import { httpPort, inProcessPort, SCHEDULER_ENV, type SchedulerPort } from './port.ts';
 import { RunBudgetExhausted } from './run-budget.ts';
@@ -18,26 +19,25 @@ import { currentTestClock } from './test-clock.ts';
 
 export { RunBudgetExhausted } from './run-budget.ts';
 
-/** The limits a profile declares, as the coordinator takes them. */
-export function policyOf(profile: Profile): TargetPolicy {
-  const rl = profile.rateLimit;
+/** The limits a profile declares, as the coordinator takes them — read from its resolved rate policy. */
+export function policyOf(profile: Profile, rate: RatePolicy = ratePolicyOf(profile)): TargetPolicy {
   const budget = profile.budget;
+  const limits = rate.entries.map(
+    (e): DeclaredLimit => ({
+      limit: e.limit,
+      windowSeconds: e.windowSeconds,
+      ...(e.key === undefined ? {} : { key: e.key }),
+      ...(e.burst === undefined ? {} : { burst: e.burst }),
+      ...(e.appliesTo === 'endpoint' ? { onlyEndpoint: true } : {}),
+      label: e.label,
+    }),
+  );
   return {
-    ...(rl === undefined
+    ...(limits.length === 1 ? { declared: limits[0] } : limits.length > 1 ? { limits } : {}),
+    ...(rate.ban === undefined
       ? {}
-      : {
-          declared: {
-            limit: rl.limit,
-            windowSeconds: rl.windowSeconds,
-            ...(rl.key === undefined ? {} : { key: rl.key as RateKey }),
-            ...(rl.burst === undefined ? {} : { burst: rl.burst }),
-            ...(rl.appliesTo === 'endpoint' ? { onlyEndpoint: true } : {}),
-          },
-        }),
-    ...(rl?.banSeconds !== undefined || rl?.banAfter !== undefined
-      ? { ban: rl.banSeconds === undefined ? {} : { seconds: rl.banSeconds } }
-      : {}),
-    ...(rl?.status === 503 ? { limiterStatus: 503 as const } : {}),
+      : { ban: rate.ban.seconds === undefined ? {} : { seconds: rate.ban.seconds } }),
+    ...(rate.limiterStatus === 503 ? { limiterStatus: 503 as const } : {}),
     maxRequests: budget?.maxRequests ?? DEFAULT_MAX_REQUESTS,
     maxSeconds: budget?.maxSeconds ?? DEFAULT_MAX_SECONDS,
   };
@@ -343,7 +343,14 @@ export function schedulerFor(
     sharedPort ??= address
       ? httpPort(address)
       : inProcessPort(new RunCoordinator(Date.now, { learn: env[ENV.schedulerLearning] !== 'off' }));
-    scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile, key), Math.max(1, batch));
+    const rate = ratePolicyOf(profile);
+    scheduler = new Scheduler(
+      sharedPort,
+      key,
+      policyOf(profile, rate),
+      bucketer(profile, key, rate),
+      Math.max(1, batch),
+    );
     perProcess.set(key, scheduler);
   }
   return scheduler;
