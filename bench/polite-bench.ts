@@ -97,10 +97,13 @@ async function runOne(
     const p = run.politeness;
     if (p === undefined)
       throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
+    // The target's counters as the run counted them: per route, or per credential value.
+    // (Undeclared, the credential stand-in's counters read per identity: a declared identity's forms together.)
+    const prefixes = limiter === 'credential' ? ['credential ', 'identity '] : ['endpoint '];
     const byRoute = new Map(
       (p.counters ?? [])
-        .filter((c) => c.counter.startsWith('endpoint '))
-        .map((c) => [c.counter.slice('endpoint '.length), c.requests] as const),
+        .filter((c) => prefixes.some((x) => c.counter.startsWith(x)))
+        .map((c) => [c.counter, c.requests] as const),
     );
     const leastMs = leastTimeMs(limiter, scale, p.requests, byRoute);
     return {

@@ -167,3 +167,22 @@ test('the example configurations of docs/mock.md load and limit as their limiter
     expect([...seen].sort(), name).toEqual([...expected]);
   }
 });
+
+test('per credential (a gateway’s per-key quota): every Authorization value its own count, valid or not; none → the address', async () => {
+  const mock = await limitedMock({
+    headers: 'none',
+    groups: { default: { key: 'credential', limit: 3, windowSeconds: 10 } },
+  });
+  const as = (value: string) => ({ authorization: value });
+  const run = async (headers: Record<string, string>, n: number) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push((await send(mock, '/users', '203.0.113.7', headers)).status);
+    return out;
+  };
+  expect(await run(bob, 4)).toEqual([200, 200, 200, 429]);
+  // Another value from the same address: a count of its own, even one that does not verify.
+  expect((await run(as('Bearer not-a-token'), 4)).at(-1)).toBe(429);
+  expect((await run(as('Bearer another'), 1))[0]).not.toBe(429);
+  // No credential: the address's count, apart from every credential's.
+  expect(await run({}, 4)).toEqual([200, 200, 200, 429]);
+});
