@@ -51,6 +51,12 @@ export interface RatePolicy {
   readonly burst?: BurstPlan;
   /** Route templates the profile names (`/users/{id}`): requests to a matching path count per template. */
   readonly templates: readonly string[];
+  /**
+   * Paths a request must be served on while no ban is in force — what tells a ban's 403 from a refusal
+   * (specs/run/scheduler.ts): `anonymous`, the public endpoint, without credentials; `identity`, the
+   * protected endpoint, which every declared identity may read, with the same credential.
+   */
+  readonly controls: { readonly anonymous?: string; readonly identity?: string };
 }
 
 const listOf = (rl: Profile['rateLimit']): readonly RateLimitEntry[] =>
@@ -106,6 +112,10 @@ export function ratePolicyOf(profile: Profile): RatePolicy {
     ...(raw.some((e) => e.status === 503) ? { limiterStatus: 503 as const } : {}),
     ...(entries.length === 0 ? {} : { burst: burstPlan(profile, raw, entries, banAfter) }),
     templates: [...templates],
+    controls: {
+      ...(profile.endpoints.public === undefined ? {} : { anonymous: profile.endpoints.public.path }),
+      ...(profile.endpoints.protected === undefined ? {} : { identity: profile.endpoints.protected.path }),
+    },
   };
 }
 

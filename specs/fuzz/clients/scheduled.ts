@@ -22,7 +22,20 @@ export function scheduledClient(client: Client, scheduler: Scheduler, observe?: 
         observe?.(request, outcome);
         return outcome;
       };
-      return scheduler.run(bucket, send, head);
+      // A control request (the same client, outside the slots): tells a ban's 403 from the target's answer.
+      const control = async (path: string, value: string | undefined) =>
+        head(
+          await client.send({
+            method: 'GET',
+            url: `${scheduler.target}${path}`,
+            authorization: value === undefined ? [] : [value],
+          }),
+        );
+      const only = request.authorization.length === 1 ? request.authorization[0] : undefined;
+      return scheduler.run(bucket, send, head, {
+        control,
+        ...(only === undefined ? {} : { authorization: only }),
+      });
     },
   };
 }
