@@ -17,6 +17,8 @@ export interface FastifyLimiterOptions {
   readonly ban?: number;
   /** Where allowed requests go; absent: answered 200 `{}` here. */
   readonly upstream?: string;
+  /** Count only requests without an Authorization field (DRF's anonymous rate); the others pass. */
+  readonly anonymousOnly?: boolean;
 }
 
 export interface RunningFastifyLimiter {
@@ -33,6 +35,7 @@ export async function startFastifyLimiter(options: FastifyLimiterOptions): Promi
     max: options.max,
     timeWindow: options.timeWindowMs,
     ...(options.ban === undefined ? {} : { ban: options.ban }),
+    ...(options.anonymousOnly ? { allowList: (req) => req.headers.authorization !== undefined } : {}),
   });
   const upstream = options.upstream === undefined ? undefined : new URL(options.upstream);
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) =>

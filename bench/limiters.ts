@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RateLimitFile, RateLimitGroup } from '../mock/access/rate-limit-settings.ts';
 import { FIXTURES_DIR } from '../mock/config.ts';
-import type { Profile } from '../specs/profile/types.ts';
+import type { Profile, RateLimitEntry } from '../specs/profile/types.ts';
 import { PROFILE, PROFILE_PATH } from './setups.ts';
 
 export type LimiterName = 'nginx' | 'fastify' | 'slowapi' | 'express' | 'credential';
@@ -67,12 +67,23 @@ export function limiterProfile(
   scale = 1,
   options: { fuzzCases?: number; maxSeconds?: number } = {},
 ): Profile {
+  return profileDeclaring(
+    { ...limiterLimit(name, scale), ...(kind === 'exact' ? EXACT[name] : {}) } as RateLimitEntry,
+    options,
+  );
+}
+
+/** The bundled mock's profile with `rateLimit` (one entry or a list) and the default fuzz budget. */
+export function profileDeclaring(
+  rateLimit: RateLimitEntry | readonly RateLimitEntry[],
+  options: { fuzzCases?: number; maxSeconds?: number } = {},
+): Profile {
   const { rateLimit: _bundled, budget, ...rest } = PROFILE;
   const { fuzzCases: _cases, ...budgetRest } = budget ?? {};
   return {
     ...rest,
     $schema: join(PROFILE_PATH, '..', 'schemas', 'profile.schema.json'),
-    rateLimit: { ...limiterLimit(name, scale), ...(kind === 'exact' ? EXACT[name] : {}) },
+    rateLimit,
     budget: {
       ...budgetRest,
       ...(options.fuzzCases === undefined ? {} : { fuzzCases: options.fuzzCases }),
