@@ -22,8 +22,9 @@ export interface ComposedTarget {
   readonly mock: RateLimitFile;
   /** The real plugin in front of it (windows already scaled). */
   readonly front: Omit<FastifyLimiterOptions, 'upstream'> & { readonly anonymousOnly?: boolean };
-  readonly exact: readonly RateLimitEntry[];
-  readonly minimal: readonly RateLimitEntry[];
+  /** One entry (as before lists existed) or a list. */
+  readonly exact: RateLimitEntry | readonly RateLimitEntry[];
+  readonly minimal: RateLimitEntry | readonly RateLimitEntry[];
   /** The least time (ms) the target's limits allow for what the run sent. */
   least(p: Politeness): number;
 }
@@ -43,8 +44,8 @@ export function composedTarget(name: ComposedName, scale: number): ComposedTarge
         label: `the real @fastify/rate-limit in front of the mock: 60 per ${w(10)} s per address, ban 3 (403 with Retry-After)`,
         mock: UNREACHABLE_RATE_LIMIT,
         front: { max: 60, timeWindowMs: w(10) * 1000, ban: 3 },
-        exact: [{ limit: 60, windowSeconds: w(10), key: 'address', banAfter: 3 }],
-        minimal: [{ limit: 60, windowSeconds: w(10) }],
+        exact: { limit: 60, windowSeconds: w(10), key: 'address', banAfter: 3 },
+        minimal: { limit: 60, windowSeconds: w(10) },
         least: (p) => (p.requests / (60 / w(10))) * 1000,
       };
     case 'nestjs':
