@@ -72,6 +72,12 @@ export interface RateLimitGroup {
   readonly banAfter: number;
   /** How long a ban lasts (fractions allowed); 0 disables bans. A ban never ends before the window that caused it. */
   readonly banSeconds: number;
+  /**
+   * Other groups, of the same key, that count the same requests after this one: a request is limited by the
+   * first that refuses it (several limits on one route: NestJS's list, a login route beside the global limit).
+   * In this process only (not with a shared store).
+   */
+  readonly alongside?: readonly string[];
 }
 
 /**

@@ -186,3 +186,30 @@ test('per credential (a gateway’s per-key quota): every Authorization value it
   // No credential: the address's count, apart from every credential's.
   expect(await run({}, 4)).toEqual([200, 200, 200, 429]);
 });
+
+test('several limits on one route (alongside): NestJS-like 3 per 1 s and 5 per 60 s; a strict route beside the global limit', async () => {
+  const nest = await limitedMock({
+    headers: 'none',
+    groups: {
+      default: { key: 'address', limit: 3, windowSeconds: 1, banSeconds: 0, alongside: ['long'] },
+      long: { key: 'address', limit: 5, windowSeconds: 60, banSeconds: 0 },
+    },
+  });
+  expect(await statuses(nest, 4)).toEqual([200, 200, 200, 429]);
+  await advanceMs(nest, 1000);
+  // The short window is fresh, the long one has room for 2 more.
+  expect(await statuses(nest, 3)).toEqual([200, 200, 429]);
+  await advanceMs(nest, 1000);
+  expect(await statuses(nest, 1)).toEqual([429]);
+  const strict = await limitedMock({
+    headers: 'none',
+    groups: {
+      default: { key: 'address', limit: 4, windowSeconds: 10, banSeconds: 0 },
+      login: { key: 'address', limit: 2, windowSeconds: 10, banSeconds: 0, alongside: ['default'] },
+    },
+    routes: { '/users': 'login' },
+  });
+  expect(await statuses(strict, 3, '/users')).toEqual([200, 200, 429]);
+  // The strict route's two counted in the global limit too: 2 left of 4 elsewhere.
+  expect(await statuses(strict, 3, '/users/1')).toEqual([200, 200, 429]);
+});
