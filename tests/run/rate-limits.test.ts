@@ -106,7 +106,11 @@ test.describe('one resolved rate policy', () => {
     expect(p.burst).toMatchObject({ identity: 'ratelimit', endpoint: { path: '/protected' }, banAfter: 3 });
     expect(p.ban).toEqual({ after: 3 });
     expect(p.limiterStatus).toBe(503);
-    expect(ratePolicyOf(PROFILE)).toEqual({ entries: [], templates: [] });
+    expect(ratePolicyOf(PROFILE)).toEqual({
+      entries: [],
+      templates: [],
+      controls: { anonymous: '/public', identity: '/protected' },
+    });
   });
 
   test('a list: each entry its own, the burst meets the smallest limit that applies to its endpoint, and names it', () => {
