@@ -23,10 +23,10 @@ const limited = { ...bundled, rateLimit: PER_ADDRESS, budget } as unknown as Pro
 
 test('the estimate: requests planned, the pace of the deciding limit, the wall time; none without a declared limit', () => {
   const e = estimateRun(limited, 850);
-  expect(e).toMatchObject({ requests: 1450, fuzzCases: 850, pace: 5.4 });
-  // 1,450 requests at 5.4 requests/s, plus start-up and the rate-limit rules' window.
-  expect(e?.seconds).toBeCloseTo(1450 / 5.4 + 10, 0);
-  expect(e?.checksOnlySeconds).toBeCloseTo(600 / 5.4 + 10, 0);
+  expect(e).toMatchObject({ requests: 1290, fuzzCases: 850, pace: 5.4 });
+  // 1,290 requests at 5.4 requests/s, plus start-up and a quarter of the window (the rate-limit rules).
+  expect(e?.seconds).toBeCloseTo(1290 / 5.4 + 10 + 2.5, 0);
+  expect(e?.checksOnlySeconds).toBeCloseTo(440 / 5.4 + 12.5, 0);
   expect(estimateRun({ ...limited, rateLimit: undefined } as Profile, 850)).toBeUndefined();
   // Several limits: the one whose busiest counter takes longest decides.
   const two = estimateRun(
@@ -48,7 +48,13 @@ test('--max-duration: the most fuzz cases that fit; less than the checks need sa
   const cases = (fit as { fuzzCases: number }).fuzzCases;
   expect(estimateRun(limited, cases)?.seconds).toBeLessThanOrEqual(300);
   expect(estimateRun(limited, cases + 1)?.seconds).toBeGreaterThan(300);
-  expect(casesWithin(limited, 60)).toEqual({ tooShort: Math.ceil(600 / 5.4 + 10) });
+  expect(casesWithin(limited, 60)).toEqual({ tooShort: Math.ceil(440 / 5.4 + 12.5) });
+  // Per credential, the requests without one (per address) decide; the rest goes unpaced beside them.
+  const perCredential = estimateRun(
+    { ...limited, rateLimit: { limit: 20, windowSeconds: 10, key: 'credential' } } as Profile,
+    2400,
+  );
+  expect(perCredential?.seconds).toBeCloseTo((0.4 * 440) / 1.8 + (2840 - 176) / 30 + 12.5, 0);
 });
 
 let s: Scratch;
@@ -64,7 +70,7 @@ test('the CLI: the estimate is the first line; --max-duration below the minimum 
   const short = await s.gatecheck(['--profile', file, '--base-url', base, '--max-duration', '1m']);
   expect(short.code, short.stdout + short.stderr).toBe(EXIT.usage);
   expect(short.stderr).toContain(
-    '--max-duration 60 s is less than the declared rate limit allows: the checks alone need ≈ 2 min (122 s)',
+    '--max-duration 60 s is less than the declared rate limit allows: the checks alone need ≈ 2 min (94 s)',
   );
   const sized = await s.gatecheck(['--profile', file, '--base-url', base, '--max-duration', '5m']);
   // Sized and announced, then the preflight finds no target.

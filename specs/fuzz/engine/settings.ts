@@ -94,7 +94,7 @@ const CHECKS_RESERVE = 600;
  * before the refusal rules (#29: every method, path spelling, refused write and JSON value) and ≈ 490 with them,
  * so 600 leaves room.
  */
-export const CHECKS_AT_PACE = 600;
+const CHECKS_AT_PACE = 600;
 /** Share of the run's wall-time budget the fuzz phase may plan to fill; the rest absorbs waits. */
 const PLANNED_TIME_SHARE = 0.6;
 /**
