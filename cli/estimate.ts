@@ -5,7 +5,7 @@
  * time; below what the checks alone need, the run is refused (exit 2) before any request.
  *
  * The model (calibrated on the politeness bench, docs/performance.md): a run sends ≈ CHECKS requests for its
- * checks and the fuzz cases; per address every request counts; per route the busiest route (the protected
+ * checks and the fuzz cases; per address (or a key not declared) every request counts; per route the busiest route (the protected
  * one) gets the fuzz cases and ≈ 28 % of the checks; per identity or credential the busiest counter is that
  * of the requests without a credential (per address, ≈ 40 % of the checks), or, for a limit of authenticated
  * requests only, the busiest identity's (≈ 15 %). Where the deciding counter does not count every request,
@@ -54,7 +54,9 @@ function busiest(profile: Profile, e: RateEntry, fuzzCases: number): number {
   if (e.appliesTo === 'endpoint' || e.routes !== undefined) return 0;
   const fuzzed = entryApplies(e, profile.endpoints.protected?.path ?? '/', true) ? fuzzCases : 0;
   if (e.appliesTo === 'anonymous') return ANONYMOUS_SHARE * CHECKS;
-  switch (e.key) {
+  // A key not declared is estimated per address, the coarsest: the run learns it when the target counts so (the
+  // common case: nginx, @fastify/rate-limit, express-rate-limit), and a finer key only makes the run shorter.
+  switch (e.key ?? 'address') {
     case 'address':
       return (e.appliesTo === 'authenticated' ? (1 - ANONYMOUS_SHARE) * CHECKS : CHECKS) + fuzzed;
     case 'identity':
@@ -67,7 +69,7 @@ function busiest(profile: Profile, e: RateEntry, fuzzCases: number): number {
 
 /** Whether `e`'s busiest counter counts every request of the run (then nothing goes unpaced beside it). */
 const countsAll = (e: RateEntry): boolean =>
-  e.key === 'address' && e.appliesTo === 'all' && e.routes === undefined;
+  (e.key ?? 'address') === 'address' && e.appliesTo === 'all' && e.routes === undefined;
 
 function secondsFor(profile: Profile, entries: readonly RateEntry[], fuzzCases: number) {
   let worst = { seconds: 0, entry: entries[0] as RateEntry, requests: 0 };
