@@ -13,15 +13,15 @@ import type { Politeness } from '../specs/run/politeness.ts';
 import type { FastifyLimiterOptions } from './fastify-limiter.ts';
 import { UNREACHABLE_RATE_LIMIT } from './setups.ts';
 
-export type ComposedName = 'fastify-real' | 'nestjs' | 'drf' | 'login';
-export const COMPOSED: readonly ComposedName[] = ['fastify-real', 'nestjs', 'drf', 'login'];
+export type ComposedName = 'fastify-real' | 'nestjs' | 'drf' | 'login' | 'credential-60';
+export const COMPOSED: readonly ComposedName[] = ['fastify-real', 'nestjs', 'drf', 'login', 'credential-60'];
 
 export interface ComposedTarget {
   readonly label: string;
   /** The mock's own limiter. */
   readonly mock: RateLimitFile;
-  /** The real plugin in front of it (windows already scaled). */
-  readonly front: Omit<FastifyLimiterOptions, 'upstream'> & { readonly anonymousOnly?: boolean };
+  /** The real plugin in front of it (windows already scaled); absent: the mock alone. */
+  readonly front?: Omit<FastifyLimiterOptions, 'upstream'>;
   /** One entry (as before lists existed) or a list. */
   readonly exact: RateLimitEntry | readonly RateLimitEntry[];
   readonly minimal: RateLimitEntry | readonly RateLimitEntry[];
@@ -105,6 +105,29 @@ export function composedTarget(name: ComposedName, scale: number): ComposedTarge
           const user = Math.max(0, ...counted(p, (c) => /^identity [^~ ]/.test(c)));
           return Math.max(anon / (20 / w(10)), user / (60 / w(10))) * 1000;
         },
+      };
+    case 'credential-60':
+      return {
+        label: `a gateway per credential: every Authorization value its own count (none: the address), 60 per ${w(10)} s, moving window (the mock alone)`,
+        mock: {
+          headers: 'none',
+          groups: {
+            default: {
+              key: 'credential',
+              algorithm: 'moving-window',
+              limit: 60,
+              windowSeconds: w(10),
+              banSeconds: 0,
+            },
+          },
+        },
+        exact: { limit: 60, windowSeconds: w(10), key: 'credential' },
+        minimal: { limit: 60, windowSeconds: w(10) },
+        // The busiest credential (or the requests without one, per address) at 6 per s.
+        least: (p) =>
+          (Math.max(0, ...counted(p, (c) => c.startsWith('credential ') || c.startsWith('identity '))) /
+            (60 / w(10))) *
+          1000,
       };
     case 'login':
       return {

@@ -82,22 +82,25 @@ async function runComposed(
 ): Promise<PoliteRun> {
   const t = composedTarget(target, scale);
   const mock = await startMockProcess({ config: { rateLimit: t.mock } });
-  const front = await startFastifyLimiter({ ...t.front, upstream: mock.url }).catch(async (e: unknown) => {
-    await mock.stop();
-    throw e;
-  });
+  const front =
+    t.front === undefined
+      ? undefined
+      : await startFastifyLimiter({ ...t.front, upstream: mock.url }).catch(async (e: unknown) => {
+          await mock.stop();
+          throw e;
+        });
   try {
     const profile = profileDeclaring(
       kind === 'exact' ? t.exact : t.minimal,
       fuzzCases === undefined ? {} : { fuzzCases },
     );
-    const run = await runSuiteProcess({ baseUrl: front.url, profile, timeoutMs: 1_800_000 });
+    const run = await runSuiteProcess({ baseUrl: front?.url ?? mock.url, profile, timeoutMs: 1_800_000 });
     const p = run.politeness;
     if (p === undefined)
       throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
     return resultOf(target, kind, scale, run, t.least(p), estimatedMs(profile, fuzzCases));
   } finally {
-    await front.stop();
+    await front?.stop();
     await mock.stop();
   }
 }
