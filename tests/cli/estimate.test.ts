@@ -49,12 +49,12 @@ test('--max-duration: the most fuzz cases that fit; less than the checks need sa
   expect(estimateRun(limited, cases)?.seconds).toBeLessThanOrEqual(300);
   expect(estimateRun(limited, cases + 1)?.seconds).toBeGreaterThan(300);
   expect(casesWithin(limited, 60)).toEqual({ tooShort: Math.ceil(440 / 5.4 + 12.5) });
-  // Per credential, the requests without one (per address) decide; the rest goes unpaced beside them.
+  // Per credential, the requests without one (per address) decide, spread over the checks.
   const perCredential = estimateRun(
     { ...limited, rateLimit: { limit: 20, windowSeconds: 10, key: 'credential' } } as Profile,
     2400,
   );
-  expect(perCredential?.seconds).toBeCloseTo((0.4 * 440) / 1.8 + (2840 - 176) / 30 + 12.5, 0);
+  expect(perCredential?.seconds).toBeCloseTo((1.9 * (0.4 * 440)) / 1.8 + 12.5, 0);
 });
 
 let s: Scratch;
