@@ -94,10 +94,13 @@ export function plannedFuzzCases(profile: Profile, budget: number | undefined): 
   return Math.min(wanted, affordableFuzzCases(profile, chosen !== undefined).cases);
 }
 
-/** Undefined without a declared limit (the run is not paced, so its time is not the limit's). */
+/**
+ * Undefined without a declared limit that paces the run — none declared, or only limits of one route or a few
+ * (the bundled mock's `/limited`): the run is then not paced, so its time is not the limit's.
+ */
 export function estimateRun(profile: Profile, fuzzCases: number): RunEstimate | undefined {
   const { entries } = ratePolicyOf(profile);
-  if (entries.length === 0) return undefined;
+  if (entries.every((e) => busiest(profile, e, fuzzCases) === 0)) return undefined;
   const { seconds, entry } = secondsFor(profile, entries, fuzzCases);
   return {
     requests: CHECKS + fuzzCases,

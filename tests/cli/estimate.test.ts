@@ -28,6 +28,8 @@ test('the estimate: requests planned, the pace of the deciding limit, the wall t
   expect(e?.seconds).toBeCloseTo(1290 / 5.4 + 10 + 2.5, 0);
   expect(e?.checksOnlySeconds).toBeCloseTo(440 / 5.4 + 12.5, 0);
   expect(estimateRun({ ...limited, rateLimit: undefined } as Profile, 850)).toBeUndefined();
+  // A limit of one route alone (the bundled mock's /limited) paces nothing else: no estimate.
+  expect(estimateRun(bundled, 850)).toBeUndefined();
   // Several limits: the one whose busiest counter takes longest decides.
   const two = estimateRun(
     {
