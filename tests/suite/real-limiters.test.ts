@@ -15,6 +15,7 @@ import { expect, test } from '@playwright/test';
 import {
   LIMITERS,
   type LimiterName,
+  limiterLimit,
   limiterProfile,
   limiterSettings,
   type ProfileKind,
@@ -65,7 +66,8 @@ const PER_ADDRESS: readonly LimiterName[] = ['nginx', 'fastify', 'express'];
 
 for (const name of LIMITERS) {
   for (const kind of ['exact', 'minimal'] as const satisfies readonly ProfileKind[]) {
-    test(`${name}, ${kind} profile, 60 per 1 s → no failure, no skip for time, the limit met rarely, the key said right`, async () => {
+    const { limit, windowSeconds } = limiterLimit(name, SCALE);
+    test(`${name}, ${kind} profile, ${limit} per ${windowSeconds} s → no failure, no skip for time, the limit met rarely, the key said right`, async () => {
       const { rules, politeness } = await runAgainst(
         limiterSettings(name, SCALE),
         limiterProfile(name, kind, SCALE, { fuzzCases: FUZZ_CASES }),
