@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RateLimitFile, RateLimitGroup } from '../mock/access/rate-limit-settings.ts';
 import { FIXTURES_DIR } from '../mock/config.ts';
-import type { Profile } from '../specs/profile/types.ts';
+import type { Profile, RateLimitEntry } from '../specs/profile/types.ts';
 import { PROFILE, PROFILE_PATH } from './setups.ts';
 
-export type LimiterName = 'nginx' | 'fastify' | 'slowapi' | 'express';
-export const LIMITERS: readonly LimiterName[] = ['nginx', 'fastify', 'slowapi', 'express'];
+export type LimiterName = 'nginx' | 'fastify' | 'slowapi' | 'express' | 'credential';
+export const LIMITERS: readonly LimiterName[] = ['nginx', 'fastify', 'slowapi', 'express', 'credential'];
 export type ProfileKind = 'exact' | 'minimal';
 
 /** What each limiter is, in a few words (the benchmark's table). */
@@ -23,6 +23,8 @@ export const LIMITER_LABELS: Readonly<Record<LimiterName, string>> = {
     '@fastify/rate-limit: per address, window from the first request, X-RateLimit-*, ban → 403 after 3',
   slowapi: 'slowapi: per address and route, moving window, no header',
   express: 'express-rate-limit: per address, window from the first request, RateLimit draft 7',
+  credential:
+    'a gateway per credential: every Authorization value its own count (none: the address), 20 per 10 s, moving window, Retry-After',
 };
 
 /** The mock's rate-limit settings for `name`, its windows `scale` times shorter. */
@@ -51,6 +53,7 @@ const EXACT: Readonly<Record<LimiterName, Record<string, unknown>>> = {
   fastify: { key: 'address', banAfter: 3 },
   slowapi: { key: 'endpoint' },
   express: { key: 'address' },
+  credential: { key: 'credential' },
 };
 
 /**
@@ -64,12 +67,23 @@ export function limiterProfile(
   scale = 1,
   options: { fuzzCases?: number; maxSeconds?: number } = {},
 ): Profile {
+  return profileDeclaring(
+    { ...limiterLimit(name, scale), ...(kind === 'exact' ? EXACT[name] : {}) } as RateLimitEntry,
+    options,
+  );
+}
+
+/** The bundled mock's profile with `rateLimit` (one entry or a list) and the default fuzz budget. */
+export function profileDeclaring(
+  rateLimit: RateLimitEntry | readonly RateLimitEntry[],
+  options: { fuzzCases?: number; maxSeconds?: number } = {},
+): Profile {
   const { rateLimit: _bundled, budget, ...rest } = PROFILE;
   const { fuzzCases: _cases, ...budgetRest } = budget ?? {};
   return {
     ...rest,
     $schema: join(PROFILE_PATH, '..', 'schemas', 'profile.schema.json'),
-    rateLimit: { ...limiterLimit(name, scale), ...(kind === 'exact' ? EXACT[name] : {}) },
+    rateLimit,
     budget: {
       ...budgetRest,
       ...(options.fuzzCases === undefined ? {} : { fuzzCases: options.fuzzCases }),
@@ -80,8 +94,8 @@ export function limiterProfile(
 
 /**
  * The least time the limit allows for what the run sent (ms): per address, every request through one counter
- * at limit ÷ window; per route (slowapi), the busiest route's requests through its own. `byRoute` holds the
- * requests per path, as the target counted them.
+ * at limit ÷ window; per route (slowapi), the busiest route's requests through its own; per credential, the
+ * busiest credential's. `byRoute` holds the requests per counter (path, or credential), as the target counted them.
  */
 export function leastTimeMs(
   name: LimiterName,
@@ -91,7 +105,7 @@ export function leastTimeMs(
 ): number {
   const { limit, windowSeconds } = limiterLimit(name, scale);
   const perSecond = limit / windowSeconds;
-  const counted = name === 'slowapi' ? Math.max(0, ...byRoute.values()) : requests;
+  const counted = name === 'slowapi' || name === 'credential' ? Math.max(0, ...byRoute.values()) : requests;
   return (counted / perSecond) * 1000;
 }
 

@@ -14,24 +14,35 @@
  * `--polite-scale 10` runs them ten times shorter (60 per 1 s), a rehearsal of the shape.
  */
 
+import { estimateRun, plannedFuzzCases } from '../cli/estimate.ts';
+import type { Profile } from '../specs/profile/types.ts';
+import type { Politeness } from '../specs/run/politeness.ts';
+import { COMPOSED, type ComposedName, composedTarget } from './composed-limiters.ts';
+import { startFastifyLimiter } from './fastify-limiter.ts';
 import {
   LIMITER_LABELS,
   LIMITERS,
   type LimiterName,
   leastTimeMs,
+  limiterLimit,
   limiterProfile,
   limiterSettings,
   type ProfileKind,
+  profileDeclaring,
   SKIPPED_FOR_TIME,
 } from './limiters.ts';
 import { startMockProcess } from './mock-process.ts';
 import { NGINX_MISSING, startNginx } from './nginx-process.ts';
 import { UNREACHABLE_RATE_LIMIT } from './setups.ts';
-import { runSuiteProcess } from './suite-process.ts';
+import { runSuiteProcess, type SuiteProcessRun } from './suite-process.ts';
 
-/** The emulated limiters, and `nginx-real`: Debian's nginx in front of the mock. */
-export type PoliteTarget = LimiterName | 'nginx-real';
-export const POLITE_TARGETS: readonly PoliteTarget[] = [...LIMITERS, 'nginx-real'];
+/**
+ * The emulated limiters, `nginx-real` (Debian's nginx in front of the mock), and the composed targets: the real
+ * @fastify/rate-limit in front of the mock, alone or beside the mock's own limit (bench/composed-limiters.ts).
+ */
+export type PoliteTarget = LimiterName | 'nginx-real' | ComposedName;
+export const POLITE_TARGETS: readonly PoliteTarget[] = [...LIMITERS, 'nginx-real', ...COMPOSED];
+const isComposed = (t: PoliteTarget): t is ComposedName => (COMPOSED as readonly string[]).includes(t);
 export const POLITE_TARGET_RATIO: Readonly<Record<ProfileKind, number>> = { exact: 1.3, minimal: 2 };
 /** A skip for time, of any of its kinds. */
 
@@ -52,6 +63,8 @@ export interface PoliteRun {
   readonly skippedForTime: readonly string[];
   /** The politeness section's sentence about the key. */
   readonly key: string;
+  /** What the run said before it started (cli/estimate.ts): its expected wall time, ms. */
+  readonly estimatedMs?: number;
 }
 
 export interface PoliteBenchReport {
@@ -60,20 +73,85 @@ export interface PoliteBenchReport {
   readonly runs: readonly PoliteRun[];
 }
 
+/** A composed target: the mock with its own limit, the real plugin in front of it. */
+async function runComposed(
+  target: ComposedName,
+  kind: ProfileKind,
+  scale: number,
+  fuzzCases?: number,
+): Promise<PoliteRun> {
+  const t = composedTarget(target, scale);
+  const mock = await startMockProcess({ config: { rateLimit: t.mock } });
+  const front =
+    t.front === undefined
+      ? undefined
+      : await startFastifyLimiter({ ...t.front, upstream: mock.url }).catch(async (e: unknown) => {
+          await mock.stop();
+          throw e;
+        });
+  try {
+    const profile = profileDeclaring(
+      kind === 'exact' ? t.exact : t.minimal,
+      fuzzCases === undefined ? {} : { fuzzCases },
+    );
+    const run = await runSuiteProcess({ baseUrl: front?.url ?? mock.url, profile, timeoutMs: 1_800_000 });
+    const p = run.politeness;
+    if (p === undefined)
+      throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
+    return resultOf(target, kind, scale, run, t.least(p), estimatedMs(profile, fuzzCases));
+  } finally {
+    await front?.stop();
+    await mock.stop();
+  }
+}
+
+/** What the CLI would have said before the run (cli/estimate.ts), ms. */
+function estimatedMs(profile: Profile, fuzzCases: number | undefined): number | undefined {
+  const e = estimateRun(profile, plannedFuzzCases(profile, fuzzCases));
+  return e === undefined ? undefined : e.seconds * 1000;
+}
+
+function resultOf(
+  target: PoliteTarget,
+  kind: ProfileKind,
+  scale: number,
+  run: SuiteProcessRun,
+  leastMs: number,
+  estimated: number | undefined,
+): PoliteRun {
+  const p = run.politeness as Politeness;
+  return {
+    target,
+    profile: kind,
+    scale,
+    exitCode: run.exitCode,
+    wallMs: run.wallMs,
+    requests: p.requests,
+    limitedAnswers: p.limitedAnswers,
+    waitedMs: p.waitedMs,
+    leastMs,
+    ratio: run.wallMs / leastMs,
+    failed: run.rules.filter((r) => r.verdict === 'fail').map((r) => r.id),
+    skippedForTime: run.rules
+      .filter((r) => r.verdict === 'skip' && SKIPPED_FOR_TIME.test(r.reason ?? ''))
+      .map((r) => r.id),
+    key: p.key?.summary ?? '',
+    ...(estimated === undefined ? {} : { estimatedMs: estimated }),
+  };
+}
+
 async function runOne(
   target: PoliteTarget,
   kind: ProfileKind,
   scale: number,
   fuzzCases?: number,
 ): Promise<PoliteRun> {
+  if (isComposed(target)) return runComposed(target, kind, scale, fuzzCases);
   const limiter: LimiterName = target === 'nginx-real' ? 'nginx' : target;
   const mock = await startMockProcess({
     config: { rateLimit: target === 'nginx-real' ? UNREACHABLE_RATE_LIMIT : limiterSettings(limiter, scale) },
   });
-  const { limit, windowSeconds } = limiterProfile(limiter, 'minimal', scale).rateLimit ?? {
-    limit: 60,
-    windowSeconds: 10,
-  };
+  const { limit, windowSeconds } = limiterLimit(limiter, scale);
   const nginx =
     target === 'nginx-real'
       ? await startNginx({
@@ -91,37 +169,21 @@ async function runOne(
         })
       : undefined;
   try {
-    const run = await runSuiteProcess({
-      baseUrl: nginx?.url ?? mock.url,
-      profile: limiterProfile(limiter, kind, scale, fuzzCases === undefined ? {} : { fuzzCases }),
-      timeoutMs: 1_800_000,
-    });
+    const profile = limiterProfile(limiter, kind, scale, fuzzCases === undefined ? {} : { fuzzCases });
+    const run = await runSuiteProcess({ baseUrl: nginx?.url ?? mock.url, profile, timeoutMs: 1_800_000 });
     const p = run.politeness;
     if (p === undefined)
       throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
+    // The target's counters as the run counted them: per route, or per credential value.
+    // (Undeclared, the credential stand-in's counters read per identity: a declared identity's forms together.)
+    const prefixes = limiter === 'credential' ? ['credential ', 'identity '] : ['endpoint '];
     const byRoute = new Map(
       (p.counters ?? [])
-        .filter((c) => c.counter.startsWith('endpoint '))
-        .map((c) => [c.counter.slice('endpoint '.length), c.requests] as const),
+        .filter((c) => prefixes.some((x) => c.counter.startsWith(x)))
+        .map((c) => [c.counter, c.requests] as const),
     );
     const leastMs = leastTimeMs(limiter, scale, p.requests, byRoute);
-    return {
-      target,
-      profile: kind,
-      scale,
-      exitCode: run.exitCode,
-      wallMs: run.wallMs,
-      requests: p.requests,
-      limitedAnswers: p.limitedAnswers,
-      waitedMs: p.waitedMs,
-      leastMs,
-      ratio: run.wallMs / leastMs,
-      failed: run.rules.filter((r) => r.verdict === 'fail').map((r) => r.id),
-      skippedForTime: run.rules
-        .filter((r) => r.verdict === 'skip' && SKIPPED_FOR_TIME.test(r.reason ?? ''))
-        .map((r) => r.id),
-      key: p.key?.summary ?? '',
-    };
+    return resultOf(target, kind, scale, run, leastMs, estimatedMs(profile, fuzzCases));
   } finally {
     await nginx?.stop();
     await mock.stop();
@@ -146,17 +208,26 @@ export async function benchPolite(options: {
       runs.push(run);
       const target_ = POLITE_TARGET_RATIO[kind];
       options.log(
-        `  ${target} × ${kind}: ${run.requests} requests, ${run.limitedAnswers} limited, ${(run.waitedMs / 1000).toFixed(1)} s waiting, wall ${(run.wallMs / 1000).toFixed(1)} s, least ${(run.leastMs / 1000).toFixed(1)} s → ${run.ratio.toFixed(2)}× (target ≤ ${target_}×); failed: ${run.failed.join(', ') || 'none'}; skipped for time: ${run.skippedForTime.join(', ') || 'none'}; ${run.key}`,
+        `  ${target} × ${kind}: ${run.requests} requests, ${run.limitedAnswers} limited, ${(run.waitedMs / 1000).toFixed(1)} s waiting, wall ${(run.wallMs / 1000).toFixed(1)} s, least ${(run.leastMs / 1000).toFixed(1)} s → ${run.ratio.toFixed(2)}× (target ≤ ${target_}×); estimated ${estimateText(run)}; failed: ${run.failed.join(', ') || 'none'}; skipped for time: ${run.skippedForTime.join(', ') || 'none'}; ${run.key}`,
       );
     }
   }
   return { scale: options.scale, targets: POLITE_TARGET_RATIO, runs };
 }
 
+/** `280 s (+11 %)`: the estimate and its error against the measured wall time. */
+function estimateText(run: PoliteRun): string {
+  if (run.estimatedMs === undefined) return '—';
+  const error = (run.estimatedMs - run.wallMs) / run.wallMs;
+  return `${(run.estimatedMs / 1000).toFixed(0)} s (${error >= 0 ? '+' : ''}${Math.round(error * 100)} %)`;
+}
+
 const targetLabel = (target: PoliteTarget, scale: number): string =>
   target === 'nginx-real'
     ? `a real nginx limit_req (Debian nginx-light): ${6 * scale} r/s per address, burst 10 nodelay, 429, no header`
-    : LIMITER_LABELS[target];
+    : isComposed(target)
+      ? composedTarget(target, scale).label
+      : LIMITER_LABELS[target];
 
 /** Markdown rows for bench.md. */
 export function politeSection(report: PoliteBenchReport): string[] {
@@ -166,11 +237,11 @@ export function politeSection(report: PoliteBenchReport): string[] {
   return [
     `### Politeness against real limiters — the default run, 60 requests per ${window} s`,
     '',
-    '| limiter | profile | requests | limited answers | waiting | wall | least the limit allows | ratio | failed | skipped for time |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    '| limiter | profile | requests | limited answers | waiting | wall | least the limit allows | ratio | estimated (error) | failed | skipped for time |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     ...report.runs.map(
       (r) =>
-        `| ${r.target} | ${r.profile} | ${r.requests} | ${r.limitedAnswers} | ${seconds(r.waitedMs)} | ${seconds(r.wallMs)} | ${seconds(r.leastMs)} | **${r.ratio.toFixed(2)}×** (≤ ${report.targets[r.profile]}) | ${r.failed.length} | ${r.skippedForTime.length} |`,
+        `| ${r.target} | ${r.profile} | ${r.requests} | ${r.limitedAnswers} | ${seconds(r.waitedMs)} | ${seconds(r.wallMs)} | ${seconds(r.leastMs)} | **${r.ratio.toFixed(2)}×** (≤ ${report.targets[r.profile]}) | ${estimateText(r)} | ${r.failed.length} | ${r.skippedForTime.length} |`,
     ),
     '',
     ...present.map((t) => `- ${t}: ${targetLabel(t, report.scale)}`),

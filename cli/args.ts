@@ -25,6 +25,8 @@ export interface RunOptions {
   readonly skip: readonly string[];
   readonly seed?: number;
   readonly budget?: number;
+  /** --max-duration in seconds: the fuzz cases are sized so the run fits it at the declared limit's pace. */
+  readonly maxDuration?: number;
   /** Absolute. */
   readonly reportDir: string;
   readonly shard?: { readonly current: number; readonly total: number };
@@ -57,6 +59,7 @@ const RUN_FLAGS = {
   skip: { type: 'string', multiple: true },
   seed: { type: 'string' },
   budget: { type: 'string' },
+  'max-duration': { type: 'string' },
   'report-dir': { type: 'string' },
   shard: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -216,6 +219,7 @@ function runOptions(
     skip?: string[];
     seed?: string;
     budget?: string;
+    'max-duration'?: string;
     'report-dir'?: string;
     shard?: string;
     'sign-key'?: string;
@@ -225,6 +229,7 @@ function runOptions(
   // fast-check seeds are 32-bit integers.
   const seed = integer('seed', v.seed, -(2 ** 31), 2 ** 31 - 1);
   const budget = integer('budget', v.budget, 0, 10_000_000);
+  const maxDuration = durationOf(v['max-duration']);
   const shard = shardOf(v.shard);
   const maxSkippedMust = integer('max-skipped-must', v['max-skipped-must'], 0, 100_000);
   // A shard leaves the other shards' rules not run: the coverage gate belongs to the merged verdict.
@@ -248,6 +253,7 @@ function runOptions(
     skip: list(v.skip),
     ...(seed !== undefined ? { seed } : {}),
     ...(budget !== undefined ? { budget } : {}),
+    ...(maxDuration !== undefined ? { maxDuration } : {}),
     reportDir: pathOf('--report-dir', v['report-dir'] ?? 'reports', cwd),
     ...(shard ? { shard } : {}),
     passthrough,
@@ -362,7 +368,7 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
         "merge-reports needs one argument: the directory holding the shards' blob reports",
       );
     }
-    for (const flag of ['only', 'skip', 'shard', 'seed', 'budget'] as const) {
+    for (const flag of ['only', 'skip', 'shard', 'seed', 'budget', 'max-duration'] as const) {
       if (values[flag] !== undefined)
         throw new UsageError(`merge-reports: --${flag} belongs to the shard runs, not the merge`);
     }
@@ -383,4 +389,17 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
     );
   }
   return { kind: 'run', options: runOptions(values, passthrough, cwd) };
+}
+
+/** `--max-duration`: seconds (`300`), or with a unit (`90s`, `5m`, `1h`). */
+function durationOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(s|m|min|h)?\s*$/.exec(text);
+  const seconds =
+    m === null ? Number.NaN : Number(m[1]) * ({ s: 1, m: 60, min: 60, h: 3600 }[m[2] ?? 's'] ?? 1);
+  if (!(seconds >= 1) || seconds > 7 * 86_400)
+    throw new UsageError(
+      `--max-duration must be a wall time of at least 1 s (300, 90s, 5m, 1h), got ${JSON.stringify(text)}`,
+    );
+  return seconds;
 }

@@ -55,6 +55,8 @@ Gate (docs/ci.md: adopting the gate on a target that fails today)
 Run
   --seed <int>           fuzz seed (default ${DEFAULT_SEED}); the same seed replays the same cases
   --budget <int>         fuzz cases for the whole run (default: the profile's, else the suite's)
+  --max-duration <time>  with a declared rate limit: size the fuzz cases to this wall time (300, 5m, 1h);
+                         below what the checks alone need at the limit's pace: exit 2, before any request
   --shard <n/m>          run shard n of m and write a blob report to blob-report/;
                          combine the shards with "gatecheck merge-reports"
   --report-dir <dir>     where reports are written (default: reports/)

@@ -12,10 +12,12 @@ import { ENV } from '../specs/lib/env.ts';
 import { type ReporterEntry, reportersNamed, stdoutDocumentReporter } from '../specs/lib/progress-stream.ts';
 import { INSECURE_WARNING, nodeTlsOptions, runTls } from '../specs/lib/tls.ts';
 import { PROFILE_CHECKED_ENV } from '../specs/profile/load.ts';
+import type { Profile } from '../specs/profile/types.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { displayPath } from '../specs/report/text.ts';
 import type { RunOptions } from './args.ts';
 import type { RunSigner } from './attest/sign-run.ts';
+import { casesWithin, duration, estimateLine, estimateRun, plannedFuzzCases } from './estimate.ts';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { selection } from './filter.ts';
 import { gateEnv } from './gate-options.ts';
@@ -139,6 +141,28 @@ function linesTo(io: Io, options: RunOptions, env: NodeJS.ProcessEnv): Io {
   return { out: io.err, err: io.err };
 }
 
+/**
+ * With a declared rate limit: `--max-duration` sizes the fuzz cases to it (refused, exit 2, below what the checks
+ * alone need), and the first line says what the plan holds and how long it should take (cli/estimate.ts).
+ */
+function planRun(profile: Profile, options: RunOptions, io: Io): RunOptions | ExitCode {
+  let sized = options;
+  if (options.maxDuration !== undefined) {
+    const fit = casesWithin(profile, options.maxDuration);
+    if (fit !== undefined && 'tooShort' in fit) {
+      io.err(
+        `gatecheck: --max-duration ${options.maxDuration} s is less than the declared rate limit allows: the checks alone need ${duration(fit.tooShort)} (${fit.tooShort} s)\n`,
+      );
+      return EXIT.usage;
+    }
+    if (fit !== undefined)
+      sized = { ...options, budget: Math.min(options.budget ?? Number.POSITIVE_INFINITY, fit.fuzzCases) };
+  }
+  const estimate = estimateRun(profile, plannedFuzzCases(profile, sized.budget));
+  if (estimate !== undefined) io.out(`${estimateLine(estimate)}\n`);
+  return sized;
+}
+
 export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitCode> {
   const io = linesTo(terminal, options, { ...process.env, ...targetEnv(options) });
   let filterArgs: string[] = [];
@@ -160,6 +184,9 @@ export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitC
   }
 
   const target = resolveTarget(options);
+  const planned = planRun(target.profile, options, io);
+  if (typeof planned === 'number') return planned;
+  options = planned;
   const gate = await gateEnv(options.gate, { raw: target.profile, file: target.profilePath });
   const signer = await signerFor(options, target.profilePath, null);
   const tls = runTls(target.profile, targetEnv(options));

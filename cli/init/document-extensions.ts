@@ -65,18 +65,37 @@ export function jwtFromDocument(doc: Json, todo: string[]): Json | undefined {
 const RATE_LIMIT_KEYS = ['address', 'identity', 'credential', 'endpoint'];
 
 /**
- * `x-gatecheck-rate-limit` → `rateLimit`, its burst sent by the throw-away `ratelimit` identity. With a `path`
- * (an operation's quota of its own) the burst goes there and the limit counts only there (`appliesTo`);
- * `schemesOf` gives the schemes that operation accepts.
+ * `x-gatecheck-rate-limit` → `rateLimit`, its burst sent by the throw-away `ratelimit` identity: one limit, or a
+ * list of them (docs/profile.md "Several limits"), each as one limit is read. With a `path` (an operation's
+ * quota of its own) the burst goes there and the limit counts only there (`appliesTo`); `schemesOf` gives the
+ * schemes that operation accepts. `name`, `routes` and `appliesTo` are kept as the document gives them.
  */
 export function rateLimitFromDocument(
   doc: Json,
   todo: string[],
   schemesOf: (path: string, method: string) => readonly string[] | undefined = () => undefined,
-): Json | undefined {
+): Json | Json[] | undefined {
   const x = doc[X_RATE_LIMIT];
-  if (!isObject(x)) return undefined;
-  const { limit, windowSeconds, key, burst, banAfter, banSeconds } = x;
+  if (Array.isArray(x)) {
+    const entries = x.flatMap((e, i) => {
+      const entry = isObject(e) ? rateLimitEntry(e, `/rateLimit/${i}`, todo, schemesOf, i === 0) : undefined;
+      return entry === undefined ? [] : [entry];
+    });
+    return entries.length === 0 ? undefined : entries.length === 1 ? entries[0] : entries;
+  }
+  return isObject(x) ? rateLimitEntry(x, '/rateLimit', todo, schemesOf, true) : undefined;
+}
+
+const APPLIES_TO = ['all', 'endpoint', 'anonymous', 'authenticated'];
+
+function rateLimitEntry(
+  x: Record<string, unknown>,
+  where: string,
+  todo: string[],
+  schemesOf: (path: string, method: string) => readonly string[] | undefined,
+  first: boolean,
+): Json | undefined {
+  const { limit, windowSeconds, key, burst, banAfter, banSeconds, name, routes, appliesTo } = x;
   const usable =
     Number.isInteger(limit) &&
     (limit as number) >= 1 &&
@@ -85,13 +104,13 @@ export function rateLimitFromDocument(
     (key === undefined || RATE_LIMIT_KEYS.includes(key as string));
   if (!usable) {
     todo.push(
-      `/rateLimit: the document's ${X_RATE_LIMIT} needs a whole limit ≥ 1, windowSeconds > 0 and a key of ${RATE_LIMIT_KEYS.join(', ')}; left out`,
+      `${where}: the document's ${X_RATE_LIMIT} needs a whole limit ≥ 1, windowSeconds > 0 and a key of ${RATE_LIMIT_KEYS.join(', ')}; left out`,
     );
     return undefined;
   }
   if (key === undefined)
     todo.push(
-      '/rateLimit/key: the document names no key; the suite starts per route and per identity and learns it from the limited answers it meets, and the run\'s politeness section says what to write here (docs/profile.md "Finding the key")',
+      `${where}/key: the document names no key; the suite starts per route and per identity and learns it from the limited answers it meets, and the run's politeness section says what to write here (docs/profile.md "Finding the key")`,
     );
   const method = typeof x.method === 'string' ? x.method.toUpperCase() : 'GET';
   const schemes = typeof x.path === 'string' ? schemesOf(x.path, method) : undefined;
@@ -102,15 +121,19 @@ export function rateLimitFromDocument(
           endpoint: { path: x.path, method, ...(schemes?.length ? { schemes: [...schemes] } : {}) },
         }
       : {};
+  const stringList = Array.isArray(routes) && routes.every((r) => typeof r === 'string') ? routes : undefined;
   return Object.fromEntries(
     Object.entries({
+      ...(typeof name === 'string' ? { name } : {}),
       limit,
       windowSeconds,
       key,
       burst,
       banAfter,
       banSeconds,
-      identity: 'ratelimit',
+      ...(stringList === undefined ? {} : { routes: stringList }),
+      ...(typeof appliesTo === 'string' && APPLIES_TO.includes(appliesTo) ? { appliesTo } : {}),
+      ...(first ? { identity: 'ratelimit' } : {}),
       ...only,
     }).filter(([, v]) => v !== undefined),
   );

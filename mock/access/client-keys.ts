@@ -4,6 +4,7 @@
  * that every map it is looked up in must hash again; made here, the same client gets the same string each
  * time, whose hash V8 keeps. Each table is bounded: emptied when full, which only costs rebuilding keys.
  */
+import { createHash } from 'node:crypto';
 
 const MAX_KEYS = 10_000;
 
@@ -61,4 +62,22 @@ export function stateKeys(): (groupName: string, client: string) => string {
     }
     return interned(group.keys, group.prefix, client);
   };
+}
+
+const byCredential = new Map<string, string>();
+
+/**
+ * `cred:<digest>`: a client known by its Authorization value (a group keyed by `credential`), whatever the
+ * value; `address` (its address key) when it sends none. A digest, so no credential is kept in the limiter's
+ * state or shown by the control API's list of bans.
+ */
+export function credentialKey(authorization: string | undefined, address: string): string {
+  if (authorization === undefined || authorization === '') return address;
+  let key = byCredential.get(authorization);
+  if (key === undefined) {
+    if (byCredential.size >= MAX_KEYS) byCredential.clear();
+    key = `cred:${createHash('sha256').update(authorization).digest('base64url').slice(0, 22)}`;
+    byCredential.set(authorization, key);
+  }
+  return key;
 }

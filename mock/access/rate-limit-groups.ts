@@ -52,6 +52,8 @@ export interface Group {
   readonly burst: Group | undefined;
   /** Where failed credential attempts of an address are counted (`limit` = failedAttemptLimit). */
   readonly failures: Group;
+  /** The groups that count the same requests after this one (`alongside`); empty for most. */
+  readonly alongside: readonly Group[];
 }
 
 export interface SharedCounters {
@@ -109,6 +111,7 @@ export function compileRoutes(
             },
       burst: companions.burst,
       failures: companions.failures as Group,
+      alongside: [],
     };
     if (group.windowMs < 1)
       throw new TypeError(`rateLimit.groups.${name}.windowSeconds: must be at least 0.001`);
@@ -137,6 +140,8 @@ export function compileRoutes(
     const counts = `requests per ${KEY_WORDS[spec.key ?? 'identity']}`;
     groups.set(name, build(name, spec, counts, { burst, failures }));
   }
+
+  linkAlongside(settings, groups, store);
 
   const patterns = new Map(router.routes.map((route) => [route.pattern, route]));
   for (const [key, group] of Object.entries(settings.routes)) {
@@ -219,4 +224,33 @@ function buildBurst(name: string, spec: RateLimitGroup, build: Build): Group {
     {},
   );
   return burst;
+}
+
+/** Each group's `alongside` names, resolved: groups of the same key, counted in this process. */
+function linkAlongside(
+  settings: RateLimitSettings,
+  groups: ReadonlyMap<string, Group>,
+  store: LimiterStore | undefined,
+): void {
+  for (const [name, spec] of Object.entries(settings.groups)) {
+    if (spec.alongside === undefined || spec.alongside.length === 0) continue;
+    const where = `rateLimit.groups.${name}.alongside`;
+    if (store !== undefined)
+      throw new TypeError(
+        `${where}: groups counted alongside are counted in this process only, not in a shared store`,
+      );
+    const group = groups.get(name) as Group & { alongside: Group[] };
+    const linked: Group[] = [];
+    for (const other of spec.alongside) {
+      const found = groups.get(other);
+      if (found === undefined || other === name)
+        throw new TypeError(`${where}: no other group "${other}" (groups: ${[...groups.keys()].join(', ')})`);
+      if (found.key !== group.key)
+        throw new TypeError(
+          `${where}: "${other}" counts per ${found.key}, "${name}" per ${group.key}: one key for both`,
+        );
+      linked.push(found);
+    }
+    (group as { alongside: readonly Group[] }).alongside = linked;
+  }
 }

@@ -10,14 +10,17 @@
  * client address alone, for every request on the group's routes whatever the identity or the outcome, counted
  * before credentials — as a gateway in front of the API does (nginx `limit_req_zone $binary_remote_addr`).
  * `route`: the client address and the route together, counted before credentials — each route its own count,
- * as slowapi's `default_limits` (per `key_func` address and per endpoint) does.
+ * as slowapi's `default_limits` (per `key_func` address and per endpoint) does. `credential`: the
+ * Authorization value, whatever it is and whether or not it verifies, counted before credentials — an API
+ * gateway's "per API key" quota; a request without one is counted per address.
  */
-export type RateLimitKey = 'identity' | 'address' | 'route';
+export type RateLimitKey = 'identity' | 'address' | 'route' | 'credential';
 
 /** Who a count is kept for, in messages: `requests per address`, `… per address and route`, `… per client`. */
 export const KEY_WORDS: Readonly<Record<RateLimitKey, string>> = {
   address: 'address',
   route: 'address and route',
+  credential: 'credential',
   identity: 'client',
 };
 
@@ -69,6 +72,12 @@ export interface RateLimitGroup {
   readonly banAfter: number;
   /** How long a ban lasts (fractions allowed); 0 disables bans. A ban never ends before the window that caused it. */
   readonly banSeconds: number;
+  /**
+   * Other groups, of the same key, that count the same requests after this one: a request is limited by the
+   * first that refuses it (several limits on one route: NestJS's list, a login route beside the global limit).
+   * In this process only (not with a shared store).
+   */
+  readonly alongside?: readonly string[];
 }
 
 /**

@@ -113,7 +113,7 @@ export function createRateLimiter(
     return state;
   };
 
-  const hit = (group: Group, key: string, now: number): Verdict | Promise<Verdict> => {
+  const hitOne = (group: Group, key: string, now: number): Verdict | Promise<Verdict> => {
     const state = track(
       group,
       key,
@@ -123,6 +123,19 @@ export function createRateLimiter(
     return group.shared === undefined || countShared === undefined
       ? countInProcess(state, group, now)
       : countShared(group.shared, state, group, now);
+  };
+
+  // A group's `alongside` groups count the request after it (in this process: synchronous); the first that
+  // refuses it answers.
+  const hit = (group: Group, key: string, now: number): Verdict | Promise<Verdict> => {
+    const verdict = hitOne(group, key, now);
+    if (group.alongside.length === 0 || verdict instanceof Promise || verdict.kind !== 'allowed')
+      return verdict;
+    for (const other of group.alongside) {
+      const next = hitOne(other, key, now) as Verdict;
+      if (next.kind !== 'allowed') return next;
+    }
+    return verdict;
   };
 
   return {

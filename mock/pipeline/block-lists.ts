@@ -14,7 +14,7 @@
 
 import { type CidrList, parseAddress } from '../access/cidr.ts';
 import type { ClientAddress } from '../access/client-address.ts';
-import { addressKey, routeKey } from '../access/client-keys.ts';
+import { addressKey, credentialKey, routeKey } from '../access/client-keys.ts';
 import type { Group, RateLimiter, Verdict } from '../access/rate-limit.ts';
 import { problem } from '../http/problem.ts';
 import type { Reply } from '../http/reply.ts';
@@ -98,9 +98,13 @@ export function blockListsStage(options: AccessStageOptions): Stage {
     const client = clientOf(exchange, address);
     const key = addressKey(client);
     if (group.key === 'identity') return failedBefore(limiter, exchange, group, key);
-    // Per address, or per address and route: counted here, before credentials, as a gateway in front would.
+    // Per address, per address and route, or per credential value: counted here, before credentials, as a gateway in front would.
     const counted =
-      group.key === 'route' ? routeKey(client, (exchange.match ?? missing('match')).route.pattern) : key;
+      group.key === 'route'
+        ? routeKey(client, (exchange.match ?? missing('match')).route.pattern)
+        : group.key === 'credential'
+          ? credentialKey(exchange.req.headers.authorization, key)
+          : key;
     exchange.clientKey = counted;
     const verdict = limiter.hit(group, counted, exchange.now);
     if (verdict instanceof Promise) return addressCountedLater(limiter, exchange, group, key, verdict);

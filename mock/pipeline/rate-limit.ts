@@ -26,7 +26,7 @@ export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): St
     if (!limiter.settings.enabled) return undefined;
     const group = limiter.groupFor((exchange.match ?? missing('match')).route, exchange.method);
     // Counted by the access stage, before credentials.
-    if (group === undefined || group.key === 'address' || group.key === 'route') return undefined;
+    if (group === undefined || group.key !== 'identity') return undefined;
     const key =
       exchange.identity === undefined
         ? addressKey(clientOf(exchange, address))

@@ -11,6 +11,7 @@ import type { Exchange } from '../lib/http.ts';
 import { type Kit, lacks, need, unmet } from '../lib/kit.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { expectRule, expectStatus } from '../lib/verify.ts';
+import { ratePolicyOf } from '../profile/rate-policy.ts';
 import { rateLimited, recovery, retryAfter } from '../rules/rate-limit.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -25,6 +26,10 @@ interface Plan {
   readonly request: { method: string; path: string };
   readonly authorization: string | undefined;
   readonly limit: number;
+  readonly windowSeconds: number;
+  readonly banAfter: number | undefined;
+  /** The declared limit the burst meets (under several, the one that applies to its endpoint), for messages. */
+  readonly entry: string;
   readonly maxSend: number;
   /** Requests sent at once after the first wave. */
   readonly wave: number;
@@ -50,17 +55,14 @@ interface Recovery {
 
 /** What the burst needs from the profile; skips the calling test when something is missing. */
 async function plan(kit: Kit): Promise<Plan> {
-  const rl = need(
-    kit.profile.rateLimit,
+  const rate = ratePolicyOf(kit.profile);
+  const burst = need(
+    rate.burst,
     'rateLimit',
     'the limit is not declared, so no bounded burst can be known to exceed it',
   );
-  const identity = rl.identity ?? 'ratelimit';
-  const endpoint = need(
-    rl.endpoint ?? kit.endpoint('protected'),
-    'rateLimit.endpoint',
-    'no path to send the burst to',
-  );
+  const { identity, entry } = burst;
+  const endpoint = need(burst.endpoint, 'rateLimit.endpoint', 'no path to send the burst to');
   let authorization: string | undefined;
   for (const scheme of endpoint.schemes ?? []) {
     authorization ??= await kit.authorization(identity, scheme);
@@ -71,12 +73,16 @@ async function plan(kit: Kit): Promise<Plan> {
   // A window aligned to the clock may let up to 2 × limit through across its boundary, so the burst is
   // conclusive only once one window-length span holds more than 2 × limit; a client slower than that needs
   // more requests to get there, and gives up at twice as many.
-  const maxSend = 4 * rl.limit + 2;
-  const wave = rl.banAfter === undefined ? 1 : Math.max(1, Math.min(MAX_WAVE, Math.floor(rl.banAfter / 2)));
+  const maxSend = 4 * entry.limit + 2;
+  const banAfter = burst.banAfter;
+  const wave = banAfter === undefined ? 1 : Math.max(1, Math.min(MAX_WAVE, Math.floor(banAfter / 2)));
   return {
     request: { method: endpoint.method ?? 'GET', path: endpoint.path },
     authorization,
-    limit: rl.limit,
+    limit: entry.limit,
+    windowSeconds: entry.windowSeconds,
+    banAfter,
+    entry: rate.entries.length > 1 ? `${entry.label}: ` : '',
     maxSend,
     wave,
   };
@@ -106,7 +112,7 @@ function conclusive(sentAt: readonly number[], windowMs: number, limit: number):
 }
 
 async function send(kit: Kit, p: Plan): Promise<Burst> {
-  const windowMs = (kit.profile.rateLimit?.windowSeconds ?? 0) * 1000;
+  const windowMs = p.windowSeconds * 1000;
   const burst = await sendBurst(kit, p, windowMs);
   if (burst.limited || burst.problem) return burst;
   // A client slower than that cannot show the limit missing: no limited answer then says nothing.
@@ -176,17 +182,14 @@ async function sendBurst(kit: Kit, p: Plan, windowMs: number): Promise<Burst & {
 }
 
 /** Seconds the limited answer asks the client to wait: Retry-After, else the declared window. */
-function waitAsked(kit: Kit, limited: Exchange): number {
+function waitAsked(p: Plan, limited: Exchange): number {
   const hinted = limited.headers['retry-after'];
-  return Math.max(
-    parseRetryAfter(hinted ?? '') ?? 0,
-    hinted === undefined ? (kit.profile.rateLimit?.windowSeconds ?? 0) : 0,
-  );
+  return Math.max(parseRetryAfter(hinted ?? '') ?? 0, hinted === undefined ? p.windowSeconds : 0);
 }
 
 async function recover(kit: Kit, b: Burst): Promise<Recovery> {
   if (!b.limited || b.problem) return { waitedSeconds: 0, answers: [], problem: 'no limited answer' };
-  const wait = waitAsked(kit, b.limited);
+  const wait = waitAsked(b, b.limited);
   if (wait > MAX_WAIT_SECONDS) {
     return {
       waitedSeconds: 0,
@@ -196,7 +199,7 @@ async function recover(kit: Kit, b: Burst): Promise<Recovery> {
   }
   await new Promise((r) => setTimeout(r, wait * 1000 + 250));
   // A few tries a second apart, fewer than a ban threshold.
-  const tries = Math.max(1, Math.min(3, (kit.profile.rateLimit?.banAfter ?? 4) - 1));
+  const tries = Math.max(1, Math.min(3, (b.banAfter ?? 4) - 1));
   const answers: Exchange[] = [];
   for (let i = 0; i < tries; i++) {
     const ex = await kit.send(b.request, b.authorization, undefined, PROVOKING);
@@ -225,7 +228,7 @@ async function sharedBurst(kit: Kit, testInfo: TestInfo): Promise<{ burst: Burst
     const last = recovery.answers[recovery.answers.length - 1] ?? burst.limited;
     const recovered = last !== undefined && last.status >= 200 && last.status <= 299;
     // Still limited after the tries: the rest of the run waits out what the last answer asks for.
-    const cooldownMs = recovered || last === undefined ? 0 : waitAsked(kit, last) * 1000 + 250;
+    const cooldownMs = recovered || last === undefined ? 0 : waitAsked(p, last) * 1000 + 250;
     return { result: { burst, recovery }, cooldownMs };
   });
   return shared;
@@ -241,7 +244,7 @@ test(
       b.limited !== undefined,
       rateLimited,
       b.last,
-      `status 429 (or 403) once one ${kit.profile.rateLimit?.windowSeconds} s span held more than 2 × ${b.limit} requests (limit ${b.limit} per ${kit.profile.rateLimit?.windowSeconds} s)`,
+      `${b.entry}status 429 (or 403) once one ${b.windowSeconds} s span held more than 2 × ${b.limit} requests (limit ${b.limit} per ${b.windowSeconds} s)`,
       `${b.sent} requests, none limited; the last answered ${b.last.status}`,
     );
     if (b.limited) expectStatus(b.limited, LIMITED, rateLimited);

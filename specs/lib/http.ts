@@ -173,6 +173,16 @@ export class Target {
       .filter(([name]) => name.toLowerCase() === 'authorization')
       .map(([, value]) => value);
     const bucket = this.scheduler.bucketOf(new URL(request.url).pathname, authorization);
+    // A control request, sent the same way outside the scheduler's slots: tells a ban's 403 from a refusal.
+    const control = async (path: string, value: string | undefined) =>
+      send(
+        this.prepare({ method: 'GET', path, headers: value === undefined ? {} : { Authorization: value } }),
+      );
+    const controlled: SendOptions = {
+      ...options,
+      control,
+      ...(authorization.length === 1 ? { authorization: authorization[0] } : {}),
+    };
     try {
       const budget = options?.provoking ? this.provokingBudget : this.budget;
       return await this.scheduler.run(
@@ -185,7 +195,7 @@ export class Target {
           return ex;
         },
         (ex) => ex,
-        options,
+        controlled,
       );
     } catch (e) {
       if (e instanceof TestOutOfTime) test.skip(true, e.message);

@@ -10,6 +10,7 @@ import { stackTraceIn } from '../lib/stack-trace.ts';
 import { challengesFor, param, parseWwwAuthenticate } from '../lib/www-authenticate.ts';
 import { CANONICAL_SCHEME_NAME, CredentialMaker } from '../profile/credential-maker.ts';
 import { parseAllow, pathOf } from '../profile/methods.ts';
+import { rateLimitEndpoints } from '../profile/rate-policy.ts';
 import type { Profile, Scheme } from '../profile/types.ts';
 import {
   observed401Challenge,
@@ -57,7 +58,7 @@ export interface ObserverContext {
 export function observerContext(profile: Profile): ObserverContext {
   const accepted = new Map<string, readonly Scheme[]>();
   const { protected: prot, admin, collection, methodNotAllowed } = profile.endpoints;
-  for (const e of [prot, admin, methodNotAllowed, profile.rateLimit?.endpoint]) {
+  for (const e of [prot, admin, methodNotAllowed, ...rateLimitEndpoints(profile)]) {
     if (e?.schemes?.length) accepted.set(`${(e.method ?? 'GET').toUpperCase()} ${pathOf(e.path)}`, e.schemes);
   }
   if (collection?.writeSchemes?.length)

@@ -14,6 +14,7 @@ import type { Exchange } from '../lib/http.ts';
 import { type Fingerprint, fingerprintOf, requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
 import { buildEvidence } from '../lib/verify.ts';
 import { pathOf } from '../profile/methods.ts';
+import { rateLimitEndpoints } from '../profile/rate-policy.ts';
 import type { Profile } from '../profile/types.ts';
 import { observedRefusalNoResource } from '../rules/refusal.ts';
 import { carriesNoContent, type Seen } from './judges.ts';
@@ -28,7 +29,7 @@ const EXPECTED = 'a refusal without the protected resource';
 function guardedPaths(profile: Profile): Set<string> {
   const { protected: prot, admin } = profile.endpoints;
   const out = new Set<string>();
-  for (const e of [prot, admin, profile.rateLimit?.endpoint])
+  for (const e of [prot, admin, ...rateLimitEndpoints(profile)])
     if (e?.schemes?.length && (e.method ?? 'GET').toUpperCase() === 'GET') out.add(pathOf(e.path));
   return out;
 }

@@ -4,6 +4,7 @@
  * it does not list, as its endpoints imply: each endpoint's method (GET by default), POST on a collection
  * with writes. The method an endpoint names in `methodNotAllowed` is refused, never supported.
  */
+import { rateLimitEndpoints } from './rate-policy.ts';
 import type { Endpoint, Profile } from './types.ts';
 
 export interface PathMethods {
@@ -29,7 +30,7 @@ export function supportedMethods(profile: Profile): Map<string, PathMethods> {
     derived.set(p, set);
   };
   const { public: pub, protected: prot, admin, collection } = profile.endpoints;
-  const declared: (Endpoint | undefined)[] = [pub, prot, admin, profile.rateLimit?.endpoint];
+  const declared: (Endpoint | undefined)[] = [pub, prot, admin, ...rateLimitEndpoints(profile)];
   for (const endpoint of declared) if (endpoint) add(endpoint.path, endpoint.method ?? 'GET');
   if (profile.fault) add(profile.fault.path, profile.fault.method ?? 'GET');
   if (collection?.writeSchemes?.length) add(collection.path, 'POST');

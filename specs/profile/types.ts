@@ -19,6 +19,42 @@ export interface Endpoint {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** What a limit is counted per (docs/profile.md "rateLimit"). */
+export type RateLimitKey = 'address' | 'identity' | 'credential' | 'endpoint';
+
+/** One declared limit (profile `rateLimit`, or one entry of its list). */
+export interface RateLimitEntry {
+  /** Requests allowed per window per client key. */
+  readonly limit: number;
+  readonly windowSeconds: number;
+  /** Which identity the burst uses (default ratelimit), and where. */
+  readonly identity?: 'admin' | 'user' | 'ratelimit';
+  readonly endpoint?: Endpoint;
+  /** Requests sent while limited before the target bans (403), if it does. */
+  readonly banAfter?: number;
+  /** How long a ban lasts when the target names no Retry-After. */
+  readonly banSeconds?: number;
+  /**
+   * What the limit is counted per: the client address across all routes, the identity, the credential value,
+   * or the endpoint (per route). The suite's scheduler paces each such counter (specs/run/); not declared, it
+   * starts per endpoint and per identity and learns the key from the limited answers it meets.
+   */
+  readonly key?: RateLimitKey;
+  /** The status the limiter answers with (default 429): a 503 without Retry-After is limiting only if declared. */
+  readonly status?: 429 | 503;
+  /** Most requests the target takes back to back, when fewer than `limit`. */
+  readonly burst?: number;
+  /**
+   * Which requests the limit counts: all of them (default); only those to `endpoint` (a route with a short
+   * limit of its own); only those without a credential (`anonymous`) or with one (`authenticated`).
+   */
+  readonly appliesTo?: 'all' | 'endpoint' | 'anonymous' | 'authenticated';
+  /** Path templates (`/users/{id}`) the limit counts; absent: every path. */
+  readonly routes?: readonly string[];
+  /** A name for reports (`anon`, `burst`, `login`); default `limit <n>`. */
+  readonly name?: string;
+}
+
 export interface BasicCredential {
   readonly username: string;
   readonly password: string;
@@ -182,33 +218,11 @@ export interface Profile {
   readonly tls?: TlsSettings;
   /** How to appear blocked to the target (seed §7 403 causes 2 and 5); without it the blocked rules skip. */
   readonly blocked?: Blocked;
-  readonly rateLimit?: {
-    /** Requests allowed per window per client key. */
-    readonly limit: number;
-    readonly windowSeconds: number;
-    /** Which identity the burst uses (default ratelimit), and where. */
-    readonly identity?: 'admin' | 'user' | 'ratelimit';
-    readonly endpoint?: Endpoint;
-    /** Requests sent while limited before the target bans (403), if it does. */
-    readonly banAfter?: number;
-    /** How long a ban lasts when the target names no Retry-After. */
-    readonly banSeconds?: number;
-    /**
-     * What the limit is counted per: the client address across all routes, the identity, the credential value,
-     * or the endpoint (per route). The suite's scheduler paces each such counter (specs/run/); not declared, it
-     * starts per endpoint and per identity and learns the key from the limited answers it meets.
-     */
-    readonly key?: 'address' | 'identity' | 'credential' | 'endpoint';
-    /** The status the limiter answers with (default 429): a 503 without Retry-After is limiting only if declared. */
-    readonly status?: 429 | 503;
-    /** Most requests the target takes back to back, when fewer than `limit`. */
-    readonly burst?: number;
-    /**
-     * Which requests the limit counts: all of them (default), or only those to `endpoint` — a target that
-     * gives one route a short limit of its own. The scheduler then paces only that route.
-     */
-    readonly appliesTo?: 'all' | 'endpoint';
-  };
+  /**
+   * The target's rate limit, or several (a list: each request is paced by every entry that applies to it).
+   * Read it through ratePolicyOf (specs/profile/rate-policy.ts), which applies the defaults once.
+   */
+  readonly rateLimit?: RateLimitEntry | readonly RateLimitEntry[];
   /** How to provoke a 500, if the target offers a way. */
   readonly fault?: {
     readonly path: string;

@@ -1,13 +1,15 @@
 /**
  * How a worker describes each request to the run's scheduler (specs/run/scopes.ts): its path (the base URL's
  * path prefixes every endpoint's), the declared identity its credential verifies as — recognised the way the
- * target recognises it — a digest of that credential, and whether a declared limit counts the request at all
- * (`rateLimit.appliesTo: endpoint` counts only the requests to its endpoint). The scheduler decides from that
+ * target recognises it — a digest of the credential (any credential: under `credential` every value is a
+ * counter of its own), its route template where the profile names one (`/users/{id}`), and which entries of
+ * the declared limits count it (`appliesTo`, `routes`: specs/profile/rate-policy.ts). The scheduler decides from that
  * which counters the request falls in, under whichever keys it holds in force: the description does not
  * depend on the declared key, so the scheduler can learn another.
  */
 import { createHash } from 'node:crypto';
 import { apikeyAuthorization, apikeyForm } from '../profile/apikey-scheme.ts';
+import { entryApplies, type RatePolicy, ratePolicyOf, templateMatcher } from '../profile/rate-policy.ts';
 import type { Profile } from '../profile/types.ts';
 import { mintedIdentity } from './minted-identity.ts';
 import { encodeScope } from './scopes.ts';
@@ -15,24 +17,44 @@ import { encodeScope } from './scopes.ts';
 /** The encoded scope (specs/run/scopes.ts) of a request to `path` carrying these Authorization lines. */
 export type Bucketer = (path: string, authorization: readonly string[]) => string;
 
-/** `target`: the base URL, whose path prefixes every endpoint's path (a baseUrl of https://host/api keeps /api). */
-export function bucketer(profile: Profile, target?: string): Bucketer {
+/**
+ * `target`: the base URL, whose path prefixes every endpoint's path (a baseUrl of https://host/api keeps /api).
+ * `policy`: the profile's resolved rate policy (ratePolicyOf), when the caller has it already.
+ */
+export function bucketer(
+  profile: Profile,
+  target?: string,
+  policy: RatePolicy = ratePolicyOf(profile),
+): Bucketer {
   const who = identityRecogniser(profile);
-  const rl = profile.rateLimit;
-  // A limit of one endpoint (`appliesTo: endpoint`; the burst's endpoint, by default endpoints.protected)
-  // counts nothing else.
-  const endpoint = rl?.appliesTo === 'endpoint' ? (rl.endpoint ?? profile.endpoints.protected) : undefined;
   const base = target === undefined ? '' : new URL(target).pathname.replace(/\/+$/, '');
-  const only = endpoint === undefined ? undefined : `${base}${endpoint.path}`;
+  const entries = policy.entries;
+  // A digest per credential only where some key in play may count per identity or credential (declared so,
+  // or not declared: the scheduler starts per identity): elsewhere every request of a route shares one bucket.
+  const perCredential = entries.some(
+    (e) => e.key === undefined || e.key === 'identity' || e.key === 'credential',
+  );
+  const templates = policy.templates.map((t) => ({ template: t, match: templateMatcher(t) }));
+  const routeOf = (path: string): string => {
+    for (const t of templates) if (t.match.test(path)) return t.template;
+    return path;
+  };
   return (path, authorization) => {
-    const route = pathOnly(path);
+    const full = pathOnly(path);
+    // A path outside the base URL's is no endpoint of the profile's: only limits of every path count it.
+    const inBase = base === '' || full === base || full.startsWith(`${base}/`);
+    const relative = inBase ? full.slice(base.length) || '/' : undefined;
     const credential = authorization.length === 1 ? (authorization[0] ?? '') : '';
+    const applying = entries.filter((e) => entryApplies(e, relative, credential !== ''));
+    if (applying.length === 0 && entries.length > 0)
+      return encodeScope({ counted: false, route: full, identity: '', credential: '' });
     const identity = credential === '' ? '' : who(credential);
     return encodeScope({
-      counted: only === undefined || route === only,
-      route,
+      counted: true,
+      ...(applying.length === entries.length ? {} : { entries: applying.map((e) => e.index) }),
+      route: relative === undefined ? full : `${base}${routeOf(relative)}`,
       identity,
-      credential: identity === '' ? '' : digest(credential),
+      credential: credential === '' || !perCredential ? '' : digest(credential),
     });
   };
 }

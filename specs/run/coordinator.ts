@@ -32,26 +32,36 @@ import {
   counterLabel,
   counterOf,
   decodeScope,
+  entryCounter,
   governed,
   OTHER,
   type RateKey,
   type RequestScope,
+  splitCounter,
 } from './scopes.ts';
 
 export type { Politeness } from './politeness.ts';
 export type { RateKey } from './scopes.ts';
 
-/** A target's limits as a worker registers them from its profile. */
+/** One declared limit as the coordinator takes it (which requests it counts, the worker's scope says). */
+export interface DeclaredLimit {
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly burst?: number;
+  /** Undefined: the profile does not say; the scheduler starts from `endpoint` and `identity` and learns. */
+  readonly key?: RateKey;
+  /** The limit counts only the requests to one endpoint (profile `rateLimit.appliesTo`). */
+  readonly onlyEndpoint?: boolean;
+  /** How reports name it (specs/profile/rate-policy.ts `RateEntry.label`). */
+  readonly label?: string;
+}
+
+/** A target's limits as a worker registers them from its profile (specs/run/scheduler.ts policyOf). */
 export interface TargetPolicy {
-  readonly declared?: {
-    readonly limit: number;
-    readonly windowSeconds: number;
-    readonly burst?: number;
-    /** Undefined: the profile does not say; the scheduler starts from `endpoint` and `identity` and learns. */
-    readonly key?: RateKey;
-    /** The limit counts only the requests to one endpoint (profile `rateLimit.appliesTo`). */
-    readonly onlyEndpoint?: boolean;
-  };
+  /** One declared limit: the same as `limits: [declared]`. */
+  readonly declared?: DeclaredLimit;
+  /** Several declared limits (a `rateLimit` list): each request is paced by every one its scope names. */
+  readonly limits?: readonly DeclaredLimit[];
   /** The target bans (403) after limiting; `seconds` when the profile says how long. */
   readonly ban?: { readonly seconds?: number };
   /** The limiter answers 503, not 429 (profile `rateLimit.status`). */
@@ -105,6 +115,8 @@ export const UNDECLARED_KEYS: readonly RateKey[] = ['endpoint', 'identity'];
 
 interface Counter {
   readonly id: string;
+  /** The declared limit (entry) it counts for; undefined for `other`. */
+  readonly entry: number | undefined;
   /** The key it counts under (`other`: under none of them). */
   readonly key: RateKey | typeof OTHER;
   pacer: Pacer | undefined;
@@ -119,17 +131,29 @@ interface Counter {
   limited: number;
 }
 
+/** One declared limit's state: its keys, what it learned, and the requests it counted. */
+interface EntryState {
+  readonly index: number;
+  /** Undefined: nothing declared (one entry then stands for the whole run, its key `address`). */
+  readonly declared: DeclaredLimit | undefined;
+  /** The keys whose counters are paced (never shrinks: a key is only added, on evidence). */
+  readonly enforced: Set<RateKey>;
+  readonly learned: LearnedKey[];
+  /** The requests this limit counted (what a key is learned from: specs/run/key-model.ts). */
+  readonly log: GrantLog;
+  /** When limited answers came, by scope (what refutes a key). */
+  readonly limitedLog: GrantLog;
+}
+
 interface TargetState {
   readonly policy: TargetPolicy;
   readonly startedAt: number;
   readonly deadline: number;
-  /** The keys whose counters are paced (never shrinks: a key is only added, on evidence). */
-  readonly enforced: Set<RateKey>;
-  readonly learned: LearnedKey[];
+  /** The declared limits, in the profile's order (one without a declared limit). */
+  readonly entries: readonly EntryState[];
   readonly counters: Map<string, Counter>;
+  /** Every request of the run (the pace reached by requests no declared limit counts). */
   readonly log: GrantLog;
-  /** When limited answers came, by scope (what refutes a key: specs/run/key-model.ts). */
-  readonly limitedLog: GrantLog;
   /** Things the traffic said that the profile did not (a declared limit too high, a policy the answers state). */
   readonly notes: string[];
   holder: string | undefined;
@@ -175,27 +199,36 @@ export class RunCoordinator {
   /** Idempotent: the first registration of a target fixes its policy for the run. */
   register(target: string, policy: TargetPolicy): void {
     if (this.targets.has(target)) return;
-    const d = policy.declared;
     const now = this.clock();
-    const windowMs = (d?.windowSeconds ?? 10) * 1000;
+    const declared = declaredLimits(policy);
+    const longest = Math.max(10, ...declared.map((d) => d.windowSeconds)) * 1000;
+    const entry = (index: number, d: DeclaredLimit | undefined): EntryState => {
+      const windowMs = (d?.windowSeconds ?? 10) * 1000;
+      return {
+        index,
+        declared: d,
+        // No limit declared: one counter for the whole run, learned from its first limited answer.
+        enforced: new Set(
+          d === undefined
+            ? ['address']
+            : d.key !== undefined
+              ? [d.key]
+              : this.learn
+                ? UNDECLARED_KEYS
+                : ['identity'],
+        ),
+        learned: [],
+        log: new GrantLog(Math.max(20_000, 8 * windowMs)),
+        limitedLog: new GrantLog(Math.max(20_000, 8 * windowMs)),
+      };
+    };
     this.targets.set(target, {
       policy,
       startedAt: now,
       deadline: now + policy.maxSeconds * 1000,
-      // No limit declared: one counter for the whole run, learned from its first limited answer.
-      enforced: new Set(
-        d === undefined
-          ? ['address']
-          : d.key !== undefined
-            ? [d.key]
-            : this.learn
-              ? UNDECLARED_KEYS
-              : ['identity'],
-      ),
-      learned: [],
+      entries: declared.length === 0 ? [entry(0, undefined)] : declared.map((d, i) => entry(i, d)),
       counters: new Map(),
-      log: new GrantLog(Math.max(20_000, 8 * windowMs)),
-      limitedLog: new GrantLog(Math.max(20_000, 8 * windowMs)),
+      log: new GrantLog(Math.max(20_000, 8 * longest)),
       notes: [],
       holder: undefined,
       pausedUntil: 0,
@@ -218,23 +251,43 @@ export class RunCoordinator {
     return s;
   }
 
-  /** The counters a request of `scope` counts against under the keys in force (specs/run/scopes.ts). */
+  /** The declared limits that count a request of `scope` (none: it falls in `other`). */
+  private entriesOf(s: TargetState, scope: RequestScope): EntryState[] {
+    if (!scope.counted) return [];
+    if (scope.entries === undefined) return [...s.entries];
+    return scope.entries.map((i) => s.entries[i]).filter((e): e is EntryState => e !== undefined);
+  }
+
+  /**
+   * The counters a request of `scope` counts against under the keys in force of every limit that counts it
+   * (specs/run/scopes.ts); `other` when none does.
+   */
   private countersOf(s: TargetState, scope: RequestScope): Counter[] {
     const ids = new Set<string>();
-    for (const key of s.enforced) ids.add(counterOf(key, scope));
+    for (const e of this.entriesOf(s, scope))
+      for (const key of e.enforced) ids.add(entryCounter(e.index, counterOf(key, scope)));
+    if (ids.size === 0) ids.add(OTHER);
     return [...ids].map((id) => this.counter(s, id));
   }
 
   private counter(s: TargetState, id: string): Counter {
     let c = s.counters.get(id);
     if (c === undefined) {
-      const d = s.policy.declared;
+      const { entry, raw } = splitCounter(id);
+      const d = raw === OTHER ? undefined : s.entries[entry]?.declared;
       // Declared counters are paced from the start; the others only once they are limited.
+      // Requests without a credential are counted per address where the key is declared per identity or
+      // credential (as targets count anonymous clients); under a key still to learn, that counter would be
+      // coarser than the per-route reading the run starts from, so it waits for evidence like `other`.
+      const anonymous = raw === 'identity ' || raw === 'credential ';
       const pacer =
-        d !== undefined && governed(id) ? paceForLimit(d.limit, d.windowSeconds, d.burst) : undefined;
+        d !== undefined && governed(id) && !(anonymous && d.key === undefined)
+          ? paceForLimit(d.limit, d.windowSeconds, d.burst)
+          : undefined;
       c = {
         id,
-        key: id === OTHER ? OTHER : (id.split(' ')[0] as RateKey),
+        entry: raw === OTHER ? undefined : entry,
+        key: raw === OTHER ? OTHER : (raw.split(' ')[0] as RateKey),
         pacer,
         declaredPace: pacer?.perSecond,
         ceiling: pacer?.perSecond,
@@ -250,15 +303,15 @@ export class RunCoordinator {
   }
 
   /** How long a counter must go without a limited answer before its lowered pace is raised again. */
-  private quietMs(s: TargetState): number {
-    const w = s.policy.declared?.windowSeconds;
+  private quietMs(s: TargetState, c: Counter): number {
+    const w = c.entry === undefined ? undefined : s.entries[c.entry]?.declared?.windowSeconds;
     return Math.max(2000, w === undefined ? 2 * s.learnedWaitMs : w * 1000);
   }
 
   /** Additive increase: a lowered pace gains a share of its ceiling after each quiet window. */
   private raise(s: TargetState, c: Counter, now: number): void {
     if (c.pacer === undefined || c.ceiling === undefined || c.pacer.perSecond >= c.ceiling) return;
-    const quiet = this.quietMs(s);
+    const quiet = this.quietMs(s, c);
     if (now - c.lastEventAt < quiet || now - c.lastRaiseAt < quiet) return;
     c.pacer.setRate(Math.min(c.ceiling, c.pacer.perSecond + INCREASE_SHARE * c.ceiling));
     c.lastRaiseAt = now;
@@ -294,6 +347,9 @@ export class RunCoordinator {
       // The earliest time every counter of the request allows, reserved in each.
       const t = Math.max(...paced.map((c) => (c.pacer as Pacer).earliest(now)));
       if (t >= s.deadline) break;
+      // A slot beyond the horizon that one counter sets is not reserved in the others (a GCRA slot taken in the
+      // future holds its counter back until then): the worker asks again when that counter allows it.
+      if (at.length === 0 && paced.length > 1 && t > now + LEASE_HORIZON_MS) return { retryAt: t };
       for (const c of paced) (c.pacer as Pacer).take(t);
       at.push(t);
       if (t > now + LEASE_HORIZON_MS) break;
@@ -322,6 +378,7 @@ export class RunCoordinator {
       const scope = decodeScope(scopeText);
       s.sent++;
       s.log.add(scope, [at]);
+      for (const e of this.entriesOf(s, scope)) e.log.add(scope, [at]);
       for (const c of this.countersOf(s, scope)) c.requests++;
     }
   }
@@ -341,34 +398,47 @@ export class RunCoordinator {
     s.limited++;
     s.lastLimitedAt = now;
     s.reasons[signal.reason] = (s.reasons[signal.reason] ?? 0) + 1;
-    s.limitedLog.add(scope, [now]);
+    const entries = this.entriesOf(s, scope);
+    for (const e of entries) e.limitedLog.add(scope, [now]);
     // A counter in force already paused (or limited within its window) explains it: the answer to a request
     // sent in a slot granted before that pause. Only an answer nothing in force explains teaches a key — and
     // one whose governed counters had come near their limit (jitter?) only with others from other counters.
-    const d = s.policy.declared;
-    const windowMs = (d?.windowSeconds ?? 0) * 1000;
+    // Each declared limit learns its own key.
     const before = this.countersOf(s, scope);
-    const explained = before.some((c) => c.pausedUntil > now || now - c.lastEventAt < windowMs);
-    const jitterSuspect =
-      d !== undefined &&
-      before.some((c) => c.declaredPace !== undefined && nearFull(d, c.key as RateKey, c.id, s.log, now));
-    const added =
-      explained || !this.learn
-        ? []
-        : explainLimited(d, s.enforced, s.log, s.limitedLog, scope, now, jitterSuspect);
-    for (const learned of added) {
-      s.enforced.add(learned.key);
-      s.learned.push(learned);
+    const explained = before.some((c) => c.pausedUntil > now || now - c.lastEventAt < this.windowMsOf(s, c));
+    const added: LearnedKey[] = [];
+    if (!explained && this.learn) {
+      for (const e of entries) {
+        const d = e.declared;
+        if (d === undefined) continue;
+        const mine = before.filter((c) => c.entry === e.index && c.declaredPace !== undefined);
+        const jitterSuspect = mine.some((c) =>
+          nearFull(d, c.key as RateKey, splitCounter(c.id).raw, e.log, now),
+        );
+        for (const learned of explainLimited(d, e.enforced, e.log, e.limitedLog, scope, now, jitterSuspect)) {
+          e.enforced.add(learned.key);
+          const labelled =
+            s.entries.length > 1 ? { ...learned, entry: d.label ?? `limit ${e.index + 1}` } : learned;
+          e.learned.push(labelled);
+          added.push(labelled);
+        }
+      }
     }
     const inForce = this.countersOf(s, scope);
-    // The counters the declared limit governs pause; a request none governs pauses its own (learned) ones.
-    const governed = inForce.filter((c) => c.declaredPace !== undefined);
-    const counters = governed.length > 0 ? governed : inForce;
+    // The counters a declared limit governs pause — of the limit the answer most likely came from (its counter
+    // the fullest of its limit), not every limit that counts the request; a request none governs pauses its
+    // own (learned) ones.
+    const governedHere = inForce.filter((c) => c.declaredPace !== undefined);
+    const culprit = this.fullestEntry(s, scope, governedHere, now);
+    const counters =
+      governedHere.length === 0
+        ? inForce
+        : governedHere.filter((c) => culprit === undefined || c.entry === culprit.index);
     // Answers to requests that were in flight together are one event, seen by several requests.
     const sameEvent =
       added.length === 0 && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
     let wait = signal.waitMs;
-    if (wait === undefined) wait = sameEvent ? 0 : this.defaultWait(s, signal, now);
+    if (wait === undefined) wait = sameEvent ? 0 : this.defaultWait(s, signal, now, culprit?.declared);
     const resumeAt = now + wait + WAIT_MARGIN_MS;
     const alreadyUntil = Math.max(0, ...counters.map((c) => c.pausedUntil));
     this.pause(s, now, alreadyUntil, resumeAt);
@@ -383,14 +453,49 @@ export class RunCoordinator {
     return { resumeAt: until, affordable: until < s.deadline };
   }
 
+  /** The window of the limit a counter counts for (0 for `other`). */
+  private windowMsOf(s: TargetState, c: Counter): number {
+    return (c.entry === undefined ? 0 : (s.entries[c.entry]?.declared?.windowSeconds ?? 0)) * 1000;
+  }
+
+  /** Requests `c` received over its limit's last window, as a share of the limit. */
+  private fullness(s: TargetState, scope: RequestScope, c: Counter, now: number): number {
+    const e = c.entry === undefined ? undefined : s.entries[c.entry];
+    const d = e?.declared;
+    if (e === undefined || d === undefined || c.key === OTHER) return 0;
+    return e.log.count(c.key, counterOf(c.key, scope), d.windowSeconds * 1000, now) / d.limit;
+  }
+
+  /** Of the limits whose counters `governing` are, the one nearest its limit (the first on a tie). */
+  private fullestEntry(
+    s: TargetState,
+    scope: RequestScope,
+    governing: readonly Counter[],
+    now: number,
+  ): EntryState | undefined {
+    let best: { entry: EntryState; full: number } | undefined;
+    for (const c of governing) {
+      const entry = c.entry === undefined ? undefined : s.entries[c.entry];
+      if (entry === undefined) continue;
+      const full = this.fullness(s, scope, c, now);
+      if (best === undefined || full > best.full) best = { entry, full };
+    }
+    return best?.entry;
+  }
+
   /**
-   * How long a limited answer that names no wait is waited out: a ban's declared length, else the declared
-   * window (any fixed or moving window has turned over by then, a leaky bucket drained), else the learned wait
-   * — one second more each time a new event follows the end of the last pause within a second.
+   * How long a limited answer that names no wait is waited out: a ban's declared length, else the window of
+   * the declared limit it came from (any fixed or moving window has turned over by then, a leaky bucket
+   * drained), else the learned wait — one second more each time a new event follows the end of the last pause
+   * within a second.
    */
-  private defaultWait(s: TargetState, signal: LimitSignal, now: number): number {
+  private defaultWait(
+    s: TargetState,
+    signal: LimitSignal,
+    now: number,
+    d: DeclaredLimit | undefined,
+  ): number {
     if (signal.kind === 'banned' && s.policy.ban?.seconds !== undefined) return s.policy.ban.seconds * 1000;
-    const d = s.policy.declared;
     if (d !== undefined) return d.windowSeconds * 1000;
     if (s.lastResumeAt > 0 && now - s.lastResumeAt < LEARNED_WAIT_STEP_MS)
       s.learnedWaitMs = Math.min(MAX_LEARNED_WAIT_MS, s.learnedWaitMs + LEARNED_WAIT_STEP_MS);
@@ -413,9 +518,14 @@ export class RunCoordinator {
     declaredRate: number | undefined,
   ): void {
     const spanMs = 5000;
-    const keyOf = (c: Counter): RateKey => (c.key === OTHER ? 'address' : c.key);
-    const reachedOf = (c: Counter) =>
-      s.log.count(keyOf(c), counterOf(keyOf(c), scope), spanMs, now) / (spanMs / 1000);
+    const reachedOf = (c: Counter) => {
+      const e = c.entry === undefined ? undefined : s.entries[c.entry];
+      const count =
+        e === undefined || c.key === OTHER
+          ? s.log.count('address', counterOf('address', scope), spanMs, now)
+          : e.log.count(c.key, counterOf(c.key, scope), spanMs, now);
+      return count / (spanMs / 1000);
+    };
     const governing = counters
       .filter((c) => c.declaredPace !== undefined)
       .sort((a, b) => reachedOf(b) - reachedOf(a))[0];
@@ -460,7 +570,8 @@ export class RunCoordinator {
    */
   exclusive(target: string, holder: string): { startAt: number } | { retryAt: number } | { notNeeded: true } {
     const s = this.state(target);
-    if (!s.enforced.has('address') && !s.enforced.has('endpoint')) return { notNeeded: true };
+    if (!s.entries.some((e) => e.enforced.has('address') || e.enforced.has('endpoint')))
+      return { notNeeded: true };
     const now = this.clock();
     if (s.holder !== undefined && s.holder !== holder) return { retryAt: now + 100 };
     s.holder = holder;
@@ -514,9 +625,19 @@ export class RunCoordinator {
     const now = this.clock();
     return politenessOf(
       [...this.targets.values()].map((s) => ({
-        declared: s.policy.declared,
-        enforced: [...s.enforced],
-        learned: s.learned,
+        declared: s.entries[0]?.declared,
+        enforced: [...(s.entries[0]?.enforced ?? [])],
+        learned: s.entries.flatMap((e) => e.learned),
+        ...(s.entries.length > 1
+          ? {
+              limits: s.entries.map((e) => ({
+                label: e.declared?.label ?? `limit ${e.index + 1}`,
+                declared: e.declared,
+                enforced: [...e.enforced],
+                learned: e.learned,
+              })),
+            }
+          : {}),
         notes: s.notes,
         requests: s.sent,
         limited: s.limited,
@@ -539,3 +660,8 @@ export class RunCoordinator {
 }
 
 const round = (n: number): number => Math.round(n * 100) / 100;
+
+/** The declared limits of a policy: `limits`, else `declared` alone, else none. */
+export function declaredLimits(policy: TargetPolicy): readonly DeclaredLimit[] {
+  return policy.limits ?? (policy.declared === undefined ? [] : [policy.declared]);
+}

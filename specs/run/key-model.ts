@@ -26,6 +26,8 @@ export interface LearnedKey {
   readonly counter: string;
   readonly requests: number;
   readonly spanMs: number;
+  /** Under several declared limits: the one that learned it (its label). */
+  readonly entry?: string;
 }
 
 interface Declared {

@@ -12,6 +12,13 @@
  */
 import { parseRetryAfter } from '../lib/retry-after.ts';
 
+/**
+ * A 403 without Retry-After while a declared ban may be in force: a ban's only if a control request (one that
+ * must be served now) is refused too (specs/run/scheduler.ts); the interface gives 403 to a role's refusal as
+ * well (seed §7 causes 1 and 4), so the status alone cannot say.
+ */
+export const DURING_BAN = '403 during a declared ban';
+
 /** The parts of an answer this module reads: status and lower-case header fields. */
 export interface AnswerHead {
   readonly status: number;
@@ -68,7 +75,7 @@ export function limitedAnswer(
   }
   if (ban.banDeclared && ban.limitedRecently && !expected.includes(403)) {
     const waitMs = ban.banSeconds === undefined ? undefined : ban.banSeconds * 1000;
-    return { kind: 'banned', waitMs, reason: '403 during a declared ban' };
+    return { kind: 'banned', waitMs, reason: DURING_BAN };
   }
   return undefined;
 }

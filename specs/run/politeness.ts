@@ -45,7 +45,7 @@ export interface Politeness {
   readonly reasons: Readonly<Record<string, number>>;
   /** Each counter with a pace, or with limited answers, busiest first. */
   readonly counters?: readonly CounterPace[];
-  /** Where a limit is declared: the key, declared and learned. */
+  /** Where a limit is declared: the key, declared and learned (under several limits, the summary names each). */
   readonly key?: KeyReport;
   /** What the traffic said that the profile did not (a declared limit that looks too high, …). */
   readonly notes?: readonly string[];
@@ -65,6 +65,13 @@ export interface TargetPoliteness {
   readonly elapsedMs: number;
   readonly reasons: Readonly<Record<string, number>>;
   readonly counters: readonly CounterPace[];
+  /** Under several declared limits: each one's key, declared and learned. */
+  readonly limits?: readonly {
+    readonly label: string;
+    readonly declared: { readonly key?: RateKey } | undefined;
+    readonly enforced: readonly RateKey[];
+    readonly learned: readonly LearnedKey[];
+  }[];
 }
 
 const KEY_WORDS: Readonly<Record<RateKey, string>> = {
@@ -104,7 +111,10 @@ export function keySummary(
     : `declared key ${declared}: no limited answer contradicted it`;
 }
 
-const byRequests = (a: CounterPace, b: CounterPace) => b.requests - a.requests;
+const byRequests = (a: CounterPace, b: CounterPace) => b.requests - a.requests || b.limited - a.limited;
+
+/** Most counters the report lists. */
+const MAX_COUNTERS = 200;
 
 export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
   let requests = 0;
@@ -131,7 +141,12 @@ export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
         ...(t.declared.key === undefined ? {} : { declared: t.declared.key }),
         inForce: t.enforced,
         learned: t.learned,
-        summary: keySummary(t.declared.key, t.enforced, t.learned),
+        summary:
+          t.limits === undefined
+            ? keySummary(t.declared.key, t.enforced, t.learned)
+            : t.limits
+                .map((l) => `${l.label}: ${keySummary(l.declared?.key, l.enforced, l.learned)}`)
+                .join('; '),
       };
     }
   }
@@ -144,11 +159,15 @@ export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
     elapsedMs: Math.round(elapsedMs),
     ...(paces.length === 0 ? {} : { pacePerSecond: round(Math.min(...paces)) }),
     reasons,
-    counters: counters.sort(byRequests).map((c) => ({
-      ...c,
-      ...(c.pacePerSecond === undefined ? {} : { pacePerSecond: round(c.pacePerSecond) }),
-      ...(c.declaredPerSecond === undefined ? {} : { declaredPerSecond: round(c.declaredPerSecond) }),
-    })),
+    // The busiest: under a key per credential every fuzz case's credential is a counter of its own.
+    counters: counters
+      .sort(byRequests)
+      .slice(0, MAX_COUNTERS)
+      .map((c) => ({
+        ...c,
+        ...(c.pacePerSecond === undefined ? {} : { pacePerSecond: round(c.pacePerSecond) }),
+        ...(c.declaredPerSecond === undefined ? {} : { declaredPerSecond: round(c.declaredPerSecond) }),
+      })),
     ...(key === undefined ? {} : { key }),
     ...(notes.length === 0 ? {} : { notes }),
   };

@@ -8,36 +8,43 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_SECONDS } from '../lib/budget.ts';
 import { ENV } from '../lib/env.ts';
+import { type RatePolicy, ratePolicyOf } from '../profile/rate-policy.ts';
 import type { Profile } from '../profile/types.ts';
 import { type Bucketer, bucketer } from './buckets.ts';
-import { type RateKey, RunCoordinator, type TargetPolicy } from './coordinator.ts';
-import { type AnswerHead, declaredRateHint, type LimitSignal, limitedAnswer } from './limited-answer.ts';
+import { type DeclaredLimit, RunCoordinator, type TargetPolicy } from './coordinator.ts';
+import {
+  type AnswerHead,
+  DURING_BAN,
+  declaredRateHint,
+  type LimitSignal,
+  limitedAnswer,
+} from './limited-answer.ts';
 import { httpPort, inProcessPort, SCHEDULER_ENV, type SchedulerPort } from './port.ts';
 import { RunBudgetExhausted } from './run-budget.ts';
+import { decodeScope } from './scopes.ts';
 import { currentTestClock } from './test-clock.ts';
 
 export { RunBudgetExhausted } from './run-budget.ts';
 
-/** The limits a profile declares, as the coordinator takes them. */
-export function policyOf(profile: Profile): TargetPolicy {
-  const rl = profile.rateLimit;
+/** The limits a profile declares, as the coordinator takes them — read from its resolved rate policy. */
+export function policyOf(profile: Profile, rate: RatePolicy = ratePolicyOf(profile)): TargetPolicy {
   const budget = profile.budget;
+  const limits = rate.entries.map(
+    (e): DeclaredLimit => ({
+      limit: e.limit,
+      windowSeconds: e.windowSeconds,
+      ...(e.key === undefined ? {} : { key: e.key }),
+      ...(e.burst === undefined ? {} : { burst: e.burst }),
+      ...(e.appliesTo === 'endpoint' ? { onlyEndpoint: true } : {}),
+      label: e.label,
+    }),
+  );
   return {
-    ...(rl === undefined
+    ...(limits.length === 1 ? { declared: limits[0] } : limits.length > 1 ? { limits } : {}),
+    ...(rate.ban === undefined
       ? {}
-      : {
-          declared: {
-            limit: rl.limit,
-            windowSeconds: rl.windowSeconds,
-            ...(rl.key === undefined ? {} : { key: rl.key as RateKey }),
-            ...(rl.burst === undefined ? {} : { burst: rl.burst }),
-            ...(rl.appliesTo === 'endpoint' ? { onlyEndpoint: true } : {}),
-          },
-        }),
-    ...(rl?.banSeconds !== undefined || rl?.banAfter !== undefined
-      ? { ban: rl.banSeconds === undefined ? {} : { seconds: rl.banSeconds } }
-      : {}),
-    ...(rl?.status === 503 ? { limiterStatus: 503 as const } : {}),
+      : { ban: rate.ban.seconds === undefined ? {} : { seconds: rate.ban.seconds } }),
+    ...(rate.limiterStatus === 503 ? { limiterStatus: 503 as const } : {}),
     maxRequests: budget?.maxRequests ?? DEFAULT_MAX_REQUESTS,
     maxSeconds: budget?.maxSeconds ?? DEFAULT_MAX_SECONDS,
   };
@@ -54,7 +61,18 @@ export interface SendOptions {
    * Retry-After (specs/run/limited-answer.ts).
    */
   readonly expect?: readonly number[];
+  /**
+   * Sends a control request — GET `path` (relative to the base URL) with `authorization`, or none — outside
+   * the scheduler's slots, and returns its answer: what tells a ban's 403 from a refusal (DURING_BAN).
+   * Without it a 403 during a declared ban is taken for the ban, as before.
+   */
+  readonly control?: (path: string, authorization: string | undefined) => Promise<AnswerHead | undefined>;
+  /** The request's one Authorization value, if it carries one (the control is sent with it). */
+  readonly authorization?: string;
 }
+
+/** Statuses that say a control request was refused too: the ban (or the limit) covers it as well. */
+const REFUSED = new Set([403, 429, 503]);
 
 /** Longest a sent request waits to be reported to the coordinator. */
 const REPORT_MS = 200;
@@ -101,6 +119,8 @@ export class Scheduler {
     bucketOf: Bucketer,
     /** Most slots asked for at once (the worker's concurrency). */
     private readonly batch: number,
+    /** The paths of control requests (RatePolicy.controls). */
+    private readonly controls: RatePolicy['controls'] = {},
   ) {
     this.bucketOf = bucketOf;
     this.ready = port.register(target, policy);
@@ -133,8 +153,26 @@ export class Scheduler {
       if (h === undefined) return answer;
       const signal = limitedAnswer(h, this.banContext(), Date.now(), options.expect);
       if (signal === undefined) return answer;
+      if (signal.reason === DURING_BAN && !(await this.banConfirmed(bucket, options))) return answer;
       await this.waitOut(signal, bucket, declaredRateHint(h.headers));
     }
+  }
+
+  /**
+   * Whether a 403 during a declared ban is the ban's: a request that must be served now — the same identity on
+   * the protected path (a declared identity's credential), or the public path without credentials (any other
+   * request) — is refused too. Served (or unanswered): the 403 is the target's answer to this request, judged
+   * like any other (a role refused on an admin path).
+   */
+  private async banConfirmed(bucket: string, options: SendOptions): Promise<boolean> {
+    const { control, authorization } = options;
+    if (control === undefined) return true;
+    const { anonymous, identity } = this.controls;
+    const declared = authorization !== undefined && decodeScope(bucket).identity !== '';
+    const path = declared && identity !== undefined ? identity : anonymous;
+    if (path === undefined) return true;
+    const answer = await control(path, path === anonymous ? undefined : authorization).catch(() => undefined);
+    return answer !== undefined && REFUSED.has(answer.status);
   }
 
   /** Notes a request going out; reported in a batch within REPORT_MS, or with the next limited answer. */
@@ -343,7 +381,15 @@ export function schedulerFor(
     sharedPort ??= address
       ? httpPort(address)
       : inProcessPort(new RunCoordinator(Date.now, { learn: env[ENV.schedulerLearning] !== 'off' }));
-    scheduler = new Scheduler(sharedPort, key, policyOf(profile), bucketer(profile, key), Math.max(1, batch));
+    const rate = ratePolicyOf(profile);
+    scheduler = new Scheduler(
+      sharedPort,
+      key,
+      policyOf(profile, rate),
+      bucketer(profile, key, rate),
+      Math.max(1, batch),
+      rate.controls,
+    );
     perProcess.set(key, scheduler);
   }
   return scheduler;

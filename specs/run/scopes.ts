@@ -11,7 +11,9 @@
  * safe for a finer one (its counters see a subset of the same requests); the reverse is not.
  */
 
-export type RateKey = 'address' | 'identity' | 'credential' | 'endpoint';
+export type { RateLimitKey as RateKey } from '../profile/rate-policy.ts';
+
+import type { RateLimitKey as RateKey } from '../profile/rate-policy.ts';
 
 export const KEYS: readonly RateKey[] = ['address', 'endpoint', 'identity', 'credential'];
 
@@ -30,13 +32,18 @@ export function covers(coarse: RateKey, fine: RateKey): boolean {
 
 /** One request as the scheduler sees it. */
 export interface RequestScope {
-  /** A declared limit counts this request (false: `rateLimit.appliesTo: endpoint` and another path). */
+  /** A declared limit counts this request (false: no entry of `rateLimit` applies to it). */
   readonly counted: boolean;
-  /** The path, base path included, query left out. */
+  /** Which entries of a `rateLimit` list count it (their indexes); undefined: every entry, when `counted`. */
+  readonly entries?: readonly number[];
+  /** The route template (`/api/users/{id}`) where the profile names one, else the path; base path included, query left out. */
   readonly route: string;
   /** The declared identity its credential verifies as; '' for none (no credential, or one not verified). */
   readonly identity: string;
-  /** A digest of that credential (never the credential); '' when `identity` is ''. */
+  /**
+   * A digest of the credential (never the credential), whether or not it is a declared identity's; '' when the
+   * request carries none (or when no key in play needs it: specs/run/buckets.ts).
+   */
   readonly credential: string;
 }
 
@@ -44,15 +51,25 @@ const SEPARATOR = '\t';
 
 /** The scope as one string, the form leases and limited answers travel in (no credential in it). */
 export function encodeScope(scope: RequestScope): string {
-  return [scope.counted ? '1' : '0', scope.route, scope.identity, scope.credential].join(SEPARATOR);
+  const counted = !scope.counted ? '0' : scope.entries === undefined ? '1' : `e${scope.entries.join(',')}`;
+  return [counted, scope.route, scope.identity, scope.credential].join(SEPARATOR);
 }
 
 export function decodeScope(text: string): RequestScope {
   const [counted = '1', route = '', identity = '', credential = ''] = text.split(SEPARATOR);
+  if (counted.startsWith('e')) {
+    const entries = counted.length === 1 ? [] : counted.slice(1).split(',').map(Number);
+    return { counted: entries.length > 0, entries, route, identity, credential };
+  }
   return { counted: counted === '1', route, identity, credential };
 }
 
-/** The counter a request counts against under `key`; requests no declared limit counts share `other`. */
+/**
+ * The counter a request counts against under `key`; requests no declared limit counts share `other`. Exactly
+ * as fine as the key: under `identity` a credential that is no declared identity's is an identity of its own
+ * (`identity ~<digest>`), under `credential` every credential value its own counter; requests without a
+ * credential are counted per address (`identity ` / `credential `), as targets count anonymous clients.
+ */
 export function counterOf(key: RateKey, scope: RequestScope): string {
   if (!scope.counted) return OTHER;
   switch (key) {
@@ -61,7 +78,9 @@ export function counterOf(key: RateKey, scope: RequestScope): string {
     case 'endpoint':
       return `endpoint ${scope.route}`;
     case 'identity':
-      return `identity ${scope.identity}`;
+      return scope.identity === '' && scope.credential !== ''
+        ? `identity ~${scope.credential}`
+        : `identity ${scope.identity}`;
     case 'credential':
       return `credential ${scope.credential}`;
   }
@@ -71,21 +90,36 @@ export function counterOf(key: RateKey, scope: RequestScope): string {
 export const OTHER = 'other';
 
 /**
- * Whether the declared limit governs this counter, so it is paced from the start: every counter but `other`
- * and, under `identity` or `credential`, the one of requests that verify as no identity — a target counts those
- * wherever it puts unverified clients (often a limit on failed attempts), which the declaration does not say.
+ * Whether a declared limit governs this counter, so it is paced from the start: every counter but `other`
+ * (requests no entry counts). `raw` is the counter without its entry's mark (specs/run/coordinator.ts).
  */
 export function governed(counter: string): boolean {
-  return counter !== OTHER && counter !== 'identity ' && counter !== 'credential ';
+  return rawCounter(counter) !== OTHER;
 }
+
+/** A counter of entry `index` of a `rateLimit` list: `#2 identity admin`; the first entry's go unmarked. */
+export function entryCounter(index: number, counter: string): string {
+  return index === 0 ? counter : `#${index + 1} ${counter}`;
+}
+
+/** The counter without its entry's mark, and the entry's index. */
+export function splitCounter(counter: string): { entry: number; raw: string } {
+  const m = /^#(\d+) (.*)$/s.exec(counter);
+  return m === null ? { entry: 0, raw: counter } : { entry: Number(m[1]) - 1, raw: m[2] ?? '' };
+}
+
+const rawCounter = (counter: string): string => splitCounter(counter).raw;
 
 /** How a counter reads in reports: `address`, `endpoint /protected`, `identity admin`, … */
 export function counterLabel(counter: string): string {
-  if (counter === OTHER) return 'requests no declared limit counts';
-  if (counter === 'identity ' || counter === 'credential ')
-    return 'requests verified as no declared identity';
-  if (counter.startsWith('credential ')) return `one credential (${counter.slice(11, 19)}…)`;
-  return counter;
+  const { entry, raw } = splitCounter(counter);
+  const mark = entry === 0 ? '' : ` [limit ${entry + 1}]`;
+  if (raw === OTHER) return 'requests no declared limit counts';
+  if (raw === 'identity ' || raw === 'credential ')
+    return `requests without a credential (per address)${mark}`;
+  if (raw.startsWith('identity ~')) return `one undeclared identity (${raw.slice(10, 18)}…)${mark}`;
+  if (raw.startsWith('credential ')) return `one credential (${raw.slice(11, 19)}…)${mark}`;
+  return `${raw}${mark}`;
 }
 
 /** The finest keys of `keys`: those no other key of the set is finer than. */

@@ -194,29 +194,24 @@ test.describe('coordinator', () => {
     expect(slots(co.lease('t', req('/a'), 1, 'w1'))[0]).toBe(NOW);
   });
 
-  test('declared per identity: requests verified as no identity are unpaced until limited, then learn a pace of their own', () => {
-    const c = { now: NOW };
-    const co = new RunCoordinator(() => c.now);
-    co.register('t', policy({ declared: { limit: 300, windowSeconds: 10, key: 'identity' } }));
-    // 160 at once, over many routes: no route's counter goes past the declared rate.
-    for (let i = 0; i < 10; i++) {
-      const at = slots(co.lease('t', req(`/a${i}`), 16, 'w1'));
-      co.sent(
-        't',
-        at.map((t) => [req(`/a${i}`), t] as const),
-      );
-    }
-    co.limited('t', { kind: 'limited', waitMs: 3000, reason: '429' }, req('/a0'), 10);
-    expect(co.lease('t', req('/a1'), 1, 'w1')).toEqual({ retryAt: NOW + 3100 });
-    // An identity is not slowed by the unverified requests' limit, nor taught a key by it.
+  test('declared per identity: requests without a credential share the address counter at the declared pace; a credential of no declared identity is an identity of its own', () => {
+    const co = new RunCoordinator(() => NOW);
+    co.register('t', policy({ declared: { limit: 20, windowSeconds: 10, key: 'identity' } }));
+    // Without a credential, over several routes: one counter, paced from the first request.
+    const anon = [...slots(co.lease('t', req('/a0'), 4, 'w1')), ...slots(co.lease('t', req('/a1'), 4, 'w1'))];
+    expect(new Set(anon).size).toBe(anon.length);
+    // Unknown credentials: each its own counter, so each one's first request goes at once.
+    const strangers = Array.from({ length: 50 }, (_, i) =>
+      encodeScope({ counted: true, route: '/a0', identity: '', credential: `stranger-${i}` }),
+    );
+    expect(strangers.map((r) => slots(co.lease('t', r, 1, 'w1'))[0])).toEqual(strangers.map(() => NOW));
+    // One of them limited: that one pauses, the others and the declared identities do not.
+    co.limited('t', { kind: 'limited', waitMs: 3000, reason: '429' }, strangers[0] as string);
+    expect(co.lease('t', strangers[0] as string, 1, 'w1')).toEqual({ retryAt: NOW + 3100 });
+    // (its second request: one pace interval after its first, not the 3 s pause)
+    expect(slots(co.lease('t', strangers[1] as string, 1, 'w1'))[0]).toBeLessThan(NOW + 1000);
     expect(slots(co.lease('t', req('/a0', 'admin'), 1, 'w1'))[0]).toBe(NOW);
     expect(co.politeness().key?.learned).toEqual([]);
-    c.now += 3100;
-    // After the wait: a learned pace, half the rate reached, capped by the rate the answer's RateLimit-Policy
-    // stated (10/s × 90 %).
-    const after = slots(co.lease('t', req('/a0'), 4, 'w1'));
-    expect(new Set(after).size).toBe(after.length);
-    expect(co.paceFor('t', req('/a0'))).toBeCloseTo(0.9 * 10);
   });
 
   test('declared for one endpoint per address: its requests are paced, every other request is not', () => {
@@ -385,7 +380,14 @@ test.describe('learning the key', () => {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
     co.register('t', policy('identity'));
-    const { sent, limited } = drive(co, now, traffic, 120_000, slidingTarget(routeOf));
+    // Two identities on /protected, so the route gets more than its limit while each identity keeps its own.
+    const { sent, limited } = drive(
+      co,
+      now,
+      [...traffic, req('/protected', 'user')],
+      120_000,
+      slidingTarget(routeOf),
+    );
     const p = co.politeness();
     expect(
       p.key?.learned.map((l) => l.key),
@@ -395,7 +397,8 @@ test.describe('learning the key', () => {
       /declared key identity; the target limits per route .*add `key: "endpoint"`/,
     );
     expect(limited).toBeLessThan(10);
-    expect((sent.get(users) ?? []).length).toBeGreaterThan(0.85 * 0.9 * 6 * 120);
+    // Requests without a credential share the address counter (declared per identity), /users with /protected's.
+    expect((sent.get(users) ?? []).length).toBeGreaterThan(0.5 * 0.9 * 6 * 120);
   });
 
   test('a limiting event lowers a pace once, however many answers it had; quiet windows raise it back additively', () => {
@@ -498,11 +501,13 @@ test.describe('buckets', () => {
       'admin',
     );
     expect(scopeOf(of, '/x', ['Apikey k2']).identity).toBe('user');
-    // A wrong password is not verified as alice: the target counts it elsewhere.
-    expect(scopeOf(of, '/x', [`Basic ${Buffer.from('alice:wrong').toString('base64')}`])).toMatchObject({
-      identity: '',
-      credential: '',
-    });
+    // A wrong password is not verified as alice: no declared identity, a credential (a counter) of its own.
+    const wrong = scopeOf(of, '/x', [`Basic ${Buffer.from('alice:wrong').toString('base64')}`]);
+    expect(wrong.identity).toBe('');
+    expect(wrong.credential).not.toBe('');
+    expect(wrong.credential).not.toBe(scopeOf(of, '/x', ['Bearer tok.en.a']).credential);
+    expect(counterOf('identity', wrong)).toBe(`identity ~${wrong.credential}`);
+    expect(scopeOf(of, '/x', [])).toMatchObject({ identity: '', credential: '' });
     expect(scopeOf(of, '/x', ['Bearer tok.en.b']).identity).toBe('');
     expect(scopeOf(of, '/x', ['Bearer tok.en.a', 'Bearer tok.en.a']).identity).toBe('');
     // The digest never carries the credential.
@@ -563,7 +568,10 @@ test.describe('buckets', () => {
   });
 
   test('the route is the path without its query; every key reads its counter from the one scope', () => {
-    const of = bucketer(profile);
+    // Key not declared: the scheduler may count per identity or credential, so the scope carries the digest.
+    const of = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1 } });
+    // Nothing declared: one counter for the run, no digest computed per request.
+    expect(scopeOf(bucketer(profile), '/a', ['Apikey k1']).credential).toBe('');
     const scope = scopeOf(of, '/a?x=1', ['Apikey k1']);
     expect(scope).toMatchObject({ counted: true, route: '/a', identity: 'admin' });
     expect(counterOf('address', scope)).toBe('address');

@@ -14,6 +14,7 @@ import {
   profileDigest,
   readProfile,
 } from '../../specs/profile/load.ts';
+import { rateLimitList } from '../../specs/profile/rate-policy.ts';
 import { resolveRunTarget } from '../../specs/profile/resolve.ts';
 
 const mockProfile = JSON.parse(readFileSync(DEFAULT_PROFILE_PATH, 'utf8')) as Record<string, unknown>;
@@ -96,6 +97,15 @@ test('each kind of mistake names the field and what is expected', () => {
         p.rateLimit = { limit: 0, windowSeconds: 1 };
       }),
       'profile: /rateLimit/limit must be >= 1',
+    ],
+    [
+      variant((p) => {
+        p.rateLimit = [
+          { limit: 3, windowSeconds: 1 },
+          { limit: 100, windowSeconds: 60, appliesTo: 'sometimes' },
+        ];
+      }),
+      'profile: /rateLimit/1/appliesTo must be one of all, endpoint, anonymous, authenticated',
     ],
     [
       variant((p) => {
@@ -190,7 +200,20 @@ test('the complete example in docs/profile.md is a valid profile', () => {
   expect(example, 'docs/profile.md has a ```json example under "A complete example"').toBeDefined();
   const profile = parseProfile(JSON.parse(example ?? ''));
   expect(profile.endpoints.admin?.schemes).toEqual(['bearer']);
-  expect(profile.rateLimit?.identity).toBe('ratelimit');
+  expect(rateLimitList(profile)[0]?.identity).toBe('ratelimit');
+});
+
+test('rateLimit may be a list of limits, each with routes, appliesTo and a name', () => {
+  const base = JSON.parse(readFileSync(new URL('../../fixtures/mock.profile.json', import.meta.url), 'utf8'));
+  const profile = parseProfile({
+    ...base,
+    rateLimit: [
+      { name: 'anon', limit: 20, windowSeconds: 60, key: 'address', appliesTo: 'anonymous' },
+      { name: 'user', limit: 60, windowSeconds: 60, key: 'identity', appliesTo: 'authenticated' },
+      { name: 'login', limit: 5, windowSeconds: 60, key: 'address', routes: ['/login', '/users/{id}'] },
+    ],
+  });
+  expect(rateLimitList(profile).map((e) => e.name)).toEqual(['anon', 'user', 'login']);
 });
 
 test('signing material that does not fit its algorithm is refused before any request', async () => {

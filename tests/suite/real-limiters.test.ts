@@ -15,9 +15,11 @@ import { expect, test } from '@playwright/test';
 import {
   LIMITERS,
   type LimiterName,
+  limiterLimit,
   limiterProfile,
   limiterSettings,
   type ProfileKind,
+  profileDeclaring,
   SKIPPED_FOR_TIME,
 } from '../../bench/limiters.ts';
 import type { RateLimitFile } from '../../mock/access/rate-limit-settings.ts';
@@ -64,7 +66,8 @@ const PER_ADDRESS: readonly LimiterName[] = ['nginx', 'fastify', 'express'];
 
 for (const name of LIMITERS) {
   for (const kind of ['exact', 'minimal'] as const satisfies readonly ProfileKind[]) {
-    test(`${name}, ${kind} profile, 60 per 1 s → no failure, no skip for time, the limit met rarely, the key said right`, async () => {
+    const { limit, windowSeconds } = limiterLimit(name, SCALE);
+    test(`${name}, ${kind} profile, ${limit} per ${windowSeconds} s → no failure, no skip for time, the limit met rarely, the key said right`, async () => {
       const { rules, politeness } = await runAgainst(
         limiterSettings(name, SCALE),
         limiterProfile(name, kind, SCALE, { fuzzCases: FUZZ_CASES }),
@@ -74,7 +77,7 @@ for (const name of LIMITERS) {
       // against a limit per address, the one that teaches the key), each a handful of answers in flight.
       expect(politeness.limitedAnswers, JSON.stringify(politeness.reasons)).toBeLessThanOrEqual(30);
       const summary = politeness.key?.summary ?? '';
-      if (kind === 'exact') expect(summary).toMatch(/^declared key (address|endpoint)/);
+      if (kind === 'exact') expect(summary).toMatch(/^declared key (address|endpoint|credential)/);
       else if (PER_ADDRESS.includes(name))
         expect(summary).toMatch(
           /^key not declared; the target limits per client address .*add `key: "address"`/,
@@ -124,5 +127,82 @@ for (const kind of ['exact', 'minimal'] as const) {
       expect(counters.get('address')?.pacePerSecond).toBeCloseTo(17);
       expect(counters.get('other')?.pacePerSecond).toBeUndefined();
     }
+  });
+}
+
+/**
+ * Two limits on one target (#38), as the mock counts them (`alongside`): NestJS-like — 3 per 0.1 s and 100 per
+ * 6 s per address (3 per second and 100 per minute, ten times shorter) — and a strict route (GET /limited, 10
+ * per 1 s) beside a global 60 per 1 s. Declared as a list, each limit paces what it counts and the rate-limit
+ * rules' burst meets the entry of its endpoint.
+ */
+const TWO_LIMITS: Readonly<Record<'nestjs' | 'login', { mock: RateLimitFile; profile: unknown }>> = {
+  nestjs: {
+    mock: {
+      headers: 'x-ratelimit',
+      groups: {
+        default: {
+          key: 'address',
+          algorithm: 'client-window',
+          limit: 3,
+          windowSeconds: 0.1,
+          banSeconds: 0,
+          alongside: ['long'],
+        },
+        long: { key: 'address', algorithm: 'client-window', limit: 100, windowSeconds: 6, banSeconds: 0 },
+      },
+    },
+    profile: profileDeclaring(
+      [
+        { name: 'short', limit: 3, windowSeconds: 0.1, key: 'address' },
+        { name: 'long', limit: 100, windowSeconds: 6, key: 'address' },
+      ],
+      { fuzzCases: 200 },
+    ),
+  },
+  login: {
+    mock: {
+      headers: 'none',
+      groups: {
+        default: {
+          key: 'address',
+          limit: 60,
+          windowSeconds: 1,
+          banSeconds: 0,
+          failedAttemptLimit: 1_000_000,
+        },
+        login: { key: 'address', limit: 10, windowSeconds: 1, banSeconds: 0, alongside: ['default'] },
+      },
+      routes: { '/limited': 'login' },
+    },
+    profile: profileDeclaring(
+      [
+        { name: 'global', limit: 60, windowSeconds: 1, key: 'address' },
+        {
+          name: 'login',
+          limit: 10,
+          windowSeconds: 1,
+          key: 'address',
+          routes: ['/limited'],
+          endpoint: { path: '/limited', method: 'GET', schemes: ['bearer', 'basic'] },
+        },
+      ],
+      { fuzzCases: FUZZ_CASES },
+    ),
+  },
+};
+
+for (const [name, target] of Object.entries(TWO_LIMITS)) {
+  test(`two limits (${name}-like), declared as a list → no failure, no skip for time, the limits met rarely, each reported`, async () => {
+    const { rules, politeness } = await runAgainst(target.mock, target.profile);
+    expectNoVerdictFromTheClock(rules);
+    expect(politeness.limitedAnswers, JSON.stringify(politeness.reasons)).toBeLessThanOrEqual(30);
+    const limited = rules.find((r) => r.id === 'ratelimit.429.exceeded');
+    expect(limited?.verdict, limited?.reason).toBe('pass');
+    expect(politeness.key?.summary).toMatch(
+      name === 'nestjs'
+        ? /^short \(3 per 0\.1 s per address\): declared key address.*; long \(100 per 6 s per address\): declared key address/
+        : /^global \(60 per 1 s per address\): declared key address.*; login \(10 per 1 s per address\): declared key address/,
+    );
   });
 }

@@ -12,6 +12,17 @@ export type ObserveOutcome = (request: WireRequest, outcome: Outcome) => void;
 
 export function scheduledClient(client: Client, scheduler: Scheduler, observe?: ObserveOutcome): Client {
   const head = (o: Outcome) => (o.kind === 'response' ? o : undefined);
+  // A control request (the same client, outside the slots): tells a ban's 403 from the target's answer. Made
+  // once per client; a request without exactly one credential shares one options object.
+  const control = async (path: string, value: string | undefined) =>
+    head(
+      await client.send({
+        method: 'GET',
+        url: `${scheduler.target}${path}`,
+        authorization: value === undefined ? [] : [value],
+      }),
+    );
+  const anonymous = { control };
   return {
     name: client.name,
     canSend: (request) => client.canSend(request),
@@ -22,7 +33,13 @@ export function scheduledClient(client: Client, scheduler: Scheduler, observe?: 
         observe?.(request, outcome);
         return outcome;
       };
-      return scheduler.run(bucket, send, head);
+      const only = request.authorization.length === 1 ? request.authorization[0] : undefined;
+      return scheduler.run(
+        bucket,
+        send,
+        head,
+        only === undefined ? anonymous : { control, authorization: only },
+      );
     },
   };
 }

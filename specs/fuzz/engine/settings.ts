@@ -11,6 +11,7 @@ import {
   DEFAULT_TIMEOUT_MS,
 } from '../../lib/budget.ts';
 import { DEFAULT_FUZZ_CASES, DEFAULT_SEED, ENV } from '../../lib/env.ts';
+import { entryApplies, type RateEntry, type RatePolicy, ratePolicyOf } from '../../profile/rate-policy.ts';
 import type { Profile } from '../../profile/types.ts';
 import { paceForLimit } from '../../run/pacer.ts';
 
@@ -104,15 +105,25 @@ const PLANNED_TIME_SHARE = 0.6;
 export const DEFAULT_PACED_RUN_SECONDS = 270;
 
 /**
- * The pace a declared limit sets for the fuzz cases (requests/s), undefined when none does: they go mostly to
+ * The pace the declared limits set for the fuzz cases (requests/s), undefined when none does: they go mostly to
  * the protected endpoint with credentials that verify as no identity, so a limit per address or per endpoint
- * paces them (and one whose key is not declared: the scheduler starts per endpoint), one per identity or
- * credential does not.
+ * that counts them paces them (and one whose key is not declared: the scheduler starts per endpoint), one per
+ * identity or credential does not (each case's credential is a counter of its own). Several: the slowest.
  */
-export function fuzzPace(profile: Profile): number | undefined {
-  const rl = profile.rateLimit;
-  if (rl === undefined || rl.key === 'identity' || rl.key === 'credential') return undefined;
-  return paceForLimit(rl.limit, rl.windowSeconds, rl.burst).perSecond;
+export function fuzzPace(profile: Profile, rate: RatePolicy = ratePolicyOf(profile)): number | undefined {
+  const slowest = pacingEntry(profile, rate);
+  return slowest === undefined ? undefined : paceOf(slowest);
+}
+
+const paceOf = (e: RateEntry): number => paceForLimit(e.limit, e.windowSeconds, e.burst).perSecond;
+
+/** The declared limit that paces the fuzz cases (the slowest of those that count them per address or route). */
+function pacingEntry(profile: Profile, rate: RatePolicy): RateEntry | undefined {
+  const path = profile.endpoints.protected?.path ?? '/';
+  const pacing = rate.entries.filter(
+    (e) => e.key !== 'identity' && e.key !== 'credential' && entryApplies(e, path, true),
+  );
+  return pacing.sort((a, b) => paceOf(a) - paceOf(b))[0];
 }
 
 /**
@@ -126,8 +137,9 @@ export function affordableFuzzCases(profile: Profile, chosen = true): { cases: n
   // The checks' share: CHECKS_RESERVE, or a quarter of a smaller budget.
   let cases = maxRequests - Math.min(CHECKS_RESERVE, Math.floor(maxRequests / 4));
   let why = `budget.maxRequests is ${maxRequests}`;
-  const rl = profile.rateLimit;
-  const pace = fuzzPace(profile);
+  const rate = ratePolicyOf(profile);
+  const rl = pacingEntry(profile, rate);
+  const pace = fuzzPace(profile, rate);
   if (rl !== undefined && pace !== undefined) {
     const maxSeconds = profile.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS;
     const limit = `the declared limit (${rl.limit} per ${rl.windowSeconds} s, paced at ${Math.round(pace * 10) / 10} requests/s)`;

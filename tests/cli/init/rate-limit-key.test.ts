@@ -22,3 +22,34 @@ test('x-gatecheck-rate-limit without a key: no key written, a to-do line on how 
   );
   expect(declared).toEqual([]);
 });
+
+test('several x-gatecheck-rate-limit values (a list): one rateLimit entry each, names, routes and appliesTo kept', () => {
+  const todo: string[] = [];
+  const limits = rateLimitFromDocument(
+    {
+      'x-gatecheck-rate-limit': [
+        { name: 'anon', limit: 20, windowSeconds: 60, key: 'address', appliesTo: 'anonymous' },
+        { name: 'user', limit: 60, windowSeconds: 60, key: 'identity', appliesTo: 'authenticated' },
+        { name: 'login', limit: 5, windowSeconds: 60, key: 'address', routes: ['/login'] },
+        { limit: 0, windowSeconds: 1 },
+      ],
+    },
+    todo,
+  );
+  expect(limits).toEqual([
+    {
+      name: 'anon',
+      limit: 20,
+      windowSeconds: 60,
+      key: 'address',
+      appliesTo: 'anonymous',
+      identity: 'ratelimit',
+    },
+    { name: 'user', limit: 60, windowSeconds: 60, key: 'identity', appliesTo: 'authenticated' },
+    { name: 'login', limit: 5, windowSeconds: 60, key: 'address', routes: ['/login'] },
+  ]);
+  // The unusable one is left out, and said so where it stood.
+  expect(todo).toEqual([
+    expect.stringMatching(/^\/rateLimit\/3: the document's x-gatecheck-rate-limit needs/),
+  ]);
+});

@@ -208,7 +208,7 @@ test('bad gateway settings are refused at start-up with one line naming the fiel
     'config.rateLimit.groups.default.burstWindowSeconds: must divide windowSeconds (1), got 0.3',
   );
   await expect(startMock({ rateLimit: { groups: { default: { key: 'ip' as 'address' } } } })).rejects.toThrow(
-    /^options\.rateLimit\.groups\.default\.key: must be one of identity, address, route$/,
+    /^options\.rateLimit\.groups\.default\.key: must be one of identity, address, route, credential$/,
   );
   await expect(
     startMock({

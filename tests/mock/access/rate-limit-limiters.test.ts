@@ -167,3 +167,49 @@ test('the example configurations of docs/mock.md load and limit as their limiter
     expect([...seen].sort(), name).toEqual([...expected]);
   }
 });
+
+test('per credential (a gateway’s per-key quota): every Authorization value its own count, valid or not; none → the address', async () => {
+  const mock = await limitedMock({
+    headers: 'none',
+    groups: { default: { key: 'credential', limit: 3, windowSeconds: 10 } },
+  });
+  const as = (value: string) => ({ authorization: value });
+  const run = async (headers: Record<string, string>, n: number) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push((await send(mock, '/users', '203.0.113.7', headers)).status);
+    return out;
+  };
+  expect(await run(bob, 4)).toEqual([200, 200, 200, 429]);
+  // Another value from the same address: a count of its own, even one that does not verify.
+  expect((await run(as('Bearer not-a-token'), 4)).at(-1)).toBe(429);
+  expect((await run(as('Bearer another'), 1))[0]).not.toBe(429);
+  // No credential: the address's count, apart from every credential's.
+  expect(await run({}, 4)).toEqual([200, 200, 200, 429]);
+});
+
+test('several limits on one route (alongside): NestJS-like 3 per 1 s and 5 per 60 s; a strict route beside the global limit', async () => {
+  const nest = await limitedMock({
+    headers: 'none',
+    groups: {
+      default: { key: 'address', limit: 3, windowSeconds: 1, banSeconds: 0, alongside: ['long'] },
+      long: { key: 'address', limit: 5, windowSeconds: 60, banSeconds: 0 },
+    },
+  });
+  expect(await statuses(nest, 4)).toEqual([200, 200, 200, 429]);
+  await advanceMs(nest, 1000);
+  // The short window is fresh, the long one has room for 2 more.
+  expect(await statuses(nest, 3)).toEqual([200, 200, 429]);
+  await advanceMs(nest, 1000);
+  expect(await statuses(nest, 1)).toEqual([429]);
+  const strict = await limitedMock({
+    headers: 'none',
+    groups: {
+      default: { key: 'address', limit: 4, windowSeconds: 10, banSeconds: 0 },
+      login: { key: 'address', limit: 2, windowSeconds: 10, banSeconds: 0, alongside: ['default'] },
+    },
+    routes: { '/users': 'login' },
+  });
+  expect(await statuses(strict, 3, '/users')).toEqual([200, 200, 429]);
+  // The strict route's two counted in the global limit too: 2 left of 4 elsewhere.
+  expect(await statuses(strict, 3, '/users/1')).toEqual([200, 200, 429]);
+});

@@ -1,0 +1,175 @@
+/**
+ * Targets with the limits real services declare (#38; docs/performance.md "Politeness against real limiters"):
+ * the real @fastify/rate-limit in front of the mock (bench/fastify-limiter.ts), alone with its ban, or as a
+ * second limit beside the mock's own — NestJS-like (3 per second and 100 per minute per address), DRF-like
+ * (anonymous per address beside per user), a strict login route beside a global limit. Each with the profile
+ * that declares it exactly and the minimal one (limit and window only; the login route keeps its `routes`,
+ * which say where the limit is). The least time each target allows for what a run sent is read from the
+ * run's counters as the target counts.
+ */
+import type { RateLimitFile } from '../mock/access/rate-limit-settings.ts';
+import type { RateLimitEntry } from '../specs/profile/types.ts';
+import type { Politeness } from '../specs/run/politeness.ts';
+import type { FastifyLimiterOptions } from './fastify-limiter.ts';
+import { UNREACHABLE_RATE_LIMIT } from './setups.ts';
+
+export type ComposedName = 'fastify-real' | 'nestjs' | 'drf' | 'login' | 'credential-60';
+export const COMPOSED: readonly ComposedName[] = ['fastify-real', 'nestjs', 'drf', 'login', 'credential-60'];
+
+export interface ComposedTarget {
+  readonly label: string;
+  /** The mock's own limiter. */
+  readonly mock: RateLimitFile;
+  /** The real plugin in front of it (windows already scaled); absent: the mock alone. */
+  readonly front?: Omit<FastifyLimiterOptions, 'upstream'>;
+  /** One entry (as before lists existed) or a list. */
+  readonly exact: RateLimitEntry | readonly RateLimitEntry[];
+  readonly minimal: RateLimitEntry | readonly RateLimitEntry[];
+  /** The least time (ms) the target's limits allow for what the run sent. */
+  least(p: Politeness): number;
+}
+
+/** Requests of the run's counters whose name (its entry's mark left out) matches. */
+function counted(p: Politeness, match: (raw: string) => boolean): number[] {
+  return (p.counters ?? []).filter((c) => match(c.counter.replace(/^#\d+ /, ''))).map((c) => c.requests);
+}
+
+const LIMITED_ENDPOINT = { path: '/limited', method: 'GET', schemes: ['bearer', 'basic'] } as const;
+
+export function composedTarget(name: ComposedName, scale: number): ComposedTarget {
+  const w = (seconds: number) => seconds / scale;
+  switch (name) {
+    case 'fastify-real':
+      return {
+        label: `the real @fastify/rate-limit in front of the mock: 60 per ${w(10)} s per address, ban 3 (403 with Retry-After)`,
+        mock: UNREACHABLE_RATE_LIMIT,
+        front: { max: 60, timeWindowMs: w(10) * 1000, ban: 3 },
+        exact: { limit: 60, windowSeconds: w(10), key: 'address', banAfter: 3 },
+        minimal: { limit: 60, windowSeconds: w(10) },
+        least: (p) => (p.requests / (60 / w(10))) * 1000,
+      };
+    case 'nestjs':
+      return {
+        label: `NestJS-like: 3 per ${w(1)} s (the real plugin) and 100 per ${w(60)} s (the mock, a window from the first request), per address`,
+        mock: {
+          headers: 'x-ratelimit',
+          groups: {
+            default: {
+              key: 'address',
+              algorithm: 'client-window',
+              limit: 100,
+              windowSeconds: w(60),
+              banSeconds: 0,
+            },
+          },
+        },
+        front: { max: 3, timeWindowMs: w(1) * 1000 },
+        exact: [
+          { name: 'short', limit: 3, windowSeconds: w(1), key: 'address' },
+          { name: 'long', limit: 100, windowSeconds: w(60), key: 'address' },
+        ],
+        minimal: [
+          { limit: 3, windowSeconds: w(1) },
+          { limit: 100, windowSeconds: w(60) },
+        ],
+        least: (p) => (p.requests / Math.min(3 / w(1), 100 / w(60))) * 1000,
+      };
+    case 'drf':
+      return {
+        label: `DRF-like: anonymous 20 per ${w(10)} s per address (the real plugin, requests without a credential) and 60 per ${w(10)} s per user (the mock, per identity, moving window)`,
+        mock: {
+          headers: 'none',
+          groups: {
+            default: {
+              key: 'identity',
+              algorithm: 'moving-window',
+              limit: 60,
+              windowSeconds: w(10),
+              banSeconds: 0,
+              failedAttemptLimit: 1_000_000_000,
+            },
+          },
+        },
+        front: { max: 20, timeWindowMs: w(10) * 1000, anonymousOnly: true },
+        exact: [
+          { name: 'anon', limit: 20, windowSeconds: w(10), key: 'address', appliesTo: 'anonymous' },
+          { name: 'user', limit: 60, windowSeconds: w(10), key: 'identity', appliesTo: 'authenticated' },
+        ],
+        minimal: [
+          { limit: 20, windowSeconds: w(10) },
+          { limit: 60, windowSeconds: w(10) },
+        ],
+        // Anonymous requests through one counter at 2/s; each identity's through its own at 6/s.
+        least: (p) => {
+          const anon = Math.max(0, ...counted(p, (c) => c === 'address' || c === 'identity '));
+          const user = Math.max(0, ...counted(p, (c) => /^identity [^~ ]/.test(c)));
+          return Math.max(anon / (20 / w(10)), user / (60 / w(10))) * 1000;
+        },
+      };
+    case 'credential-60':
+      return {
+        label: `a gateway per credential: every Authorization value its own count (none: the address), 60 per ${w(10)} s, moving window (the mock alone)`,
+        mock: {
+          headers: 'none',
+          groups: {
+            default: {
+              key: 'credential',
+              algorithm: 'moving-window',
+              limit: 60,
+              windowSeconds: w(10),
+              banSeconds: 0,
+            },
+          },
+        },
+        exact: { limit: 60, windowSeconds: w(10), key: 'credential' },
+        minimal: { limit: 60, windowSeconds: w(10) },
+        // The busiest credential (or the requests without one, per address) at 6 per s.
+        least: (p) =>
+          (Math.max(0, ...counted(p, (c) => c.startsWith('credential ') || c.startsWith('identity '))) /
+            (60 / w(10))) *
+          1000,
+      };
+    case 'login':
+      return {
+        label: `a strict route beside a global limit: 60 per ${w(10)} s per address (the real plugin) and 10 per ${w(10)} s per address on GET /limited (the mock)`,
+        mock: {
+          headers: 'none',
+          groups: {
+            default: UNREACHABLE_RATE_LIMIT.groups?.default ?? {},
+            login: {
+              key: 'address',
+              algorithm: 'moving-window',
+              limit: 10,
+              windowSeconds: w(10),
+              banSeconds: 0,
+            },
+          },
+          routes: { '/limited': 'login' },
+        },
+        front: { max: 60, timeWindowMs: w(10) * 1000 },
+        exact: [
+          { name: 'global', limit: 60, windowSeconds: w(10), key: 'address' },
+          {
+            name: 'login',
+            limit: 10,
+            windowSeconds: w(10),
+            key: 'address',
+            routes: ['/limited'],
+            endpoint: LIMITED_ENDPOINT,
+          },
+        ],
+        minimal: [
+          { limit: 60, windowSeconds: w(10) },
+          { limit: 10, windowSeconds: w(10), routes: ['/limited'], endpoint: LIMITED_ENDPOINT },
+        ],
+        // The login entry's counters (the second entry's, marked #2) count only GET /limited.
+        least: (p) => {
+          const strict = Math.max(
+            0,
+            ...(p.counters ?? []).filter((c) => c.counter.startsWith('#2 ')).map((c) => c.requests),
+          );
+          return Math.max(p.requests / (60 / w(10)), strict / (10 / w(10))) * 1000;
+        },
+      };
+  }
+}

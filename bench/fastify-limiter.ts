@@ -1,0 +1,91 @@
+/**
+ * The real @fastify/rate-limit plugin (a dev dependency), on a loopback port of its own, in front of an upstream
+ * (the mock) or answering 200 itself: what the politeness bench's `fastify-real` row runs against and what
+ * tests/mock/access/fastify-real.test.ts checks the mock's emulation with (fixtures/limiters/fastify.mock.json).
+ * Every request goes through the plugin's not-found handler with its `preHandler` (the plugin's documented
+ * way to limit every route), so any method and path reaches the upstream as sent; bodies pass as bytes.
+ */
+import { request as httpRequest } from 'node:http';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+
+export interface FastifyLimiterOptions {
+  /** Requests per window per client address (the plugin's `max`). */
+  readonly max: number;
+  readonly timeWindowMs: number;
+  /** Limited answers before the plugin answers 403 for the rest of the window (its `ban`); absent: no ban. */
+  readonly ban?: number;
+  /** Where allowed requests go; absent: answered 200 `{}` here. */
+  readonly upstream?: string;
+  /** Count only requests without an Authorization field (DRF's anonymous rate); the others pass. */
+  readonly anonymousOnly?: boolean;
+}
+
+export interface RunningFastifyLimiter {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export async function startFastifyLimiter(options: FastifyLimiterOptions): Promise<RunningFastifyLimiter> {
+  const app = Fastify({ logger: false, exposeHeadRoutes: false });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  await app.register(rateLimit, {
+    global: false,
+    max: options.max,
+    timeWindow: options.timeWindowMs,
+    ...(options.ban === undefined ? {} : { ban: options.ban }),
+    ...(options.anonymousOnly ? { allowList: (req) => req.headers.authorization !== undefined } : {}),
+  });
+  const upstream = options.upstream === undefined ? undefined : new URL(options.upstream);
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) =>
+    upstream === undefined ? reply.code(200).send({}) : forward(upstream, req, reply),
+  );
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, stop: () => app.close() };
+}
+
+/** Sends the request on to `upstream` as it came (method, target, field lines, body) and relays the answer. */
+function forward(upstream: URL, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.hijack();
+  const raw = req.raw;
+  const headers: [string, string][] = [];
+  for (let i = 0; i < raw.rawHeaders.length; i += 2) {
+    const name = raw.rawHeaders[i] ?? '';
+    if (name.toLowerCase() === 'host') continue;
+    headers.push([name, raw.rawHeaders[i + 1] ?? '']);
+  }
+  headers.push(['Host', upstream.host]);
+  return new Promise((resolve) => {
+    const out = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: raw.method,
+        path: raw.url,
+        headers: headers.flat(),
+        agent: false,
+      },
+      (res) => {
+        // The plugin's own fields (X-RateLimit-*) were set on the reply; the upstream's answer keeps them.
+        const own = reply.getHeaders();
+        const lines: string[] = [];
+        for (const [k, v] of Object.entries(own)) if (v !== undefined) lines.push(k, String(v));
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          lines.push(res.rawHeaders[i] ?? '', res.rawHeaders[i + 1] ?? '');
+        raw.socket?.setNoDelay(true);
+        reply.raw.writeHead(res.statusCode ?? 502, lines);
+        res.pipe(reply.raw);
+        res.on('end', () => resolve());
+        res.on('error', () => resolve());
+      },
+    );
+    out.on('error', () => {
+      reply.raw.writeHead(502, { 'content-type': 'text/plain' });
+      reply.raw.end('upstream unreachable');
+      resolve();
+    });
+    const body = req.body;
+    out.end(Buffer.isBuffer(body) ? body : undefined);
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * How long a run will take, said before it starts (docs/cli.md "--max-duration"): with a declared rate limit
+ * the run goes at the limit's pace, so its wall time is about the requests of its busiest counter over that
+ * pace, plus the start-up and the rate-limit rules' window. `--max-duration` sizes the fuzz cases to a wall
+ * time; below what the checks alone need, the run is refused (exit 2) before any request.
+ *
+ * The model (calibrated on the politeness bench, docs/performance.md): a run sends ≈ CHECKS requests for its
+ * checks and the fuzz cases; per address (or a key not declared) every request counts; per route the busiest route (the protected
+ * one) gets the fuzz cases and ≈ 28 % of the checks; per identity or credential the busiest counter is that
+ * of the requests without a credential (per address, ≈ 40 % of the checks), or, for a limit of authenticated
+ * requests only, the busiest identity's (≈ 15 %). Where the deciding counter does not count every request, its
+ * requests are spread over the checks and a worker waiting for a slot waits with the rest of its test: on the
+ * suite's two workers such a run took ≈ SERIAL_FACTOR × the paced time (per credential at 20 and 60 per 10 s,
+ * DRF-like).
+ */
+
+import { affordableFuzzCases } from '../specs/fuzz/engine/settings.ts';
+import { DEFAULT_FUZZ_CASES } from '../specs/lib/env.ts';
+import { entryApplies, type RateEntry, ratePolicyOf } from '../specs/profile/rate-policy.ts';
+import type { Profile } from '../specs/profile/types.ts';
+import { paceForLimit } from '../specs/run/pacer.ts';
+
+/** Requests the checks send in a paced default run (1,281 − 858 fuzz cases against nginx, 60 per 10 s). */
+const CHECKS = 440;
+/** Share of the checks' requests the busiest route gets (the protected endpoint). */
+const ROUTE_SHARE = 0.28;
+/** Share of the checks' requests sent without a credential (one counter per address). */
+const ANONYMOUS_SHARE = 0.4;
+/** Share of the checks' requests the busiest identity sends. */
+const IDENTITY_SHARE = 0.15;
+/** Start-up and reports, beyond the paced time. */
+const FIXED_SECONDS = 10;
+/** Of the longest window, what the rate-limit rules' burst and recovery add. */
+const WINDOW_SHARE = 0.25;
+/** Wall time over paced time where the deciding counter does not count every request (measured: 1.9–2.1). */
+const SERIAL_FACTOR = 1.9;
+
+export interface RunEstimate {
+  readonly requests: number;
+  readonly fuzzCases: number;
+  /** The pace of the limit that decides the wall time (requests/s). */
+  readonly pace: number;
+  /** That limit's label. */
+  readonly limit: string;
+  readonly seconds: number;
+  /** The same without fuzz cases (`--budget 0`): the least a run can take. */
+  readonly checksOnlySeconds: number;
+}
+
+const paceOf = (e: RateEntry): number => paceForLimit(e.limit, e.windowSeconds, e.burst).perSecond;
+
+/** Requests the busiest counter of `e` gets, for `fuzzCases` fuzz cases. */
+function busiest(profile: Profile, e: RateEntry, fuzzCases: number): number {
+  // A limit of one route or a few (login, /limited): only the rate-limit rules' burst goes there, unpaced.
+  if (e.appliesTo === 'endpoint' || e.routes !== undefined) return 0;
+  const fuzzed = entryApplies(e, profile.endpoints.protected?.path ?? '/', true) ? fuzzCases : 0;
+  if (e.appliesTo === 'anonymous') return ANONYMOUS_SHARE * CHECKS;
+  // A key not declared is estimated per address, the coarsest: the run learns it when the target counts so (the
+  // common case: nginx, @fastify/rate-limit, express-rate-limit), and a finer key only makes the run shorter.
+  switch (e.key ?? 'address') {
+    case 'address':
+      return (e.appliesTo === 'authenticated' ? (1 - ANONYMOUS_SHARE) * CHECKS : CHECKS) + fuzzed;
+    case 'identity':
+    case 'credential':
+      return (e.appliesTo === 'authenticated' ? IDENTITY_SHARE : ANONYMOUS_SHARE) * CHECKS;
+    default:
+      return ROUTE_SHARE * CHECKS + fuzzed;
+  }
+}
+
+/** Whether `e`'s busiest counter counts every request of the run (then nothing goes unpaced beside it). */
+const countsAll = (e: RateEntry): boolean =>
+  (e.key ?? 'address') === 'address' && e.appliesTo === 'all' && e.routes === undefined;
+
+function secondsFor(profile: Profile, entries: readonly RateEntry[], fuzzCases: number) {
+  let worst = { seconds: 0, entry: entries[0] as RateEntry, requests: 0 };
+  for (const e of entries) {
+    const requests = busiest(profile, e, fuzzCases);
+    const seconds = requests / paceOf(e);
+    if (seconds >= worst.seconds) worst = { seconds, entry: e, requests };
+  }
+  const paced = entries.some(countsAll) ? worst.seconds : SERIAL_FACTOR * worst.seconds;
+  const longestWindow = Math.max(...entries.map((e) => e.windowSeconds));
+  return {
+    seconds: paced + FIXED_SECONDS + WINDOW_SHARE * longestWindow,
+    entry: worst.entry,
+  };
+}
+
+/** The fuzz cases a run will plan: --budget, else budget.fuzzCases, else the default sized to the pace. */
+export function plannedFuzzCases(profile: Profile, budget: number | undefined): number {
+  const chosen = budget ?? profile.budget?.fuzzCases;
+  const wanted = chosen ?? DEFAULT_FUZZ_CASES;
+  return Math.min(wanted, affordableFuzzCases(profile, chosen !== undefined).cases);
+}
+
+/**
+ * Undefined without a declared limit that paces the run — none declared, or only limits of one route or a few
+ * (the bundled mock's `/limited`): the run is then not paced, so its time is not the limit's.
+ */
+export function estimateRun(profile: Profile, fuzzCases: number): RunEstimate | undefined {
+  const { entries } = ratePolicyOf(profile);
+  if (entries.every((e) => busiest(profile, e, fuzzCases) === 0)) return undefined;
+  const { seconds, entry } = secondsFor(profile, entries, fuzzCases);
+  return {
+    requests: CHECKS + fuzzCases,
+    fuzzCases,
+    pace: paceOf(entry),
+    limit: entry.label,
+    seconds,
+    checksOnlySeconds: secondsFor(profile, entries, 0).seconds,
+  };
+}
+
+/**
+ * The most fuzz cases that fit `maxSeconds` of wall time, or the least time the run needs when not even the
+ * checks fit. Without a declared limit: undefined (nothing paces the run; --max-duration does not size it).
+ */
+export function casesWithin(
+  profile: Profile,
+  maxSeconds: number,
+): { fuzzCases: number } | { tooShort: number } | undefined {
+  const least = estimateRun(profile, 0);
+  if (least === undefined) return undefined;
+  if (least.seconds > maxSeconds) return { tooShort: Math.ceil(least.seconds) };
+  let lo = 0;
+  let hi = 10_000_000;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if ((estimateRun(profile, mid)?.seconds ?? Number.POSITIVE_INFINITY) <= maxSeconds) lo = mid;
+    else hi = mid - 1;
+  }
+  return { fuzzCases: lo };
+}
+
+/** `≈ 4 min`, `≈ 45 s`, `≈ 1 h 10 min`. */
+export function duration(seconds: number): string {
+  if (seconds < 90) return `≈ ${Math.max(1, Math.round(seconds))} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `≈ ${minutes} min`;
+  return `≈ ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** The line printed before the run: requests planned, the pace, the expected wall time. */
+export function estimateLine(e: RunEstimate): string {
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return (
+    `gatecheck: plan ≈ ${e.requests.toLocaleString('en-US')} requests (${e.fuzzCases.toLocaleString('en-US')} fuzz cases), ` +
+    `paced at ${round(e.pace)} requests/s by ${e.limit}: ${duration(e.seconds)}; ` +
+    `--budget 0 ${duration(e.checksOnlySeconds)}, --max-duration sizes it`
+  );
+}

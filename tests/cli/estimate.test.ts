@@ -1,0 +1,83 @@
+/**
+ * The estimate before the run and --max-duration (#38; cli/estimate.ts): with a declared rate limit the first
+ * line says how many requests the plan holds, the pace and the expected wall time; --max-duration sizes the
+ * fuzz cases to a wall time, and below what the checks alone need the run stops with exit 2 — before any
+ * request (the target here is a closed loopback port: any request would end in exit 3 instead).
+ */
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { casesWithin, estimateRun } from '../../cli/estimate.ts';
+import { EXIT } from '../../cli/exit-codes.ts';
+import type { Profile } from '../../specs/profile/types.ts';
+import { closedPort } from './broken-target.ts';
+import { MOCK_PROFILE, type Scratch, scratch } from './cli.ts';
+
+test.describe.configure({ timeout: 60_000 });
+
+const bundled = JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')) as Profile & { budget?: object };
+const PER_ADDRESS = { limit: 60, windowSeconds: 10, key: 'address' } as const;
+const { fuzzCases: _cases, ...budget } = (bundled.budget ?? {}) as Record<string, unknown>;
+const limited = { ...bundled, rateLimit: PER_ADDRESS, budget } as unknown as Profile;
+
+test('the estimate: requests planned, the pace of the deciding limit, the wall time; none without a declared limit', () => {
+  const e = estimateRun(limited, 850);
+  expect(e).toMatchObject({ requests: 1290, fuzzCases: 850, pace: 5.4 });
+  // 1,290 requests at 5.4 requests/s, plus start-up and a quarter of the window (the rate-limit rules).
+  expect(e?.seconds).toBeCloseTo(1290 / 5.4 + 10 + 2.5, 0);
+  expect(e?.checksOnlySeconds).toBeCloseTo(440 / 5.4 + 12.5, 0);
+  expect(estimateRun({ ...limited, rateLimit: undefined } as Profile, 850)).toBeUndefined();
+  // A limit of one route alone (the bundled mock's /limited) paces nothing else: no estimate.
+  expect(estimateRun(bundled, 850)).toBeUndefined();
+  // Several limits: the one whose busiest counter takes longest decides.
+  const two = estimateRun(
+    {
+      ...limited,
+      rateLimit: [
+        { name: 'short', limit: 3, windowSeconds: 1, key: 'address' },
+        { name: 'long', limit: 100, windowSeconds: 60, key: 'address' },
+      ],
+    } as unknown as Profile,
+    400,
+  );
+  expect(two?.limit).toBe('long (100 per 60 s per address)');
+});
+
+test('--max-duration: the most fuzz cases that fit; less than the checks need says so', () => {
+  const fit = casesWithin(limited, 300);
+  expect(fit).toMatchObject({ fuzzCases: expect.any(Number) });
+  const cases = (fit as { fuzzCases: number }).fuzzCases;
+  expect(estimateRun(limited, cases)?.seconds).toBeLessThanOrEqual(300);
+  expect(estimateRun(limited, cases + 1)?.seconds).toBeGreaterThan(300);
+  expect(casesWithin(limited, 60)).toEqual({ tooShort: Math.ceil(440 / 5.4 + 12.5) });
+  // Per credential, the requests without one (per address) decide, spread over the checks.
+  const perCredential = estimateRun(
+    { ...limited, rateLimit: { limit: 20, windowSeconds: 10, key: 'credential' } } as Profile,
+    2400,
+  );
+  expect(perCredential?.seconds).toBeCloseTo((1.9 * (0.4 * 440)) / 1.8 + 12.5, 0);
+});
+
+let s: Scratch;
+test.beforeEach(async () => {
+  s = await scratch();
+});
+test.afterEach(async () => s.dispose());
+
+test('the CLI: the estimate is the first line; --max-duration below the minimum → exit 2 with the minimum, before any request', async () => {
+  const file = path.join(s.dir, 'limited.profile.json');
+  await writeFile(file, JSON.stringify({ ...limited, $schema: undefined }));
+  const base = `http://127.0.0.1:${await closedPort()}`;
+  const short = await s.gatecheck(['--profile', file, '--base-url', base, '--max-duration', '1m']);
+  expect(short.code, short.stdout + short.stderr).toBe(EXIT.usage);
+  expect(short.stderr).toContain(
+    '--max-duration 60 s is less than the declared rate limit allows: the checks alone need ≈ 2 min (94 s)',
+  );
+  const sized = await s.gatecheck(['--profile', file, '--base-url', base, '--max-duration', '5m']);
+  // Sized and announced, then the preflight finds no target.
+  expect(sized.code, sized.stdout + sized.stderr).toBe(EXIT.unreachable);
+  expect(sized.stdout.split('\n')[0]).toMatch(
+    /^gatecheck: plan ≈ [\d,]+ requests \([\d,]+ fuzz cases\), paced at 5\.4 requests\/s by limit \(60 per 10 s per address\): ≈ [45] min; --budget 0 ≈ 2 min/,
+  );
+});
