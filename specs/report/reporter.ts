@@ -10,16 +10,19 @@
 import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
+import { CODE_ROOT } from '../../shared/paths.ts';
 import { issuedTokens } from '../credentials/client.ts';
 import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../lib/env.ts';
 import { progressStream } from '../lib/progress-stream.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
 import { storedPoliteness } from '../run/politeness-store.ts';
+import { tearDownRun } from '../run/run-host.ts';
 import { buildReport } from './build.ts';
 import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
 import { collectTest, stripAnsi } from './collect.ts';
 import { renderMarkdown } from './markdown.ts';
+import { runFilterFromArgv } from './run-filter.ts';
 import { Scrubber } from './scrub.ts';
 import { profileSecrets } from './secrets.ts';
 import { suiteVersion } from './suite-version.ts';
@@ -58,20 +61,22 @@ function intFromEnv(name: string): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-/** `--grep` / `--grep-invert` as given to `playwright test`, for a run started without the CLI. */
-function grepFromArgv(argv: readonly string[]): string | undefined {
-  const parts: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag, inline] = arg.includes('=')
-      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-      : [arg];
-    if (['--grep', '-g', '--grep-invert', '-G'].includes(flag ?? '')) {
-      const value = inline ?? argv[++i] ?? '';
-      parts.push(`${flag} ${value}`);
-    }
-  }
-  return parts.length ? parts.join(' ') : undefined;
+const SPECS_DIR = path.join(CODE_ROOT, 'specs');
+const SETUP_FILE = /[\\/]run[\\/]run\.setup\.[jt]s$/;
+
+/** The suite's setup test (specs/run/run.setup.ts): the run's set-up, not a check. */
+function isSetup(test: TestCase): boolean {
+  return SETUP_FILE.test(test.location.file);
+}
+
+/**
+ * Whether a test is one of the suite's checks or observer verdicts — its file is one of the suite's, or it
+ * names a rule — rather than one of the user's own tests in the same run, which the report never speaks for.
+ */
+function isSuiteTest(test: TestCase): boolean {
+  if (isSetup(test)) return false;
+  const file = path.resolve(test.location.file);
+  return file.startsWith(SPECS_DIR + path.sep) || (test.tags ?? []).some((t) => t.startsWith('@rule:'));
 }
 
 /**
@@ -113,14 +118,34 @@ export default class ConformanceReporter implements Reporter {
     this.#suite = suite;
   }
 
+  /** The suite's checks in this run: none when the run selected only the user's own tests. */
+  #suiteTests(): TestCase[] {
+    return (this.#suite?.allTests() ?? []).filter(isSuiteTest);
+  }
+
   onError(error: TestError): void {
     this.#errors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
   }
 
   async onEnd(result: FullResult): Promise<void> {
+    // The run's services close first: the politeness figures are left by the scheduler's teardown.
+    await tearDownRun();
     if (isListing(this.#options._mode, this.#suite, result)) return;
+    // A guest in the user's run (issue #40): no check of the suite was selected, so nothing is reported.
+    const suiteTests = this.#suiteTests();
+    if (suiteTests.length === 0) return;
     const outputDir = path.resolve(this.#options.outputDir ?? process.env[ENV.reportDir] ?? 'reports');
-    const errors = [...this.#errors];
+    const errors: string[] = [];
+    // A failed set-up (a bad profile, a variable not set, a token endpoint refusing) stopped every check.
+    let setUpFailed = false;
+    for (const setup of (this.#suite?.allTests() ?? []).filter(isSetup)) {
+      const failure = setup.results.at(-1)?.errors[0];
+      if (!failure) continue;
+      setUpFailed = true;
+      const message = stripAnsi(failure.message ?? failure.value ?? '').replace(/^Error: /, '');
+      errors.push(`the run's set-up failed: ${message}`);
+    }
+    errors.push(...this.#errors);
 
     const profilePath = this.#options.profile ?? process.env[ENV.profile];
     let profile: { raw: unknown; source: string } | null = null;
@@ -145,7 +170,7 @@ export default class ConformanceReporter implements Reporter {
     }
 
     const rootDir = this.#config?.rootDir ?? process.cwd();
-    const tests = (this.#suite?.allTests() ?? []).map((t) => collectTest(t, rootDir));
+    const tests = suiteTests.map((t) => collectTest(t, rootDir));
     const shard = this.#config?.shard;
     const merged = process.argv.includes('merge-reports');
     const budget = intFromEnv(ENV.budget);
@@ -155,9 +180,9 @@ export default class ConformanceReporter implements Reporter {
     if (maxText && (maxSkippedMust === undefined || maxSkippedMust < 0)) {
       errors.push(`${ENV.maxSkippedMust} must be an integer ≥ 0, got "${maxText}"`);
     }
-    const filter = process.env[ENV.filter] || grepFromArgv(process.argv);
+    const filter = process.env[ENV.filter] || runFilterFromArgv(process.argv);
     const runId = process.env[ENV.runId];
-    // Left by global teardown, which Playwright runs before the reporters' onEnd (specs/global-setup.ts).
+    // Left by the run's teardown (tearDownRun above, specs/run/set-up.ts).
     const politeness = storedPoliteness();
 
     const report = buildReport({
@@ -185,6 +210,7 @@ export default class ConformanceReporter implements Reporter {
         ...(politeness ? { politeness } : {}),
       },
       scrub,
+      setUpFailed,
     });
 
     await writeReports(outputDir, report);
