@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { installedPlaywrightLine } from '../shared/playwright-support.ts';
 import { startTokenBroker, type TokenBroker, tokenSources } from '../specs/credentials/broker.ts';
 import { TokenError } from '../specs/credentials/token-error.ts';
 import { ENV } from '../specs/lib/env.ts';
@@ -140,6 +141,9 @@ function linesTo(io: Io, options: RunOptions, env: NodeJS.ProcessEnv): Io {
 
 export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitCode> {
   const io = linesTo(terminal, options, { ...process.env, ...targetEnv(options) });
+  // Before any test runs (shared/playwright-support.ts): a Playwright outside the peer range, named.
+  const unsupported = installedPlaywrightLine();
+  if (unsupported !== undefined) throw new UsageError(unsupported);
   let filterArgs: string[] = [];
   let filter: string | undefined;
   let grep: { grep?: string; grepInvert?: string } = {};

@@ -17,6 +17,7 @@
 import { resolve } from 'node:path';
 import type { PlaywrightTestProject, ReporterDescription } from '@playwright/test';
 import { CODE_ROOT, codeModule, MODULE_EXT } from '../../shared/paths.ts';
+import { installedPlaywrightLine } from '../../shared/playwright-support.ts';
 import { ENV } from '../lib/env.ts';
 import type { ConformanceReporterOptions } from '../report/reporter.ts';
 import { openRunHost } from '../run/run-host.ts';
@@ -84,6 +85,9 @@ export function gatecheckProjects(options: GatecheckProjectOptions = {}): Playwr
       ...(runTarget === undefined ? {} : { runTarget }),
     },
   };
+  // A Playwright outside the peer range: one test saying so stands in for the checks (specs/run/).
+  if (installedPlaywrightLine() !== undefined)
+    return [{ ...shared, name, testMatch: `run/unsupported-playwright${MODULE_EXT}` }];
   return [
     { ...shared, name: setup, testMatch: `run/run.setup${MODULE_EXT}` },
     { ...shared, name, testMatch: `**/*.spec${MODULE_EXT}`, dependencies: [setup], teardown: observers },
