@@ -15,6 +15,10 @@ Usage
                           write a starting profile (and a .env-style list of the variables it
                           names) from the target's OpenAPI 3.0/3.1 or Swagger 2.0 document;
                           --writes also picks a collection for the write rules
+  gatecheck check --profile <file> [--base-url <url>] [--probe]
+                          check a profile without a run: its fields, every variable it reads that
+                          is not set (all at once), the rules that would run and skip; --probe:
+                          one GET per declared endpoint (exit 0 ready, 2 not, 3 no answer)
   gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
                           [--max-skipped-must <n>] [--report-dir <dir>] [--sign-key <key>]
   gatecheck verify <statement> --key <public key> [--report <conformance.json>]

@@ -33,6 +33,16 @@ function outputOf(stream: NodeJS.WriteStream): 'inherit' | 'pipe' {
   return stream.isTTY ? 'inherit' : 'pipe';
 }
 
+/**
+ * Playwright's input: none for a run, so its HTML reporter neither opens a browser nor prints its own
+ * `npx playwright show-report` hint — which names no folder (the report is in <report-dir>/playwright-html)
+ * and carries colour codes even into a file (issue #40); the CLI prints the right one (cli/run.ts). The
+ * terminal for the modes that read it (--ui, --debug).
+ */
+function inputOf(args: readonly string[]): 'inherit' | 'ignore' {
+  return args.some((a) => a === '--ui' || a === '--debug' || a.startsWith('--ui=')) ? 'inherit' : 'ignore';
+}
+
 function relay(from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void {
   from?.on('data', (chunk: Buffer) => {
     if (!to.destroyed && to.writable) to.write(chunk);
@@ -47,7 +57,7 @@ function relay(from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void
 export function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], {
-      stdio: ['inherit', outputOf(process.stdout), outputOf(process.stderr)],
+      stdio: [inputOf(args), outputOf(process.stdout), outputOf(process.stderr)],
       env,
     });
     relay(child.stdout, process.stdout);

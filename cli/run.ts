@@ -87,6 +87,8 @@ async function finishSigned(
   code: number,
   junitFile: string | undefined,
   signer: RunSigner | undefined,
+  /** Lines after the signed statement's, before the exit line. */
+  notes: readonly string[] = [],
 ): Promise<ExitCode> {
   const signed = await signReport(signer, options.reportDir, runId, io);
   return finish(
@@ -95,7 +97,7 @@ async function finishSigned(
     runId,
     code,
     junitFile,
-    'failure' in signed ? [] : signed,
+    ['failure' in signed ? [] : signed, notes].flat(),
     'failure' in signed ? signed.failure : undefined,
   );
 }
@@ -280,7 +282,13 @@ async function runWith(
     ['test', '--config', SUITE_CONFIG, ...filterArgs, ...shardArgs, ...outputArgs, ...passthrough],
     env,
   );
-  const exit = await finishSigned(io, options, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE, signer);
+  // Playwright's own hint is not printed (cli/playwright.ts): this one names the report's folder.
+  const html = env.PLAYWRIGHT_HTML_OUTPUT_DIR;
+  const hint =
+    html && existsSync(path.join(html, 'index.html'))
+      ? [`Playwright's HTML report: npx playwright show-report ${displayPath(html)}`]
+      : [];
+  const exit = await finishSigned(io, options, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE, signer, hint);
   if (options.shard && env.PLAYWRIGHT_BLOB_OUTPUT_FILE) {
     io.out(
       `gatecheck: shard blob report ${displayPath(env.PLAYWRIGHT_BLOB_OUTPUT_FILE)}; combine the shards with ` +
