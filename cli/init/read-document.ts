@@ -11,6 +11,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { UsageError } from '../exit-codes.ts';
+import { checkReachable } from '../preflight.ts';
 
 type Json = Record<string, unknown>;
 
@@ -56,13 +57,25 @@ const pointer = (path: unknown) =>
     ? `#/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`
     : '#';
 
+/**
+ * Why a URL could not be downloaded, in Node's words for it (connection refused, host name not found, timed
+ * out, the HTTP status), asked again with one GET: the parser says only "fetch failed" (issue #40).
+ */
+async function downloadReason(error: unknown, source: string): Promise<string> {
+  const said = reason(error, source);
+  if (!/^https?:\/\//.test(source) || !/fetch failed|unable to resolve/i.test(said)) return said;
+  const answer = await checkReachable(source, 5000);
+  if (!answer.reachable) return `no answer from ${new URL(source).host} (${answer.reason})`;
+  return answer.status >= 400 ? `it answered ${answer.status}` : said;
+}
+
 export async function readOpenApi(source: string): Promise<ReadDocument> {
   const notes: string[] = [];
   let parsed: Json;
   try {
     parsed = (await new SwaggerParser().parse(source, { resolve: RESOLVE })) as unknown as Json;
   } catch (error) {
-    throw new UsageError(`init: cannot read ${source}: ${reason(error, source)}`);
+    throw new UsageError(`init: cannot read ${source}: ${await downloadReason(error, source)}`);
   }
   const version = typeof parsed.openapi === 'string' ? parsed.openapi : String(parsed.swagger ?? 'unknown');
   if (/^2\.0$/.test(version)) {
