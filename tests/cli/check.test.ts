@@ -40,7 +40,13 @@ test.afterEach(async () => {
 });
 
 /** The mock's profile changed by `edit`, written to the scratch folder. */
-async function profileFile(edit: (profile: Record<string, any>) => void): Promise<string> {
+interface EditableProfile {
+  identities: Record<string, Record<string, unknown>>;
+  endpoints: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+async function profileFile(edit: (profile: EditableProfile) => void): Promise<string> {
   const profile = JSON.parse(await readFile(MOCK_PROFILE, 'utf8'));
   edit(profile);
   const file = path.join(dir, 'target.profile.json');
@@ -50,9 +56,9 @@ async function profileFile(edit: (profile: Record<string, any>) => void): Promis
 
 test('every variable not set is listed at once, with its field, and no value; exit 2', async () => {
   const file = await profileFile((p) => {
-    p.identities.admin.basic.password = { env: 'CHECK_ADMIN_PASSWORD' };
-    p.identities.user.basic.password = { env: 'CHECK_USER_PASSWORD' };
-    p.identities.user.bearer = { env: 'CHECK_USER_BEARER' };
+    (p.identities.admin?.basic as Record<string, unknown>).password = { env: 'CHECK_ADMIN_PASSWORD' };
+    (p.identities.user?.basic as Record<string, unknown>).password = { env: 'CHECK_USER_PASSWORD' };
+    (p.identities.user as Record<string, unknown>).bearer = { env: 'CHECK_USER_BEARER' };
   });
   const io = capture();
   delete process.env.CHECK_USER_BEARER;
