@@ -87,6 +87,37 @@ test(`the oldest Node engines admits (${manifest.engines.node}) loads gatecheck/
   }
 });
 
+/** The last minor before the floor: 20.19.0 → 20.18.0. */
+const BELOW = (() => {
+  const floor = semver.parse(FLOOR);
+  return floor && floor.minor > 0 ? `${floor.major}.${floor.minor - 1}.0` : undefined;
+})();
+
+test(`a CommonJS config on Node ${BELOW ?? '(none below)'}: one line naming the Node it needs, not ERR_REQUIRE_ESM`, async () => {
+  test.skip(BELOW === undefined, 'the floor is a major version: no minor below it');
+  test.skip(!(await registryReachable()), 'npm registry unreachable (npm ping failed)');
+  const node = await nodeBinary(BELOW as string);
+  const consumer = await createConsumer(await packedTarball(), []);
+  try {
+    await consumer.write('playwright.config.ts', CONFIG);
+    const pkg = JSON.parse(await consumer.read('package.json'));
+    await consumer.write('package.json', JSON.stringify({ ...pkg, type: 'commonjs' }, null, 2));
+    const result = await consumer.run(
+      node,
+      ['node_modules/@playwright/test/cli.js', 'test', '--list'],
+      120_000,
+    );
+    const all = result.stdout + result.stderr;
+    expect(result.code, all).not.toBe(0);
+    expect(all).toContain(
+      `gatecheck/playwright needs Node 20.19 or later (package.json "engines"), where require() loads ES modules; this is Node ${BELOW}.`,
+    );
+    expect(all).not.toContain('ERR_REQUIRE_ESM');
+  } finally {
+    await consumer.dispose();
+  }
+});
+
 test('below the floor the CLI refuses in one line, exit 2 (the bin reads engines itself)', async () => {
   const consumerless = await writeManifestCopy('>=99.0');
   const result = await run(
