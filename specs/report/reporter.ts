@@ -93,6 +93,12 @@ function junitFileOf(config: FullConfig | undefined): string | undefined {
   return outputFile ? path.resolve(configDir, outputFile) : undefined;
 }
 
+/** The profile's own baseUrl: the target a run meant when its set-up failed before setting BASE_URL. */
+function profiledBaseUrl(raw: unknown): string | undefined {
+  const baseUrl = (raw as { baseUrl?: unknown } | undefined)?.baseUrl;
+  return typeof baseUrl === 'string' ? baseUrl : undefined;
+}
+
 /** A published report names the profile file, not where it sat on the machine that ran it. */
 function publicName(file: string): string {
   const shown = displayPath(file);
@@ -190,9 +196,11 @@ export default class ConformanceReporter implements Reporter {
       tests,
       suiteVersion: suiteVersion(),
       playwrightVersion: this.#config?.version ?? 'unknown',
-      baseUrl: process.env[ENV.baseUrl],
+      baseUrl: process.env[ENV.baseUrl] ?? (setUpFailed ? profiledBaseUrl(profile?.raw) : undefined),
       // Global setup marks a run on the mock it started; under merge-reports no BASE_URL means the same.
-      bundledMock: process.env[ENV_EMBEDDED] === '1' || !process.env[ENV.baseUrl],
+      bundledMock:
+        process.env[ENV_EMBEDDED] === '1' ||
+        (!process.env[ENV.baseUrl] && !(setUpFailed && profiledBaseUrl(profile?.raw))),
       profile,
       run: {
         ...(runId ? { id: runId } : {}),

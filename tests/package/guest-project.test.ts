@@ -116,9 +116,12 @@ test('--project gatecheck with a variable missing: one line names it, and no che
   expect(result.stdout).not.toMatch(/✓ .*\[gatecheck\] ›/);
   const report = JSON.parse(await readFile(path.join(dir, 'reports/conformance.json'), 'utf8')) as {
     run: { errors: string[] };
+    target: { baseUrl: string };
     rules: { id: string; reason?: string }[];
   };
   expect(report.run.errors[0]).toContain(MISSING_VARIABLE);
+  // The target the run meant, the profile's, not "bundled mock".
+  expect(report.target.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(JSON.stringify(report.rules.find((r) => r.id === 'auth.401.missing'))).toContain('did not run');
   // Nor did the observer verdicts judge anything: they skip themselves after a failed set-up.
   expect(result.stdout).not.toMatch(/[✓✘] .*\[gatecheck-observers\]/);
