@@ -69,14 +69,21 @@ function isSetup(test: TestCase): boolean {
   return SETUP_FILE.test(test.location.file);
 }
 
-/**
- * Whether a test is one of the suite's checks or observer verdicts — its file is one of the suite's, or it
- * names a rule — rather than one of the user's own tests in the same run, which the report never speaks for.
- */
-function isSuiteTest(test: TestCase): boolean {
-  if (isSetup(test)) return false;
+/** Whether a test is one of the suite's own: its file is one of the suite's, or it names a rule. */
+function isCheck(test: TestCase): boolean {
   const file = path.resolve(test.location.file);
   return file.startsWith(SPECS_DIR + path.sep) || (test.tags ?? []).some((t) => t.startsWith('@rule:'));
+}
+
+/**
+ * The suite's tests in a run: those of every project holding one of its checks (an unattributed test there is
+ * the suite's, reported as such), but its set-up — never the tests of the user's own projects beside it.
+ */
+function suiteTestsOf(suite: Suite | undefined): TestCase[] {
+  const all = suite?.allTests() ?? [];
+  const projectOf = (test: TestCase) => test.parent.project()?.name;
+  const suiteProjects = new Set(all.filter(isCheck).map(projectOf));
+  return all.filter((t) => !isSetup(t) && suiteProjects.has(projectOf(t)));
 }
 
 /**
@@ -126,7 +133,7 @@ export default class ConformanceReporter implements Reporter {
 
   /** The suite's checks in this run: none when the run selected only the user's own tests. */
   #suiteTests(): TestCase[] {
-    return (this.#suite?.allTests() ?? []).filter(isSuiteTest);
+    return suiteTestsOf(this.#suite);
   }
 
   onError(error: TestError): void {
@@ -137,9 +144,10 @@ export default class ConformanceReporter implements Reporter {
     // The run's services close first: the politeness figures are left by the scheduler's teardown.
     await tearDownRun();
     if (isListing(this.#options._mode, this.#suite, result)) return;
-    // A guest in the user's run (issue #40): no check of the suite was selected, so nothing is reported.
+    // A guest in the user's run (issue #40): the run selected tests, none of them the suite's, so nothing
+    // is reported. (A run with no test at all is the suite's own, and is reported: nothing was checked.)
     const suiteTests = this.#suiteTests();
-    if (suiteTests.length === 0) return;
+    if (suiteTests.length === 0 && (this.#suite?.allTests().length ?? 0) > 0) return;
     const outputDir = path.resolve(this.#options.outputDir ?? process.env[ENV.reportDir] ?? 'reports');
     const errors: string[] = [];
     // A failed set-up (a bad profile, a variable not set, a token endpoint refusing) stopped every check.
@@ -176,7 +184,8 @@ export default class ConformanceReporter implements Reporter {
     }
 
     const rootDir = this.#config?.rootDir ?? process.cwd();
-    const tests = suiteTests.map((t) => collectTest(t, rootDir));
+    // After a failed set-up no check ran (the observers skipped themselves): every rule is "not run", for that.
+    const tests = setUpFailed ? [] : suiteTests.map((t) => collectTest(t, rootDir));
     const shard = this.#config?.shard;
     const merged = process.argv.includes('merge-reports');
     const budget = intFromEnv(ENV.budget);

@@ -117,12 +117,15 @@ test('--project gatecheck with a variable missing: one line names it, and no che
   const report = JSON.parse(await readFile(path.join(dir, 'reports/conformance.json'), 'utf8')) as {
     run: { errors: string[] };
     target: { baseUrl: string };
-    rules: { id: string; reason?: string }[];
+    rules: { id: string; verdict: string; reason?: string }[];
   };
   expect(report.run.errors[0]).toContain(MISSING_VARIABLE);
   // The target the run meant, the profile's, not "bundled mock".
   expect(report.target.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  expect(JSON.stringify(report.rules.find((r) => r.id === 'auth.401.missing'))).toContain('did not run');
+  expect(report.rules.every((r) => r.verdict === 'not-run')).toBe(true);
+  expect(JSON.stringify(report.rules.find((r) => r.id === 'auth.401.missing'))).toContain(
+    `not run: the run stopped before any test (the run's set-up failed: profile: /identities/admin/basic/password needs environment variable ${MISSING_VARIABLE}`,
+  );
   // Nor did the observer verdicts judge anything: they skip themselves after a failed set-up.
   expect(result.stdout).not.toMatch(/[✓✘] .*\[gatecheck-observers\]/);
   expect(result.stdout).toContain('8 skipped');
