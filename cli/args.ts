@@ -8,7 +8,6 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type KeySource, parseKeySource } from './attest/key-source.ts';
 import type { KeygenOptions } from './attest/keygen-command.ts';
 import type { VerifyOptions } from './attest/verify-command.ts';
-import type { CheckOptions } from './check.ts';
 import { UsageError } from './exit-codes.ts';
 import type { InitOptions } from './init/command.ts';
 
@@ -31,6 +30,14 @@ export interface RunOptions {
   readonly passthrough: readonly string[];
   /** --sign-key: sign the report at the end of the run (cli/attest); a file (absolute) or env:NAME. */
   readonly signKey?: KeySource;
+}
+
+/** `gatecheck check` (cli/check.ts). */
+export interface CheckOptions {
+  /** Absolute. */
+  readonly profile: string;
+  readonly baseUrl?: string;
+  readonly probe: boolean;
 }
 
 export type Command =

@@ -14,18 +14,11 @@ import type { Profile } from '../specs/profile/types.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { displayPath } from '../specs/report/text.ts';
 import type { Rule } from '../specs/rules/types.ts';
-import { baseUrlOf } from './args.ts';
+import { baseUrlOf, type CheckOptions } from './args.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import type { Io } from './outcome.ts';
 import { checkReachable } from './preflight.ts';
 import { declaredUrls } from './target.ts';
-
-export interface CheckOptions {
-  /** Absolute. */
-  readonly profile: string;
-  readonly baseUrl?: string;
-  readonly probe: boolean;
-}
 
 /** The profile's JSON, or ProfileError naming the file. */
 function readJson(file: string): unknown {
