@@ -1,17 +1,20 @@
 import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { MODULE_EXT } from './shared/paths.ts';
+import { openRunHost } from './specs/run/run-host.ts';
 
 /**
  * The product: the conformance suite. `npx playwright test` with no settings starts the bundled mock
  * and checks it; `BASE_URL=<url> GATECHECK_PROFILE=<profile.json> npx playwright test` checks any target
- * (specs/global-setup.ts). The project's own tests are configured in tests/playwright.config.ts.
+ * (specs/run/set-up.ts, asked for by the `setup` project, which the checks depend on: specs/run/run-host.ts). The project's own tests are configured in tests/playwright.config.ts.
  * The same file runs compiled in the installed package (docs/package.md): module paths take the running
  * code's extension, and report paths are resolved from the working directory, never inside node_modules.
  */
 // `playwright test --list` runs nothing, so it writes no report: the conformance reporter sees the list mode
 // itself; JUnit and Playwright's HTML report would write an empty run over the last one, so they are left out.
 const listing = process.argv.includes('--list');
+// The runner's host for the set-up the `setup` project asks for (in a worker: nothing).
+openRunHost();
 const reportDir = resolve(process.env.GATECHECK_REPORT_DIR || 'reports');
 const reporter: ReporterDescription[] = [
   [process.env.CI ? 'dot' : 'list'],
@@ -29,7 +32,6 @@ const reporter: ReporterDescription[] = [
 export default defineConfig({
   testDir: 'specs',
   testMatch: `**/*.spec${MODULE_EXT}`,
-  globalSetup: `./specs/global-setup${MODULE_EXT}`,
   forbidOnly: !!process.env.CI,
   fullyParallel: true,
   workers: 2,
@@ -38,14 +40,25 @@ export default defineConfig({
   reporter,
   outputDir: resolve('test-results/conformance'),
   use: {
-    // Set by the user, or by global setup when it starts the bundled mock (workers load this file after it ran).
+    // Set by the user, or by the set-up when it starts the bundled mock (the checks' workers load this file after it ran).
     baseURL: process.env.BASE_URL,
     trace: 'off',
   },
   projects: [
+    // The run's set-up, run only when a check is selected: profile, scheduler, bundled mock, token broker.
+    { name: 'setup', testMatch: `run/run.setup${MODULE_EXT}` },
     // Its teardown runs after it, failures or not: the observer verdicts over every response it received.
-    { name: 'conformance', testMatch: `**/*.spec${MODULE_EXT}`, teardown: 'observers' },
+    {
+      name: 'conformance',
+      testMatch: `**/*.spec${MODULE_EXT}`,
+      dependencies: ['setup'],
+      teardown: 'observers',
+    },
     // Its verdicts take milliseconds over stored observations: one worker process, not one per core to start.
-    { name: 'observers', testMatch: `observe/*.verdict${MODULE_EXT}`, fullyParallel: false },
+    {
+      name: 'observers',
+      testMatch: `observe/*.verdict${MODULE_EXT}`,
+      fullyParallel: false,
+    },
   ],
 });

@@ -3,6 +3,8 @@
 // registered first and the source runs as it is. Either way the program runs in this process: the bin is
 // the process, and the signals sent to it reach the program's own handlers.
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { refuseOlderNode } from './node-version.js';
 
 /** How often a bin started by npm checks that its launcher is still there. */
 const LAUNCHER_CHECK_MS = 250;
@@ -28,6 +30,7 @@ function stopWithLauncher() {
 
 /** Runs `<source>.ts` from a clone, else the compiled `dist/<source>.js`; `source` is relative to the root. */
 export async function runEntry(source) {
+  refuseOlderNode(basename(process.argv[1] ?? 'gatecheck').replace(/\.js$/, ''));
   stopWithLauncher();
   const typescript = new URL(`../${source}.ts`, import.meta.url);
   if (existsSync(typescript)) {

@@ -4,7 +4,7 @@
  */
 
 import { createRequire } from 'node:module';
-import { ProfileError } from '../specs/profile/load.ts';
+import { loadProfile, ProfileError } from '../specs/profile/load.ts';
 import { catalogueJson, loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { REPORT_SCHEMA_VERSION } from '../specs/report/model.ts';
 import { suiteVersion } from '../specs/report/suite-version.ts';
@@ -44,8 +44,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         io.out(await versionText());
         return EXIT.conformant;
       case 'list-rules':
+        // A profile named beside it is read and checked: one that cannot be is exit 2, not ignored.
+        if (command.profile) loadProfile(command.profile);
         io.out(renderRulesText(await loadCatalogue()));
         return EXIT.conformant;
+      case 'check': {
+        const { runCheck } = await import('./check.ts');
+        return await runCheck(command.options, io);
+      }
       case 'rules': {
         const catalogue = await loadCatalogue();
         if (command.format === 'json') io.out(catalogueJson(catalogue));

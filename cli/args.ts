@@ -38,10 +38,19 @@ export interface RunOptions {
   readonly gate?: GateFlags;
 }
 
+/** `gatecheck check` (cli/check.ts). */
+export interface CheckOptions {
+  /** Absolute. */
+  readonly profile: string;
+  readonly baseUrl?: string;
+  readonly probe: boolean;
+}
+
 export type Command =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | { readonly kind: 'list-rules' }
+  | { readonly kind: 'list-rules'; readonly profile?: string }
+  | { readonly kind: 'check'; readonly options: CheckOptions }
   | { readonly kind: 'rules'; readonly format: 'text' | 'markdown' | 'json' }
   | { readonly kind: 'run'; readonly options: RunOptions }
   | { readonly kind: 'merge'; readonly blobDir: string; readonly options: RunOptions }
@@ -93,6 +102,53 @@ const INIT_FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+const CHECK_FLAGS = {
+  profile: { type: 'string', short: 'p' },
+  'base-url': { type: 'string' },
+  probe: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * `playwright test`'s own options: given before `--`, the one line says where they go (issue #40).
+ * (--shard is the CLI's own.)
+ */
+const PLAYWRIGHT_OPTIONS = new Set([
+  '--reporter',
+  '--workers',
+  '-j',
+  '--grep',
+  '-g',
+  '--grep-invert',
+  '-G',
+  '--project',
+  '--headed',
+  '--debug',
+  '--retries',
+  '--timeout',
+  '--trace',
+  '--repeat-each',
+  '--max-failures',
+  '-x',
+  '--list',
+  '--ui',
+  '--quiet',
+  '--update-snapshots',
+  '-u',
+  '--pass-with-no-tests',
+  '--forbid-only',
+  '--fully-parallel',
+  '--global-timeout',
+  '--output',
+  '--config',
+  '-c',
+  '--last-failed',
+  '--only-changed',
+  '--tsconfig',
+  '--browser',
+  '--ignore-snapshots',
+]);
+
 const RULES_FLAGS = {
   markdown: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -117,6 +173,9 @@ function parse<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArg
       const line = error.message
         .replace(/\. To specify a positional argument.*$/s, '')
         .replace(/\s*\n\s*/g, ' ');
+      const option = /^Unknown option '([^']+)'/.exec(error.message)?.[1]?.split('=')[0];
+      if (option && PLAYWRIGHT_OPTIONS.has(option))
+        throw new UsageError(`${line}: it is Playwright's; pass it after "--" (gatecheck … -- ${option} …)`);
       throw new UsageError(`${line} (see --help)`);
     }
     throw e;
@@ -280,6 +339,28 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
     return { kind: 'rules', format: values.markdown ? 'markdown' : values.json ? 'json' : 'text' };
   }
 
+  if (own[0] === 'check') {
+    const { values, positionals } = parse({
+      args: own.slice(1),
+      options: CHECK_FLAGS,
+      allowPositionals: true,
+    });
+    if (values.help) return { kind: 'help' };
+    if (positionals.length)
+      throw new UsageError(`check: unexpected argument "${positionals[0]}" (see --help)`);
+    if (!values.profile?.trim())
+      throw new UsageError('check: --profile is required: the profile (JSON) to check');
+    const baseUrl = baseUrlOf(values['base-url']);
+    return {
+      kind: 'check',
+      options: {
+        profile: path.resolve(cwd, values.profile),
+        ...(baseUrl ? { baseUrl } : {}),
+        probe: values.probe === true,
+      },
+    };
+  }
+
   if (own[0] === 'init') {
     const { values, positionals } = parse({
       args: own.slice(1),
@@ -382,10 +463,11 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
   const { values, positionals } = parse({ args: own, options: RUN_FLAGS, allowPositionals: true });
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
-  if (values['list-rules']) return { kind: 'list-rules' };
+  if (values['list-rules'])
+    return { kind: 'list-rules', ...(values.profile ? { profile: path.resolve(cwd, values.profile) } : {}) };
   if (positionals.length) {
     throw new UsageError(
-      `unexpected argument ${shownValue(positionals[0] ?? '')}: commands are "init", "rules", "merge-reports", "verify" and "keygen"; Playwright options go after "--"`,
+      `unexpected argument ${shownValue(positionals[0] ?? '')}: commands are "init", "check", "rules", "merge-reports", "verify" and "keygen"; Playwright options go after "--"`,
     );
   }
   return { kind: 'run', options: runOptions(values, passthrough, cwd) };

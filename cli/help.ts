@@ -17,6 +17,10 @@ Usage
                           names) from the target's OpenAPI 3.0/3.1 or Swagger 2.0 document;
                           --writes also picks a collection for the write rules; --server picks
                           the document's server (its number in the list, or its URL)
+  gatecheck check --profile <file> [--base-url <url>] [--probe]
+                          check a profile without a run: its fields, every variable it reads that
+                          is not set (all at once), the rules that would run and skip; --probe:
+                          one GET per declared endpoint (exit 0 ready, 2 not, 3 no answer)
   gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
                           [--max-skipped-must <n>] [--report-dir <dir>] [--sign-key <key>]
                           [--waivers <file>] [--baseline <conformance.json>] [--strict-waivers]

@@ -23,13 +23,45 @@ export const REPORTER = codeModule('specs/report/reporter');
 const FORWARDED: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
 
 /**
+ * How Playwright's output reaches this process's: a terminal is handed over as it is (Playwright's live list
+ * and colours are for it); a pipe or a file goes through this process (issue #40). A reader that goes away
+ * (`gatecheck … | head -1`) then closes this process's output, where shared/closed-pipe.ts drops the rest
+ * quietly, while Playwright, its set-up and its reporters write into a pipe that is read to the end: none of
+ * them meets EPIPE, and the run finishes and writes its reports.
+ */
+function outputOf(stream: NodeJS.WriteStream): 'inherit' | 'pipe' {
+  return stream.isTTY ? 'inherit' : 'pipe';
+}
+
+/**
+ * Playwright's input: none for a run, so its HTML reporter neither opens a browser nor prints its own
+ * `npx playwright show-report` hint — which names no folder (the report is in <report-dir>/playwright-html)
+ * and carries colour codes even into a file (issue #40); the CLI prints the right one (cli/run.ts). The
+ * terminal for the modes that read it (--ui, --debug).
+ */
+function inputOf(args: readonly string[]): 'inherit' | 'ignore' {
+  return args.some((a) => a === '--ui' || a === '--debug' || a.startsWith('--ui=')) ? 'inherit' : 'ignore';
+}
+
+function relay(from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void {
+  from?.on('data', (chunk: Buffer) => {
+    if (!to.destroyed && to.writable) to.write(chunk);
+  });
+}
+
+/**
  * Runs `playwright <args>` with the terminal attached (its progress output is the CLI's); resolves its exit
  * code. Stopped by a forwarded signal, this process ends the way Playwright did, by that signal, once
  * Playwright has exited.
  */
 export function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], { stdio: 'inherit', env });
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], {
+      stdio: [inputOf(args), outputOf(process.stdout), outputOf(process.stderr)],
+      env,
+    });
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
     let received: NodeJS.Signals | undefined;
     const forward = (signal: NodeJS.Signals) => {
       received ??= signal;

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { installedPlaywrightLine } from '../shared/playwright-support.ts';
 import { startTokenBroker, type TokenBroker, tokenSources } from '../specs/credentials/broker.ts';
 import { TokenError } from '../specs/credentials/token-error.ts';
 import { ENV } from '../specs/lib/env.ts';
@@ -89,6 +90,8 @@ async function finishSigned(
   code: number,
   junitFile: string | undefined,
   signer: RunSigner | undefined,
+  /** Lines after the signed statement's, before the exit line. */
+  notes: readonly string[] = [],
 ): Promise<ExitCode> {
   const signed = await signReport(signer, options.reportDir, runId, io);
   return finish(
@@ -97,7 +100,7 @@ async function finishSigned(
     runId,
     code,
     junitFile,
-    'failure' in signed ? [] : signed,
+    ['failure' in signed ? [] : signed, notes].flat(),
     'failure' in signed ? signed.failure : undefined,
   );
 }
@@ -165,6 +168,9 @@ function planRun(profile: Profile, options: RunOptions, io: Io): RunOptions | Ex
 
 export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitCode> {
   const io = linesTo(terminal, options, { ...process.env, ...targetEnv(options) });
+  // Before any test runs (shared/playwright-support.ts): a Playwright outside the peer range, named.
+  const unsupported = installedPlaywrightLine();
+  if (unsupported !== undefined) throw new UsageError(unsupported);
   let filterArgs: string[] = [];
   let filter: string | undefined;
   let grep: { grep?: string; grepInvert?: string } = {};
@@ -306,7 +312,13 @@ async function runWith(
     ['test', '--config', SUITE_CONFIG, ...filterArgs, ...shardArgs, ...outputArgs, ...passthrough],
     env,
   );
-  const exit = await finishSigned(io, options, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE, signer);
+  // Playwright's own hint is not printed (cli/playwright.ts): this one names the report's folder.
+  const html = env.PLAYWRIGHT_HTML_OUTPUT_DIR;
+  const hint =
+    html && existsSync(path.join(html, 'index.html'))
+      ? [`Playwright's HTML report: npx playwright show-report ${displayPath(html)}`]
+      : [];
+  const exit = await finishSigned(io, options, runId, code, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE, signer, hint);
   if (options.shard && env.PLAYWRIGHT_BLOB_OUTPUT_FILE) {
     io.out(
       `gatecheck: shard blob report ${displayPath(env.PLAYWRIGHT_BLOB_OUTPUT_FILE)}; combine the shards with ` +

@@ -25,7 +25,8 @@ if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 let copied = 0;
 for (const dir of CODE_DIRS) {
   for (const file of readdirSync(resolve(PACKAGE_ROOT, dir), { recursive: true, encoding: 'utf8' })) {
-    if (!file.endsWith('.json')) continue;
+    // Data beside the code, and the hand-written CommonJS entry (specs/project/index.cjs).
+    if (!file.endsWith('.json') && !file.endsWith('.cjs')) continue;
     const source = join(PACKAGE_ROOT, dir, file);
     cpSync(source, join(DIST, relative(PACKAGE_ROOT, source)));
     copied++;

@@ -16,6 +16,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { parseDocument } from 'yaml';
 import { UsageError } from '../exit-codes.ts';
+import { checkReachable } from '../preflight.ts';
 
 type Json = Record<string, unknown>;
 
@@ -81,6 +82,18 @@ async function readLeniently(source: string): Promise<Json | undefined> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 }
 
+/**
+ * Why a URL could not be downloaded, in Node's words for it (connection refused, host name not found, timed
+ * out, the HTTP status), asked again with one GET: the parser says only "fetch failed" (issue #40).
+ */
+async function downloadReason(error: unknown, source: string): Promise<string> {
+  const said = reason(error, source);
+  if (!/^https?:\/\//.test(source) || !/fetch failed|unable to resolve/i.test(said)) return said;
+  const answer = await checkReachable(source, 5000);
+  if (!answer.reachable) return `no answer from ${new URL(source).host} (${answer.reason})`;
+  return answer.status >= 400 ? `it answered ${answer.status}` : said;
+}
+
 export async function readOpenApi(source: string): Promise<ReadDocument> {
   const notes: string[] = [];
   let parsed: Json;
@@ -89,7 +102,8 @@ export async function readOpenApi(source: string): Promise<ReadDocument> {
   } catch (error) {
     // The document's own parse error is shown only when every reader refuses it.
     const lenient = /\.json$/i.test(source) ? undefined : await readLeniently(source);
-    if (lenient === undefined) throw new UsageError(`init: cannot read ${source}: ${reason(error, source)}`);
+    if (lenient === undefined)
+      throw new UsageError(`init: cannot read ${source}: ${await downloadReason(error, source)}`);
     try {
       parsed = (await new SwaggerParser().parse(
         source,

@@ -12,6 +12,7 @@ import { failWithEvidence } from '../lib/verify.ts';
 import { observedRefusalNoResource } from '../rules/refusal.ts';
 import { forRule } from '../rules/tags.ts';
 import type { Rule } from '../rules/types.ts';
+import { setUpState } from '../run/run-host.ts';
 import { baseUrlOf, runEnv, runTargetTest as test } from '../run-target.ts';
 import { JUDGES } from './judges.ts';
 import { REFUSAL_KIND, settleRefusals } from './refusal-resource.ts';
@@ -36,6 +37,16 @@ const OBSERVERS: readonly { rule: Rule; kind: string; settle?: (tally: Tally) =>
   ...JUDGES,
   { rule: observedRefusalNoResource, kind: REFUSAL_KIND, settle: settleRefusals },
 ];
+
+// A teardown runs after its checks whatever happened to them, and may have no dependencies: after a failed
+// set-up (specs/run/run.setup.ts) no check ran and the profile may not even resolve, so nothing is judged.
+test.beforeAll(async () => {
+  const setUp = await setUpState();
+  test.skip(
+    setUp.state === 'failed',
+    `not run: the run's set-up failed (${'error' in setUp ? setUp.error : ''})`,
+  );
+});
 
 for (const judge of OBSERVERS) {
   const title = `every one of the run's ${judge.kind} → ${judge.rule.requirement}`;

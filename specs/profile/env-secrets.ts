@@ -28,6 +28,20 @@ function lookup(pointer: string, name: string, env: NodeJS.ProcessEnv): string {
   return value;
 }
 
+/** Every `{ "env": NAME }` of the profile data with its field, in document order (`gatecheck check`). */
+export function envReferences(data: unknown): { readonly pointer: string; readonly name: string }[] {
+  const found: { pointer: string; name: string }[] = [];
+  const walk = (value: unknown, pointer: string, key: string): void => {
+    if (isEnvReference(value)) found.push({ pointer, name: value.env });
+    else if (Array.isArray(value))
+      for (const [i, item] of value.entries()) walk(item, `${pointer}/${i}`, key);
+    else if (value !== null && typeof value === 'object' && !FREE_FORM.has(key))
+      for (const [k, v] of Object.entries(value)) walk(v, `${pointer}/${escapePointer(k)}`, k);
+  };
+  walk(data, '', '');
+  return found;
+}
+
 /** A copy of the validated profile data with every `{ "env": NAME }` replaced; throws ProfileError. */
 export function resolveEnvSecrets(data: unknown, env: NodeJS.ProcessEnv = process.env): unknown {
   const walk = (value: unknown, pointer: string, key: string): unknown => {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type ErrorObject, schemaValidator } from '../../shared/json-schema.ts';
 import { FIXTURES_DIR, SCHEMAS_DIR } from '../../shared/paths.ts';
+import { didYouMean } from './did-you-mean.ts';
 import { resolveEnvSecrets } from './env-secrets.ts';
 import { ProfileError } from './load-error.ts';
 import type { Profile } from './types.ts';
@@ -46,11 +47,18 @@ function describeError(error: ErrorObject): ProfileError {
   const at = error.instancePath === '' ? '/' : error.instancePath;
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
-    case 'additionalProperties':
-      return new ProfileError(
-        `${error.instancePath}/${String(p.additionalProperty)}`,
-        'is not a known field',
+    case 'additionalProperties': {
+      const field = String(p.additionalProperty);
+      // The schema's verbose errors carry the object's own schema: its fields are the candidates.
+      const known = Object.keys(
+        (error.parentSchema as { properties?: object } | undefined)?.properties ?? {},
       );
+      const nearest = didYouMean(field, known);
+      return new ProfileError(
+        `${error.instancePath}/${field}`,
+        `is not a known field${nearest ? `; did you mean ${nearest}?` : ''}`,
+      );
+    }
     case 'required':
       return new ProfileError(`${error.instancePath}/${String(p.missingProperty)}`, 'is required');
     case 'enum':

@@ -2,23 +2,25 @@
  * `gatecheck/playwright`: the conformance suite as projects of the user's own `playwright.config.ts`,
  * beside their tests, under their sharding and CI (docs/package.md):
  *
- *   globalSetup: gatecheckGlobalSetup,
  *   reporter: [['list'], gatecheckReporter()],
  *   projects: [{ name: 'e2e' }, ...gatecheckProjects({ profile: './staging.profile.json', baseUrl })],
  *
- * Two projects, as in the repository's own playwright.config.ts: the suite, and its teardown project that
- * judges every response the suite received (the `observed.*` rules, specs/observe/). One call gives both, to
- * spread, so the observed rules cannot be left out by forgetting a second line.
+ * Three projects, as in the repository's own playwright.config.ts: the suite's setup project, the suite, and
+ * its teardown project that judges every response the suite received (the `observed.*` rules,
+ * specs/observe/). One call gives all three, to spread, so none can be left out by a forgotten line.
  *
- * The suite's global setup is a config-level `globalSetup`, not a setup project the gatecheck project
- * depends on: it hands the run's scheduler and token broker to every worker through the environment, which
- * only the runner process can do (a setup project runs in a worker of its own).
+ * A guest in the user's project (issue #40): nothing of the suite runs unless one of its checks is selected.
+ * The set-up is a setup project the checks depend on, which Playwright runs only when they have a selected
+ * test; it asks the runner process to set the run up (specs/run/run-host.ts), since only the runner can hand
+ * the run's scheduler and token broker to the workers it starts.
  */
 import { resolve } from 'node:path';
 import type { PlaywrightTestProject, ReporterDescription } from '@playwright/test';
 import { CODE_ROOT, codeModule, MODULE_EXT } from '../../shared/paths.ts';
+import { installedPlaywrightLine } from '../../shared/playwright-support.ts';
 import { ENV } from '../lib/env.ts';
 import type { ConformanceReporterOptions } from '../report/reporter.ts';
+import { openRunHost } from '../run/run-host.ts';
 import type { RunTargetOption } from '../run-target.ts';
 
 export interface GatecheckProjectOptions {
@@ -32,12 +34,19 @@ export interface GatecheckProjectOptions {
   readonly profile?: string;
   /** The target's base URL; default $BASE_URL, else the bundled mock, started by the global setup. */
   readonly baseUrl?: string;
-  /** The suite project's name in Playwright's output and `--project`; default `gatecheck` (its teardown: `gatecheck-observers`). */
+  /**
+   * The suite project's name in Playwright's output and `--project`; default `gatecheck` (its setup:
+   * `gatecheck-setup`, its teardown: `gatecheck-observers`).
+   */
   readonly name?: string;
 }
 
-/** The suite's global setup (profile check, scheduler, token broker, bundled mock): one `globalSetup` line. */
-export const gatecheckGlobalSetup: string = codeModule('specs/global-setup');
+/**
+ * Kept so that a config written for gatecheck 0.1 (`globalSetup: gatecheckGlobalSetup`) still loads: a global
+ * setup that does nothing, the set-up being the suite's setup project now.
+ * @deprecated not needed: remove the `globalSetup` line.
+ */
+export const gatecheckGlobalSetup: string = codeModule('specs/project/no-global-setup');
 
 /** The conformance reporter (conformance.json, .html, summary.md) as one entry of the config's `reporter`. */
 export function gatecheckReporter(options: ConformanceReporterOptions = {}): ReporterDescription {
@@ -45,12 +54,13 @@ export function gatecheckReporter(options: ConformanceReporterOptions = {}): Rep
 }
 
 /**
- * The suite's projects: `<name>` (the checks) and `<name>-observers`, its teardown (Playwright runs it after
- * the checks, failures or not, and with `--project <name>`). The profile and base URL go where the suite's
- * global setup and its workers read them (the environment), since a config is loaded by the runner and again
- * by every worker.
+ * The suite's projects: `<name>-setup` (the run's set-up), `<name>` (the checks, depending on it) and
+ * `<name>-observers`, their teardown (Playwright runs it after the checks, failures or not, and with
+ * `--project <name>`). The profile and base URL go where the suite's set-up and its workers read them (the
+ * environment), since a config is loaded by the runner and again by every worker.
  */
 export function gatecheckProjects(options: GatecheckProjectOptions = {}): PlaywrightTestProject[] {
+  openRunHost();
   const { target } = options;
   if (target === undefined) {
     if (options.profile !== undefined) process.env[ENV.profile] = resolve(options.profile);
@@ -58,6 +68,7 @@ export function gatecheckProjects(options: GatecheckProjectOptions = {}): Playwr
   }
   const name = options.name ?? 'gatecheck';
   const observers = `${name}-observers`;
+  const setup = `${name}-setup`;
   const runTarget: RunTargetOption | undefined =
     target === undefined
       ? undefined
@@ -74,8 +85,13 @@ export function gatecheckProjects(options: GatecheckProjectOptions = {}): Playwr
       ...(runTarget === undefined ? {} : { runTarget }),
     },
   };
+  // A Playwright outside the peer range: one test saying so stands in for the checks (specs/run/).
+  if (installedPlaywrightLine() !== undefined)
+    return [{ ...shared, name, testMatch: `run/unsupported-playwright${MODULE_EXT}` }];
   return [
-    { ...shared, name, testMatch: `**/*.spec${MODULE_EXT}`, teardown: observers },
+    { ...shared, name: setup, testMatch: `run/run.setup${MODULE_EXT}` },
+    { ...shared, name, testMatch: `**/*.spec${MODULE_EXT}`, dependencies: [setup], teardown: observers },
+    // A teardown has no dependencies: after a failed set-up its verdicts skip themselves (specs/observe/).
     { ...shared, name: observers, testMatch: `observe/*.verdict${MODULE_EXT}` },
   ];
 }

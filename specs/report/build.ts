@@ -40,13 +40,15 @@ export interface BuildInput {
   readonly scrub: Scrubber;
   /** Waivers and/or a baseline (--waivers, --baseline): the CI gate's input (specs/report/gate/). */
   readonly gate?: Omit<GateInput, 'runReasons'>;
+  /** The suite's setup test failed (specs/run/run.setup.ts): no check ran; the first error says why. */
+  readonly setUpFailed?: boolean;
 }
 
 function notRunReason(input: BuildInput): string {
-  // Nothing ran because the run stopped first (a profile file missing, a global setup error): say that, not
+  // Nothing ran because the run stopped first (a profile file missing, a failed set-up): say that, not
   // that no test checks the rules.
   const [stopped] = input.run.errors;
-  if (input.tests.length === 0 && stopped !== undefined)
+  if ((input.tests.length === 0 || input.setUpFailed) && stopped !== undefined)
     return `not run: the run stopped before any test (${input.scrub.text(stopped.split('\n')[0] ?? stopped)})`;
   const filter = input.run.filter ? ` or not selected (${input.run.filter})` : '';
   if (input.run.shard) {

@@ -10,17 +10,20 @@
 import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
+import { CODE_ROOT } from '../../shared/paths.ts';
 import { issuedTokens } from '../credentials/client.ts';
 import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../lib/env.ts';
 import { progressStream } from '../lib/progress-stream.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
 import { storedPoliteness } from '../run/politeness-store.ts';
+import { tearDownRun } from '../run/run-host.ts';
 import { buildReport } from './build.ts';
 import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
 import { collectTest, stripAnsi } from './collect.ts';
 import { gateSourcesFromEnv, loadGate } from './gate/load.ts';
 import { renderMarkdown } from './markdown.ts';
+import { runFilterFromArgv } from './run-filter.ts';
 import { Scrubber } from './scrub.ts';
 import { profileSecrets } from './secrets.ts';
 import { suiteVersion } from './suite-version.ts';
@@ -59,20 +62,29 @@ function intFromEnv(name: string): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-/** `--grep` / `--grep-invert` as given to `playwright test`, for a run started without the CLI. */
-function grepFromArgv(argv: readonly string[]): string | undefined {
-  const parts: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag, inline] = arg.includes('=')
-      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-      : [arg];
-    if (['--grep', '-g', '--grep-invert', '-G'].includes(flag ?? '')) {
-      const value = inline ?? argv[++i] ?? '';
-      parts.push(`${flag} ${value}`);
-    }
-  }
-  return parts.length ? parts.join(' ') : undefined;
+const SPECS_DIR = path.join(CODE_ROOT, 'specs');
+const SETUP_FILE = /[\\/]run[\\/]run\.setup\.[jt]s$/;
+
+/** The suite's setup test (specs/run/run.setup.ts): the run's set-up, not a check. */
+function isSetup(test: TestCase): boolean {
+  return SETUP_FILE.test(test.location.file);
+}
+
+/** Whether a test is one of the suite's own: its file is one of the suite's, or it names a rule. */
+function isCheck(test: TestCase): boolean {
+  const file = path.resolve(test.location.file);
+  return file.startsWith(SPECS_DIR + path.sep) || (test.tags ?? []).some((t) => t.startsWith('@rule:'));
+}
+
+/**
+ * The suite's tests in a run: those of every project holding one of its checks (an unattributed test there is
+ * the suite's, reported as such), but its set-up — never the tests of the user's own projects beside it.
+ */
+function suiteTestsOf(suite: Suite | undefined): TestCase[] {
+  const all = suite?.allTests() ?? [];
+  const projectOf = (test: TestCase) => test.parent.project()?.name;
+  const suiteProjects = new Set(all.filter(isCheck).map(projectOf));
+  return all.filter((t) => !isSetup(t) && suiteProjects.has(projectOf(t)));
 }
 
 /**
@@ -87,6 +99,12 @@ function junitFileOf(config: FullConfig | undefined): string | undefined {
   const outputFile = (entry[1] as { outputFile?: string } | undefined)?.outputFile;
   const configDir = config.configFile ? path.dirname(config.configFile) : config.rootDir;
   return outputFile ? path.resolve(configDir, outputFile) : undefined;
+}
+
+/** The profile's own baseUrl: the target a run meant when its set-up failed before setting BASE_URL. */
+function profiledBaseUrl(raw: unknown): string | undefined {
+  const baseUrl = (raw as { baseUrl?: unknown } | undefined)?.baseUrl;
+  return typeof baseUrl === 'string' ? baseUrl : undefined;
 }
 
 /** A published report names the profile file, not where it sat on the machine that ran it. */
@@ -114,14 +132,35 @@ export default class ConformanceReporter implements Reporter {
     this.#suite = suite;
   }
 
+  /** The suite's checks in this run: none when the run selected only the user's own tests. */
+  #suiteTests(): TestCase[] {
+    return suiteTestsOf(this.#suite);
+  }
+
   onError(error: TestError): void {
     this.#errors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
   }
 
   async onEnd(result: FullResult): Promise<void> {
+    // The run's services close first: the politeness figures are left by the scheduler's teardown.
+    await tearDownRun();
     if (isListing(this.#options._mode, this.#suite, result)) return;
+    // A guest in the user's run (issue #40): the run selected tests, none of them the suite's, so nothing
+    // is reported. (A run with no test at all is the suite's own, and is reported: nothing was checked.)
+    const suiteTests = this.#suiteTests();
+    if (suiteTests.length === 0 && (this.#suite?.allTests().length ?? 0) > 0) return;
     const outputDir = path.resolve(this.#options.outputDir ?? process.env[ENV.reportDir] ?? 'reports');
-    const errors = [...this.#errors];
+    const errors: string[] = [];
+    // A failed set-up (a bad profile, a variable not set, a token endpoint refusing) stopped every check.
+    let setUpFailed = false;
+    for (const setup of (this.#suite?.allTests() ?? []).filter(isSetup)) {
+      const failure = setup.results.at(-1)?.errors[0];
+      if (!failure) continue;
+      setUpFailed = true;
+      const message = stripAnsi(failure.message ?? failure.value ?? '').replace(/^Error: /, '');
+      errors.push(`the run's set-up failed: ${message}`);
+    }
+    errors.push(...this.#errors);
 
     const profilePath = this.#options.profile ?? process.env[ENV.profile];
     let profile: { raw: unknown; source: string } | null = null;
@@ -159,7 +198,8 @@ export default class ConformanceReporter implements Reporter {
     }
 
     const rootDir = this.#config?.rootDir ?? process.cwd();
-    const tests = (this.#suite?.allTests() ?? []).map((t) => collectTest(t, rootDir));
+    // After a failed set-up no check ran (the observers skipped themselves): every rule is "not run", for that.
+    const tests = setUpFailed ? [] : suiteTests.map((t) => collectTest(t, rootDir));
     const shard = this.#config?.shard;
     const merged = process.argv.includes('merge-reports');
     const budget = intFromEnv(ENV.budget);
@@ -169,9 +209,9 @@ export default class ConformanceReporter implements Reporter {
     if (maxText && (maxSkippedMust === undefined || maxSkippedMust < 0)) {
       errors.push(`${ENV.maxSkippedMust} must be an integer ≥ 0, got "${maxText}"`);
     }
-    const filter = process.env[ENV.filter] || grepFromArgv(process.argv);
+    const filter = process.env[ENV.filter] || runFilterFromArgv(process.argv);
     const runId = process.env[ENV.runId];
-    // Left by global teardown, which Playwright runs before the reporters' onEnd (specs/global-setup.ts).
+    // Left by the run's teardown (tearDownRun above, specs/run/set-up.ts).
     const politeness = storedPoliteness();
 
     const report = buildReport({
@@ -179,9 +219,11 @@ export default class ConformanceReporter implements Reporter {
       tests,
       suiteVersion: suiteVersion(),
       playwrightVersion: this.#config?.version ?? 'unknown',
-      baseUrl: process.env[ENV.baseUrl],
+      baseUrl: process.env[ENV.baseUrl] ?? (setUpFailed ? profiledBaseUrl(profile?.raw) : undefined),
       // Global setup marks a run on the mock it started; under merge-reports no BASE_URL means the same.
-      bundledMock: process.env[ENV_EMBEDDED] === '1' || !process.env[ENV.baseUrl],
+      bundledMock:
+        process.env[ENV_EMBEDDED] === '1' ||
+        (!process.env[ENV.baseUrl] && !(setUpFailed && profiledBaseUrl(profile?.raw))),
       profile,
       run: {
         ...(runId ? { id: runId } : {}),
@@ -200,6 +242,7 @@ export default class ConformanceReporter implements Reporter {
       },
       scrub,
       ...(gate ? { gate } : {}),
+      setUpFailed,
     });
 
     await writeReports(outputDir, report);

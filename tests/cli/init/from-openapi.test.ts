@@ -5,6 +5,7 @@
  * one-line usage error, exit 2.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { schemaValidator } from '../../../shared/json-schema.ts';
@@ -117,6 +118,17 @@ test('init on a missing file → one line saying so once, exit 2', async () => {
   const stderr = await refused(['no-such-openapi.yaml']);
   expect(stderr).toMatch(/^gatecheck: init: cannot read \S+no-such-openapi\.yaml: no such file\n$/);
   expect(stderr.match(/no-such-openapi/g)).toHaveLength(1);
+});
+
+test('init on a URL nothing answers (a closed loopback port) → the reason, not only "fetch failed"', async () => {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  const url = `http://127.0.0.1:${port}/openapi.json`;
+  expect(await refused([url])).toBe(
+    `gatecheck: init: cannot read ${url}: no answer from 127.0.0.1:${port} (connection refused)\n`,
+  );
 });
 
 test('init --out into a directory that does not exist → one line, exit 2', async () => {

@@ -1,32 +1,40 @@
 /**
- * Global setup of the conformance run: validates the profile before any request (a bad profile stops
- * the run with one line naming the field), starts the run's scheduler (specs/run/: one pace, one pause and
- * one budget for every worker), then either points the run at BASE_URL or starts the bundled mock in-process
- * on a free port. Workers inherit the environment set here: BASE_URL and GATECHECK_PROFILE tell them the
- * target, NODE_EXTRA_CA_CERTS (a private CA), the scheduler's address and the token broker's address
- * (specs/credentials/broker.ts) how to reach it. The returned function is the global teardown.
+ * The run's set-up, in the runner process, asked for by the suite's setup project (specs/run/run-host.ts) —
+ * so only a run that selected one of the suite's checks does it: validates the profile before any request
+ * (a bad profile stops the suite with one line naming the field), starts the run's scheduler (specs/run/: one
+ * pace, one pause and one budget for every worker), then either points the run at BASE_URL or starts the
+ * bundled mock in-process on a free port. The runner's environment takes what it sets, and every worker the
+ * runner starts after it inherits it: BASE_URL and GATECHECK_PROFILE tell them the target,
+ * NODE_EXTRA_CA_CERTS (a private CA), the scheduler's address and the token broker's address
+ * (specs/credentials/broker.ts) how to reach it. `close` is the run's teardown.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FullConfig } from '@playwright/test';
-import { startTokenBroker, tokenSources } from './credentials/broker.ts';
-import { seedLine } from './fuzz/engine/seed-line.ts';
-import { DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
-import { ENV, ENV_EMBEDDED } from './lib/env.ts';
-import { progressStream } from './lib/progress-stream.ts';
-import { rememberSecrets } from './lib/secrets.ts';
-import { checkTlsFiles, extraCaBundle, INSECURE_WARNING, nodeTlsOptions, runTls } from './lib/tls.ts';
-import { checkJwtMaterial } from './lib/tokens.ts';
-import { OBSERVATIONS_ENV } from './observe/store.ts';
-import { PROFILE_CHECKED_ENV } from './profile/load.ts';
-import { resolveRunTarget } from './profile/resolve.ts';
-import { RunCoordinator } from './run/coordinator.ts';
-import { startCoordinatorServer } from './run/coordinator-server.ts';
-import { storePoliteness } from './run/politeness-store.ts';
-import { SCHEDULER_ENV } from './run/port.ts';
+import { startTokenBroker, tokenSources } from '../credentials/broker.ts';
+import { seedLine } from '../fuzz/engine/seed-line.ts';
+import { DEFAULT_TIMEOUT_MS } from '../lib/budget.ts';
+import { ENV, ENV_EMBEDDED } from '../lib/env.ts';
+import { progressStream, type ReporterEntry } from '../lib/progress-stream.ts';
+import { rememberSecrets } from '../lib/secrets.ts';
+import { checkTlsFiles, extraCaBundle, INSECURE_WARNING, nodeTlsOptions, runTls } from '../lib/tls.ts';
+import { checkJwtMaterial } from '../lib/tokens.ts';
+import { OBSERVATIONS_ENV } from '../observe/store.ts';
+import { PROFILE_CHECKED_ENV } from '../profile/load.ts';
+import { resolveRunTarget } from '../profile/resolve.ts';
+import { RunCoordinator } from './coordinator.ts';
+import { startCoordinatorServer } from './coordinator-server.ts';
+import { storePoliteness } from './politeness-store.ts';
+import { SCHEDULER_ENV } from './port.ts';
 
-export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+/** What of the run's configuration the set-up reads (the setup test's `testInfo.config`). */
+export interface SetUpRequest {
+  readonly workers: number;
+  readonly reporters: readonly ReporterEntry[];
+}
+
+/** Sets the run up in this (the runner) process; resolves its teardown. Throws ProfileError, TokenError. */
+export async function setUpRun(config: SetUpRequest): Promise<() => Promise<void>> {
   const run = resolveRunTarget(process.env);
   await checkJwtMaterial(run.profile.jwt);
   const tls = runTls(run.profile, process.env);
@@ -40,7 +48,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   process.env[PROFILE_CHECKED_ENV] = run.profileDigest;
   // Once per run, here rather than in each worker (docs/fuzzing.md: the seed is printed at the start of the run).
   // On stderr when a reporter prints its document on stdout (`--reporter=json > out.json` stays JSON).
-  progressStream(config.reporter).write(seedLine(run.profile, config.workers));
+  progressStream(config.reporters).write(seedLine(run.profile, config.workers));
 
   // The observers' store (specs/observe/store.ts): one folder per run, removed with the run.
   const observations = await mkdtemp(join(tmpdir(), 'gatecheck-observations-'));
@@ -65,7 +73,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     process.env[ENV.baseUrl] = baseUrl;
     delete process.env[ENV_EMBEDDED];
   } else {
-    const { startMock } = await import('../mock/server.ts');
+    const { startMock } = await import('../../mock/server.ts');
     const mock = await startMock({ port: 0, host: '127.0.0.1' });
     baseUrl = mock.url;
     process.env[ENV.baseUrl] = mock.url;

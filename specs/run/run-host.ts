@@ -1,0 +1,176 @@
+/**
+ * The suite's set-up, done only for a run that selected one of its checks (issue #40: a guest in the user's
+ * project is invisible until called). The run's services — scheduler, bundled mock, token broker — must live
+ * in the runner process for the whole run, and only the runner can hand its environment to the workers it
+ * starts; Playwright tells only its workers which tests were selected. So the runner opens a host when it loads
+ * the config (a socket in a private folder, nothing else: no profile read, no variable resolved, no request),
+ * and the suite's setup project — which Playwright runs only when a project depending on it has a selected
+ * test — asks it, from its worker, to set the run up (specs/run/set-up.ts). A failed set-up is that one test
+ * failing with one line, and Playwright then runs none of the checks that depend on it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SetUpRequest } from './set-up.ts';
+
+/** Where a worker reaches the runner's host: a socket path (a named pipe on Windows). */
+export const RUN_HOST_ENV = 'GATECHECK_RUN_HOST';
+
+/** Where the run's set-up stands: not asked for, done, or failed (with its message). */
+export type SetUpState =
+  | { readonly state: 'none' | 'done' }
+  | { readonly state: 'failed'; readonly error: string };
+
+interface Host {
+  readonly address: string;
+  /** Resolves once the run is set up (once per run, whoever asks); rejects with the set-up's error. */
+  setUp(request: SetUpRequest): Promise<void>;
+  /** The run's teardown, once; a no-op when nothing was set up. */
+  tearDown(): Promise<void>;
+  state(): SetUpState;
+}
+
+/** One host per runner process, however many module instances load this file (config, reporter). */
+const KEY = Symbol.for('gatecheck.runHost');
+const registry = globalThis as Record<symbol, Host | undefined>;
+
+/** Whether this process is one of Playwright's workers (they load the config too). */
+function inWorker(env: NodeJS.ProcessEnv): boolean {
+  return env.TEST_WORKER_INDEX !== undefined;
+}
+
+/**
+ * Opens the runner's host, once per process; in a worker it does nothing. Synchronous, as a config is: the
+ * socket's path is known at once, and the workers, started later, inherit it.
+ */
+export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
+  if (inWorker(env) || registry[KEY]) return;
+  // A folder only this user can enter (mkdtemp: 0700), so no one else can ask for the run's secrets.
+  const folder = mkdtempSync(join(tmpdir(), 'gatecheck-run-'));
+  const address =
+    process.platform === 'win32'
+      ? `\\\\?\\pipe\\${folder.replace(/[\\/:]/g, '-')}`
+      : join(folder, 'host.sock');
+  let setUp: Promise<() => Promise<void>> | undefined;
+  let tornDown = false;
+  let state: SetUpState = { state: 'none' };
+  const host: Host = {
+    address,
+    setUp: async (request) => {
+      setUp ??= import('./set-up.ts')
+        .then(({ setUpRun }) => setUpRun(request))
+        .then(
+          (close) => {
+            state = { state: 'done' };
+            return close;
+          },
+          (error: Error) => {
+            state = { state: 'failed', error: error.message };
+            throw error;
+          },
+        );
+      await setUp;
+    },
+    state: () => state,
+    tearDown: async () => {
+      if (tornDown || setUp === undefined) return;
+      tornDown = true;
+      const close = await setUp.catch(() => undefined);
+      await close?.();
+    },
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const answer = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === 'GET' && req.url === '/state') return answer(200, host.state());
+      if (req.method !== 'POST' || req.url !== '/setup') return answer(404, { error: 'unknown request' });
+      let request: SetUpRequest;
+      try {
+        request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SetUpRequest;
+      } catch {
+        return answer(400, { error: 'the set-up request is not JSON' });
+      }
+      host.setUp(request).then(
+        () => answer(200, { ok: true }),
+        (error: Error) => answer(500, { error: error.message, name: error.name }),
+      );
+    });
+  });
+  server.listen(address);
+  // The host never keeps the runner alive; the folder goes with the process.
+  server.unref();
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  registry[KEY] = host;
+  env[RUN_HOST_ENV] = address;
+}
+
+/** The run's teardown, from the reporter at the end of the run (before it reads what the run left). */
+export async function tearDownRun(): Promise<void> {
+  await registry[KEY]?.tearDown();
+}
+
+/** One request to the runner's host: its status and JSON answer. */
+function ask(
+  address: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; answer: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { socketPath: address, path, method, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          let answer: Record<string, unknown> = {};
+          try {
+            answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+          } catch {
+            // An empty answer: the status says it.
+          }
+          resolve({ status: res.statusCode ?? 0, answer });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/** From a worker (the setup test): asks the runner's host to set the run up; throws the set-up's error. */
+export async function askForSetUp(
+  request: SetUpRequest,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const address = env[RUN_HOST_ENV];
+  if (!address) {
+    throw new Error(
+      `gatecheck: no run host in this run (${RUN_HOST_ENV} is not set): the suite's projects come from gatecheckProjects() (docs/package.md)`,
+    );
+  }
+  const { status, answer } = await ask(address, 'POST', '/setup', request);
+  if (status === 200) return;
+  const message = typeof answer.error === 'string' ? answer.error : `the run host answered ${status}`;
+  const error = new Error(message);
+  // One line: where in the setup test it was asked says nothing the message does not.
+  error.stack = `Error: ${message}`;
+  throw error;
+}
+
+/**
+ * From a worker: where the run's set-up stands. `none` too in a run without a host (a config of its own that
+ * sets its targets up itself, as the mutation run does).
+ */
+export async function setUpState(env: NodeJS.ProcessEnv = process.env): Promise<SetUpState> {
+  const address = env[RUN_HOST_ENV];
+  if (!address) return { state: 'none' };
+  const { answer } = await ask(address, 'GET', '/state');
+  return answer as SetUpState;
+}

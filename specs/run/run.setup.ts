@@ -1,0 +1,18 @@
+/**
+ * The suite's setup project (specs/project/gatecheck-project.ts, playwright.config.ts): one test, which
+ * Playwright runs only when a project depending on it has a selected test — then asks the runner to set
+ * the run up (specs/run/run-host.ts). Its failure (a bad profile, a variable not set, a token endpoint that
+ * refuses) is one failed test with one line, and none of the suite's checks runs.
+ */
+import { baseTest } from '../lib/base-test.ts';
+import type { ReporterEntry } from '../lib/progress-stream.ts';
+import { askForSetUp } from './run-host.ts';
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a test asks for from this pattern; it asks for none.
+baseTest.test('gatecheck: profile, target and run services', async ({}, testInfo) => {
+  const reporters: ReporterEntry[] = testInfo.config.reporter.map(([name, options]) => {
+    const { outputFile, fileName } = (options ?? {}) as { outputFile?: unknown; fileName?: unknown };
+    return [name, { outputFile, fileName }];
+  });
+  await askForSetUp({ workers: testInfo.config.workers, reporters });
+});
