@@ -145,7 +145,8 @@ export const RED_TEAM: readonly RedTeamCase[] = [
           r.counts.MUST.pass = 99;
         },
       }),
-    check: fails(/counts: .*MUST.*pass.*99.*84/),
+    // The rule list's own count, whatever the catalogue holds (84 MUST rules in 1.4.0, 89 in 1.5.0).
+    check: fails(/counts: .*MUST.*pass.*99.*the rule list gives \d+/),
   },
   {
     name: 'rule list missing the failing rules (94 of 102)',
@@ -160,7 +161,8 @@ export const RED_TEAM: readonly RedTeamCase[] = [
           r.counts.MUST.total -= 8;
         },
       }),
-    check: fails(/rules: 94 rules, catalogue .* has 102: .* is missing/),
+    // 8 fewer than the catalogue holds (94 of 102 in 1.4.0, 99 of 107 in 1.5.0).
+    check: fails(/rules: \d+ rules, catalogue .* has \d+: .* is missing/),
   },
   {
     name: 'rule list of another catalogue while the version matches',
