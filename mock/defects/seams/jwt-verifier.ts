@@ -84,6 +84,9 @@ export async function createLenientVerifier(
     // exp stays required whatever a hook accepts, as in the real verifier (its type is the exp check's, which a
     // hook may loosen); sub is identityFromClaims' check.
     if (payload === undefined || payload.exp === undefined || payload.exp === null) return undefined;
+    // RFC 7519 §4.1.6: iat, when present, is a NumericDate (a JSON number), as jose's claim check has it; no defect
+    // hook loosens it, so a defect of another seam does not also accept a mistyped iat (jwt.claims.wrong-type).
+    if (payload.iat !== undefined && typeof payload.iat !== 'number') return undefined;
     if (!checks.every((check) => check(payload, now))) return undefined;
     const identity = identityFromClaims(payload);
     return 'ok' in identity ? undefined : identity;

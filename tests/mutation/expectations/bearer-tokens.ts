@@ -46,6 +46,8 @@ export const BEARER_TOKENS = {
       'auth.boundary.suffix-extended',
       'auth.boundary.one-char-changed',
       'auth.boundary.case-changed',
+      // A key or a password sent as a Bearer token is undecodable input too (auth.boundary.other-scheme).
+      'auth.boundary.other-scheme',
     ],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: { authorization: 'Bearer not-a-jwt-at-all' } })),

@@ -28,7 +28,13 @@ import type { Expectations } from './types.ts';
 export const CREDENTIALS = {
   'basic-any-password': {
     rules: ['auth.401.invalid-basic'],
-    collateral: ['fuzz.wrong-credential.status', 'fuzz.invalid-credential.no-2xx', ...BASIC_BOUNDARIES],
+    // A token or key sent as the Basic password is any password too (auth.boundary.other-scheme).
+    collateral: [
+      'fuzz.wrong-credential.status',
+      'fuzz.invalid-credential.no-2xx',
+      'auth.boundary.other-scheme',
+      ...BASIC_BOUNDARIES,
+    ],
     probe: async (url) =>
       status(
         await call(url, 'GET', '/protected', {
