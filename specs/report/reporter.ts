@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestError } from '@playwright/test/reporter';
+import { profileSecrets } from '../../shared/secrets.ts';
 import { issuedTokens } from '../credentials/client.ts';
 import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../lib/env.ts';
 import { progressStream } from '../lib/progress-stream.ts';
@@ -21,7 +22,6 @@ import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from '.
 import { collectTest, stripAnsi } from './collect.ts';
 import { renderMarkdown } from './markdown.ts';
 import { Scrubber } from './scrub.ts';
-import { profileSecrets } from './secrets.ts';
 import { suiteVersion } from './suite-version.ts';
 import { displayPath, renderText, useColor } from './text.ts';
 import { writeReports } from './write.ts';
