@@ -26,10 +26,14 @@ export function bucketer(profile: Profile, target?: string): Bucketer {
   const only = endpoint === undefined ? undefined : `${base}${endpoint.path}`;
   return (path, authorization) => {
     const route = pathOnly(path);
+    // Counted by no declared limit: under every key it falls in `other` (scopes.ts counterOf), whoever sent it,
+    // so the credential is not looked at (the fuzz cases of an `appliesTo: endpoint` profile, per request).
+    if (only !== undefined && route !== only)
+      return encodeScope({ counted: false, route, identity: '', credential: '' });
     const credential = authorization.length === 1 ? (authorization[0] ?? '') : '';
     const identity = credential === '' ? '' : who(credential);
     return encodeScope({
-      counted: only === undefined || route === only,
+      counted: true,
       route,
       identity,
       credential: identity === '' ? '' : digest(credential),
