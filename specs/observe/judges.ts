@@ -4,11 +4,11 @@
  * so, what is wrong with it. Cheap by design: they run on every response of the run, fuzz cases included.
  */
 import type { Exchange } from '../lib/http.ts';
-import { memoized, pathnameOf } from '../lib/memo.ts';
+import { pathnameOf } from '../lib/memo.ts';
 import { redactAuthorization } from '../lib/redact.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { stackTraceIn } from '../lib/stack-trace.ts';
-import { challengesFor, param, parseWwwAuthenticate } from '../lib/www-authenticate.ts';
+import { challengesFor, challengesIn, param } from '../lib/www-authenticate.ts';
 import { apikeyForm } from '../profile/apikey-scheme.ts';
 import { parseAllow, pathOf } from '../profile/methods.ts';
 import type { Profile, Scheme } from '../profile/types.ts';
@@ -81,9 +81,6 @@ export interface Judge {
 }
 
 const SCHEME_NAMES: Readonly<Record<Scheme, string>> = { bearer: 'Bearer', basic: 'Basic', apikey: 'Apikey' };
-
-/** The judges run on every answer, and a run's answers carry a handful of distinct challenges. */
-const challengesIn = memoized((field: string) => parseWwwAuthenticate(field));
 
 export const challengeJudge: Judge = {
   rule: observed401Challenge,
