@@ -13,6 +13,8 @@
  * The walk is over the raw JSON, so a profile the loader would refuse still has its credentials found.
  */
 
+import { isRecord } from './is-record.ts';
+
 export type CredentialKind = 'secret' | 'sensitive';
 
 type Json = Record<string, unknown>;
@@ -62,11 +64,6 @@ export const SECRET_HEADERS: ReadonlySet<string> = new Set([
 /** Case-insensitive (RFC 9110 §5.1: field names are case-insensitive). */
 export function isSecretHeader(name: string): boolean {
   return SECRET_HEADERS.has(name.toLowerCase());
-}
-
-/** A JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** `{ "env": "NAME" }`: a credential read from the environment (docs/profile.md "Secrets from the environment"). */

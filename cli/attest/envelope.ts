@@ -2,6 +2,7 @@
  * The DSSE JSON envelope (DSSE envelope v1.0.2) and the in-toto bundle file that holds one per line
  * (in-toto attestation spec v1, bundle.md: JSON Lines, suffix `.intoto.jsonl`).
  */
+import { isRecord } from '../../shared/is-record.ts';
 
 /** in-toto envelope.md: "payloadType MUST be set to … application/vnd.in-toto+json". */
 export const PAYLOAD_TYPE = 'application/vnd.in-toto+json';
@@ -18,10 +19,6 @@ export interface Envelope {
   readonly payload: string;
   readonly payloadType: string;
   readonly signatures: readonly EnvelopeSignature[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

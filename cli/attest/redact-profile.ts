@@ -12,7 +12,8 @@
  * where the secret comes from, never the secret. Whatever is left passes through the report's Scrubber with
  * the profile's secrets (environment values included), so a secret repeated elsewhere is caught as well.
  */
-import { credentialKind, isEnvReference, isRecord, profileSecrets } from '../../shared/secrets.ts';
+import { isRecord } from '../../shared/is-record.ts';
+import { credentialKind, isEnvReference, profileSecrets } from '../../shared/secrets.ts';
 import { Scrubber } from '../../specs/report/scrub.ts';
 
 export const REDACTED = '[redacted]';

@@ -3,13 +3,9 @@
  * their own credential back in, and sees what the suite saw.
  */
 import { isSecretHeader } from '../../shared/secrets.ts';
+import { shellQuote } from '../../shared/shell.ts';
 import { redactAuthorization } from './redact.ts';
 import { normalisedAway, wireTarget } from './request-target.ts';
-
-/** POSIX shell single-quoting: 'it'\''s'. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 export interface ReplayRequest {
   readonly method: string;

@@ -6,12 +6,10 @@
  * member, objects must have exactly the names sent. Names are compared as own properties, so a `__proto__`
  * member is a member like any other.
  */
+import { isRecord } from '../../shared/is-record.ts';
 
 /** Members a server assigns itself: a value sent for them need not be kept. */
 const ASSIGNED = new Set(['id']);
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** JSON.stringify, shortened for messages (Infinity and -0 spelled out, which JSON cannot). */
 function shown(value: unknown): string {
@@ -35,8 +33,8 @@ function difference(sent: unknown, stored: unknown, at: string): string | undefi
     }
     return undefined;
   }
-  if (isObject(sent)) {
-    if (!isObject(stored)) return `${at}: sent ${shown(sent)}, stored ${shown(stored)}`;
+  if (isRecord(sent)) {
+    if (!isRecord(stored)) return `${at}: sent ${shown(sent)}, stored ${shown(stored)}`;
     const names = Object.keys(sent);
     const extra = Object.keys(stored).find((name) => !Object.hasOwn(sent, name));
     if (extra !== undefined) return `${at}: stored a member "${extra}" that was not sent`;
@@ -70,7 +68,7 @@ export function storedDifference(
 ): string | undefined {
   let first: string | undefined;
   for (const sent of alternatives) {
-    const d = isObject(stored)
+    const d = isRecord(stored)
       ? members(
           sent as Record<string, unknown>,
           stored,

@@ -9,9 +9,9 @@
  * - a key's scheme word is the one the document states, or a to-do line says it was assumed;
  * - the collection's declared statuses are the document's.
  */
-type Json = Record<string, unknown>;
+import { isRecord } from '../../../shared/is-record.ts';
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+type Json = Record<string, unknown>;
 
 /** The profile scheme a Security Scheme Object sends in Authorization, read the plain way; undefined: none. */
 function profileSchemeOf(scheme: Json): string | undefined {
@@ -34,14 +34,14 @@ function operationOf(
   path: string,
   method: string,
 ): { op: Json; item: Json; template: string } | undefined {
-  const paths = isObject(doc.paths) ? doc.paths : {};
+  const paths = isRecord(doc.paths) ? doc.paths : {};
   // The whole path first; then as the end of it (a relative server's prefix kept on the path).
   for (const anchor of ['^', '']) {
     for (const [template, item] of Object.entries(paths)) {
-      if (!isObject(item)) continue;
+      if (!isRecord(item)) continue;
       const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
       const op = item[method.toLowerCase()];
-      if (isObject(op) && new RegExp(`${anchor}${escaped}$`).test(path)) return { op, item, template };
+      if (isRecord(op) && new RegExp(`${anchor}${escaped}$`).test(path)) return { op, item, template };
     }
   }
   return undefined;
@@ -52,28 +52,28 @@ function serverOf(doc: Json, item: Json, op: Json): string | undefined {
     | Json[]
     | undefined;
   const first = list?.[0];
-  if (!isObject(first)) return undefined;
+  if (!isRecord(first)) return undefined;
   // An operation's server written as the document's (Sentry's) takes the document's variables when it has none.
-  const documentServer = Array.isArray(doc.servers) ? doc.servers.find(isObject) : undefined;
+  const documentServer = Array.isArray(doc.servers) ? doc.servers.find(isRecord) : undefined;
   const inherited =
-    documentServer?.url === first.url && isObject(documentServer?.variables) ? documentServer.variables : {};
-  const variables = isObject(first.variables) ? first.variables : inherited;
+    documentServer?.url === first.url && isRecord(documentServer?.variables) ? documentServer.variables : {};
+  const variables = isRecord(first.variables) ? first.variables : inherited;
   return String(first.url).replace(/\{([^}]+)\}/g, (w, n: string) => {
     const v = variables[n];
-    return isObject(v) && v.default !== undefined ? String(v.default) : w;
+    return isRecord(v) && v.default !== undefined ? String(v.default) : w;
   });
 }
 
 /** Every claim of `profile` the document does not make, one line each; empty when there is none. */
 export function unfoundedClaims(doc: Json, profile: Json): string[] {
   const problems: string[] = [];
-  const components = isObject(doc.components) ? doc.components : {};
-  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  const endpoints = isObject(profile.endpoints) ? profile.endpoints : {};
+  const components = isRecord(doc.components) ? doc.components : {};
+  const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+  const endpoints = isRecord(profile.endpoints) ? profile.endpoints : {};
   const todo = Array.isArray(profile.todo) ? profile.todo.map(String) : [];
   for (const role of ['public', 'protected', 'admin', 'collection'] as const) {
     const e = endpoints[role];
-    if (!isObject(e)) continue;
+    if (!isRecord(e)) continue;
     const method = role === 'collection' ? 'POST' : String(e.method ?? 'GET');
     const found = operationOf(doc, String(e.path), method);
     if (found === undefined) {
@@ -83,7 +83,7 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
     const { op, item, template } = found;
     const requirements = (
       Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : []
-    ).filter(isObject);
+    ).filter(isRecord);
     if (
       role === 'public' &&
       !(requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0))
@@ -94,7 +94,7 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
       const alone = requirements.some((r) => {
         const names = Object.keys(r);
         const scheme = schemes[names[0] as string];
-        return names.length === 1 && isObject(scheme) && profileSchemeOf(scheme) === s;
+        return names.length === 1 && isRecord(scheme) && profileSchemeOf(scheme) === s;
       });
       if (!alone) problems.push(`${role}: ${method} ${template} accepts no ${s} credential alone`);
     }
@@ -108,8 +108,8 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
       problems.push(
         `${role}: ${method} ${template} is sent to ${server}, not the profile's ${profile.baseUrl}`,
       );
-    if (role === 'collection' && isObject(e.declaredStatuses)) {
-      const responses = isObject(op.responses) ? Object.keys(op.responses) : [];
+    if (role === 'collection' && isRecord(e.declaredStatuses)) {
+      const responses = isRecord(op.responses) ? Object.keys(op.responses) : [];
       const post = e.declaredStatuses.post;
       if (post !== undefined && !responses.includes(String(post)))
         problems.push(`collection: POST ${template} declares no ${String(post)}`);
@@ -119,7 +119,7 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
   if (JSON.stringify(endpoints).includes('"apikey"') || typeof profile.apikeyScheme === 'string') {
     const word = typeof profile.apikeyScheme === 'string' ? profile.apikeyScheme : 'Apikey';
     const keys = Object.values(schemes).filter(
-      (s) => isObject(s) && profileSchemeOf(s) === 'apikey',
+      (s) => isRecord(s) && profileSchemeOf(s) === 'apikey',
     ) as Json[];
     const stated = keys.some(
       (k) => k['x-gatecheck-apikey-scheme'] === word || String(k.description ?? '').includes(`${word} `),
