@@ -1,10 +1,10 @@
 /**
- * Words for a POSIX shell (POSIX.1-2017 XCU §2.2.2: inside single quotes every character is literal, and a
- * single quote itself is written '\''): the curl replay line (specs/lib/replay.ts) and the mock's
- * `--print-env` (mock/cli/environment.ts).
+ * Words for a POSIX shell (POSIX.1-2017 XCU §2.2.2: inside single quotes every character is literal, so a
+ * single quote itself closes the quotes, is escaped with a backslash, and opens them again): the curl replay
+ * line (specs/lib/replay.ts) and the mock's `--print-env` (mock/cli/environment.ts).
  */
 
-/** Always quoted: 'it'\''s'. */
+/** Always quoted: `it's` becomes `'it'\\''s'`. */
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
