@@ -4,7 +4,7 @@
  * line (specs/lib/replay.ts) and the mock's `--print-env` (mock/cli/environment.ts).
  */
 
-/** Always quoted: `it's` becomes `'it'\\''s'`. */
+/** Always in single quotes, a quote inside written as above. */
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
