@@ -5,7 +5,6 @@
  * line and exits 2.
  */
 
-import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { FIXTURES_DIR, SCHEMAS_DIR } from '../shared/paths.ts';
 import type { LimiterStore } from './access/rate-limit.ts';
@@ -25,6 +24,7 @@ import type { ResourceEngine } from './resources/types.ts';
 import type { Policy } from './routing/policy.ts';
 
 import { ConfigError } from './util/config-error.ts';
+import { readJsonFile } from './util/read-json.ts';
 import { validateWithSchema } from './util/validate-with-schema.ts';
 
 // Re-exported for the CLI, the benches and tests, which read the configuration's neighbours from here.
@@ -186,14 +186,7 @@ export function loadConfig(path?: string, overrides: MockConfigOverrides = {}): 
   let config = DEFAULT_CONFIG;
   if (path !== undefined) {
     const file = resolve(path);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (err) {
-      const reason =
-        (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (err as Error).message;
-      throw new ConfigError(`config ${path}: ${reason}`);
-    }
+    const parsed = readJsonFile(file, 'config', path);
     validateWithSchema(CONFIG_SCHEMA, parsed, 'config', path);
     config = merge(config, parsed as MockConfigFile, dirname(file));
   }

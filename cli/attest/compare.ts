@@ -1,4 +1,5 @@
 /** The first place two JSON values differ: its JSON Pointer and both values (undefined: the member is absent). */
+import { isRecord } from '../../shared/is-record.ts';
 
 export interface Difference {
   readonly path: string;
@@ -16,8 +17,7 @@ export function firstDifference(expected: unknown, actual: unknown, path = ''): 
     }
     return undefined;
   }
-  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
-  if (isObject(expected) && isObject(actual)) {
+  if (isRecord(expected) && isRecord(actual)) {
     for (const key of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
       const found = firstDifference(expected[key], actual[key], `${path}/${key}`);
       if (found) return found;

@@ -2,6 +2,7 @@
  * The DSSE JSON envelope (DSSE envelope v1.0.2) and the in-toto bundle file that holds one per line
  * (in-toto attestation spec v1, bundle.md: JSON Lines, suffix `.intoto.jsonl`).
  */
+import { isRecord } from '../../shared/is-record.ts';
 
 import { LIMITS } from './limits.ts';
 import { parseStrictJson } from './strict-json.ts';
@@ -21,10 +22,6 @@ export interface Envelope {
   readonly payload: string;
   readonly payloadType: string;
   readonly signatures: readonly EnvelopeSignature[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

@@ -6,6 +6,7 @@
  * a section the profile schema then refuses is dropped with a to-do line by the caller (command.ts).
  */
 import { JWT_PRIVATE_JWK_VARIABLE, JWT_SECRET_VARIABLE } from '../../shared/credential-env.ts';
+import { isRecord } from '../../shared/is-record.ts';
 import {
   X_BLOCKED,
   X_FAULT,
@@ -16,9 +17,8 @@ import {
 
 type Json = Record<string, unknown>;
 
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A JSON object (shared/is-record.ts), under the name init's readers use. */
+export const isObject: (value: unknown) => value is Json = isRecord;
 
 /** The environment variable the private signing key (a JWK as JSON, or an HMAC secret) is read from. */
 export const JWT_KEY_ENV = JWT_PRIVATE_JWK_VARIABLE;

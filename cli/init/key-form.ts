@@ -16,6 +16,7 @@
  * never the key's own first characters ("prefixed with `sk-`") nor whatever follows "prefix" ("the key
  * prefix is shown once"). A word not stated is undefined, and the sentence read is kept for the to-do line.
  */
+import { isRecord } from '../../shared/is-record.ts';
 
 type Json = Record<string, unknown>;
 
@@ -38,8 +39,6 @@ export interface KeyForm {
   /** Where it was read, for the to-do line. */
   readonly from: string;
 }
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A header value as written in an example (`SSWS {API Token}`, `MediaBrowser Token="<key>"`,
@@ -123,19 +122,19 @@ export function formFromText(text: string): string | undefined {
 /** The values an operation's `Authorization` header parameter gives as examples. */
 function headerExamples(doc: Json): string[] {
   const out: string[] = [];
-  const paths = isObject(doc.paths) ? doc.paths : {};
+  const paths = isRecord(doc.paths) ? doc.paths : {};
   for (const item of Object.values(paths)) {
-    if (!isObject(item)) continue;
+    if (!isRecord(item)) continue;
     const lists = [
       item.parameters,
-      ...Object.values(item).map((op) => (isObject(op) ? op.parameters : undefined)),
+      ...Object.values(item).map((op) => (isRecord(op) ? op.parameters : undefined)),
     ];
     for (const list of lists)
-      for (const p of Array.isArray(list) ? list.filter(isObject) : [])
+      for (const p of Array.isArray(list) ? list.filter(isRecord) : [])
         if (p.in === 'header' && String(p.name).toLowerCase() === 'authorization') {
-          const schema = isObject(p.schema) ? p.schema : {};
-          const examples = isObject(p.examples)
-            ? Object.values(p.examples).map((e) => (isObject(e) ? e.value : e))
+          const schema = isRecord(p.schema) ? p.schema : {};
+          const examples = isRecord(p.examples)
+            ? Object.values(p.examples).map((e) => (isRecord(e) ? e.value : e))
             : [];
           for (const v of [p.example, ...examples, schema.example, schema.default, p.description])
             if (typeof v === 'string') out.push(v);

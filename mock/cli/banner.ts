@@ -6,6 +6,7 @@
  */
 import { relative } from 'node:path';
 import { JWT_PRIVATE_JWK_VARIABLE } from '../../shared/credential-env.ts';
+import { shellWord } from '../../shared/shell.ts';
 import { JWKS_PATH, TOKEN_PATH } from '../oauth/endpoint.ts';
 import { loadPolicy } from '../routing/policy.ts';
 import type { RunningMock } from '../server.ts';
@@ -17,7 +18,6 @@ import {
   mockVariables,
   OAUTH_PROFILE_PATH,
   PROFILE_PATH,
-  shellWord,
 } from './environment.ts';
 
 /** `printEnv` is the command that prints the variables (`npx gatecheck-mock --print-env`). */

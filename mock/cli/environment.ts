@@ -14,6 +14,7 @@ import {
   identityVariables,
   JWT_PRIVATE_JWK_VARIABLE,
 } from '../../shared/credential-env.ts';
+import { shellWord } from '../../shared/shell.ts';
 import { FIXTURES_DIR } from '../config.ts';
 
 export const PROFILE_PATH = resolve(FIXTURES_DIR, 'mock.profile.json');
@@ -63,12 +64,6 @@ export function mockVariables(): CredentialVariable[] {
   const key = readJson(ISSUER_KEY_PATH);
   if (key !== undefined) out.push({ name: JWT_PRIVATE_JWK_VARIABLE, value: JSON.stringify(key) });
   return out;
-}
-
-/** A word for POSIX sh: as it is when it holds only safe characters, else in single quotes. */
-export function shellWord(value: string): string {
-  if (/^[\w@%+=:,./-]+$/.test(value)) return value;
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -5,11 +5,11 @@
  * `--print-env`'s `export` lines.
  */
 import type { CredentialVariable } from '../../shared/credential-env.ts';
+import { shellWord } from '../../shared/shell.ts';
 import type { RunningMock } from '../server.ts';
 import type { StandIn } from '../standin/build.ts';
 import { protectionBanner } from './control-flags.ts';
 import { defectBanner } from './defect-flags.ts';
-import { shellWord } from './environment.ts';
 
 export async function standInPrintEnv(standIn: StandIn, command: string, now: number): Promise<string> {
   const variables = await standIn.environment(now);

@@ -18,12 +18,13 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { parseWhere } from 'json-server/lib/parse-where.js';
 import { type Data, type Item, Service } from 'json-server/lib/service.js';
 import { Low, Memory } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { ConfigError } from '../util/config-error.ts';
+import { readJsonFile } from '../util/read-json.ts';
 import { type JsonObject, QueryError, type ResourceEngine, type ResourceKind } from './types.ts';
 
 export interface JsonServerEngineOptions {
@@ -211,14 +212,7 @@ function integerParam(raw: string | null): number | undefined {
  * missing ids are generated), and checks its shape so a bad file is refused at start-up with one line.
  */
 function readData(path: string, label: string): Data {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    const reason =
-      (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (err as Error).message;
-    throw new ConfigError(`${label} ${path}: ${reason}`);
-  }
+  const parsed = readJsonFile(path, label);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ConfigError(`${label} ${path}: must be a JSON object of collections and singular resources`);
   }

@@ -3,11 +3,10 @@
  * and method, `"public"` or the accepted schemes plus required roles/scopes (docs/design.md "Routes and policy").
  */
 
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SCHEMAS_DIR } from '../../shared/paths.ts';
 import type { Scheme } from '../auth/types.ts';
-import { ConfigError } from '../util/config-error.ts';
+import { readJsonFile } from '../util/read-json.ts';
 import { validateWithSchema } from '../util/validate-with-schema.ts';
 
 /** Methods a policy may list. HEAD follows GET; OPTIONS is always answered (before credentials). */
@@ -53,14 +52,7 @@ export function loadPolicy(inline: unknown, path: string): Policy {
     validateWithSchema(POLICY_SCHEMA, inline, 'policy', 'the inline policy');
     return inline as Policy;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    const reason =
-      (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (err as Error).message;
-    throw new ConfigError(`policy ${path}: ${reason}`);
-  }
+  const parsed = readJsonFile(path, 'policy');
   validateWithSchema(POLICY_SCHEMA, parsed, 'policy', path);
   return parsed as Policy;
 }

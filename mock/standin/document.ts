@@ -5,6 +5,8 @@
  * `tokenUrl` at the mock's token endpoint — so `gatecheck init http://…/openapi.json` writes a profile that
  * runs against the mock as it is. Recursive schemas (a dereferenced document's cycles) are cut at the repeat.
  */
+
+import { isRecord } from '../../shared/is-record.ts';
 import { problem } from '../http/problem.ts';
 import { jsonReply, type Reply } from '../http/reply.ts';
 import { TOKEN_PATH } from '../oauth/endpoint.ts';
@@ -14,9 +16,6 @@ import type { BesideEndpoint } from './token.ts';
 type Json = Record<string, unknown>;
 
 export const STAND_IN_DOCUMENT_PATH = '/openapi.json';
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A copy without cycles: an object met again inside itself becomes `{}`. */
 function acyclic(value: unknown, ancestors: Set<unknown> = new Set()): unknown {
@@ -32,10 +31,10 @@ function acyclic(value: unknown, ancestors: Set<unknown> = new Set()): unknown {
 
 export function standInDocument(doc: Json, prefix: string): BesideEndpoint {
   const base = acyclic(doc) as Json;
-  for (const item of Object.values(isObject(base.paths) ? base.paths : {}))
-    if (isObject(item)) {
+  for (const item of Object.values(isRecord(base.paths) ? base.paths : {}))
+    if (isRecord(item)) {
       delete item.servers;
-      for (const op of Object.values(item)) if (isObject(op)) delete op.servers;
+      for (const op of Object.values(item)) if (isRecord(op)) delete op.servers;
     }
   const byOrigin = new Map<string, Reply>();
   const documentFor = (origin: string): Reply => {
@@ -46,13 +45,13 @@ export function standInDocument(doc: Json, prefix: string): BesideEndpoint {
       { url: `${origin}${prefix}`, description: 'the gatecheck mock standing in for this API' },
     ];
     const schemes =
-      isObject(served.components) && isObject(served.components.securitySchemes)
+      isRecord(served.components) && isRecord(served.components.securitySchemes)
         ? served.components.securitySchemes
         : {};
     for (const scheme of Object.values(schemes))
-      if (isObject(scheme) && scheme.type === 'oauth2' && isObject(scheme.flows))
+      if (isRecord(scheme) && scheme.type === 'oauth2' && isRecord(scheme.flows))
         for (const flow of Object.values(scheme.flows))
-          if (isObject(flow) && typeof flow.tokenUrl === 'string') flow.tokenUrl = `${origin}${TOKEN_PATH}`;
+          if (isRecord(flow) && typeof flow.tokenUrl === 'string') flow.tokenUrl = `${origin}${TOKEN_PATH}`;
     reply = jsonReply(200, served, { 'cache-control': 'no-cache' });
     // A bounded memo: a client may name the mock by many Host values; a few are kept.
     if (byOrigin.size < 16) byOrigin.set(origin, reply);

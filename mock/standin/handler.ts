@@ -6,6 +6,8 @@
  * absent; DELETE: removed, 404 when absent. A JSON request body is checked against the document's schema
  * first: 400 naming the failing member, 415 for a body declared in another format (RFC 9110 §15.5.16).
  */
+
+import { isRecord } from '../../shared/is-record.ts';
 import { readJsonObject } from '../http/body.ts';
 import { declaresJson } from '../http/content-type.ts';
 import { problem } from '../http/problem.ts';
@@ -21,9 +23,6 @@ const NOT_JSON = problem('unsupported-media-type', 'The request body must be dec
   accept: 'application/json',
 });
 const INCOMPLETE = problem('invalid-body', 'The request body was not received completely.');
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function answer(plan: OperationPlan, body: unknown, headers?: Record<string, string>): Reply {
   if (plan.status === 204 || body === undefined)
@@ -114,10 +113,10 @@ export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
           if (before === undefined) return NO_ITEM;
           // RFC 7396: a merge patch's null removes a member; the id is the item's own either way.
           const merged: Json =
-            plan.method === 'PATCH' && isObject(before) ? { ...before, ...body } : { ...(body ?? {}) };
+            plan.method === 'PATCH' && isRecord(before) ? { ...before, ...body } : { ...(body ?? {}) };
           if (plan.method === 'PATCH')
             for (const [k, v] of Object.entries(body ?? {})) if (v === null) delete merged[k];
-          if (isObject(before) && before[plan.idField] !== undefined)
+          if (isRecord(before) && before[plan.idField] !== undefined)
             merged[plan.idField] = before[plan.idField];
           data.replace(path, merged);
           return answer(plan, merged);

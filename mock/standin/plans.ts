@@ -7,13 +7,11 @@
  * - whether it is an item (`…/{id}`) or makes items in a collection (a POST whose path has an item path below).
  */
 import type { Operation } from '../../cli/init/operations.ts';
+import { isRecord } from '../../shared/is-record.ts';
 import { documentSchemaValidator, type ValidateFunction } from '../../shared/json-schema.ts';
 import { exampleOfMedia, jsonMedia } from './examples.ts';
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface OperationPlan {
   readonly method: string;
@@ -42,13 +40,13 @@ export interface OperationPlan {
 const ITEM = /\/\{[^}/]+\}$/;
 
 function success(op: Operation): { status: number; media: Json | undefined } {
-  const responses = isObject(op.raw.responses) ? op.raw.responses : {};
+  const responses = isRecord(op.raw.responses) ? op.raw.responses : {};
   const code = Object.keys(responses)
     .filter((c) => /^2(\d\d|XX)$/i.test(c))
     .sort()[0];
   const status = code === undefined || /XX$/i.test(code) ? 200 : Number(code);
   const response = code === undefined ? responses.default : responses[code];
-  return { status, media: isObject(response) ? jsonMedia(response.content) : undefined };
+  return { status, media: isRecord(response) ? jsonMedia(response.content) : undefined };
 }
 
 /** `id` when the created item's schema has it, else the item path's parameter when it does (init's idFieldOf). */
@@ -56,12 +54,12 @@ function idFieldOf(
   answer: Json | undefined,
   itemPath: string | undefined,
 ): { idField: string; numericId: boolean } {
-  const properties = isObject(answer?.properties) ? answer.properties : {};
+  const properties = isRecord(answer?.properties) ? answer.properties : {};
   const parameter = itemPath === undefined ? undefined : /\{([^}]+)\}$/.exec(itemPath)?.[1];
   const idField =
     'id' in properties || parameter === undefined || !(parameter in properties) ? 'id' : parameter;
   const schema = properties[idField];
-  const type = isObject(schema) ? schema.type : undefined;
+  const type = isRecord(schema) ? schema.type : undefined;
   return { idField, numericId: type === 'integer' || type === 'number' };
 }
 
@@ -77,9 +75,9 @@ export function planOperations(
   for (const op of operations) {
     const { status, media } = success(op);
     const itemPath = itemOf.get(op.path.replace(/\/$/, ''));
-    const requestBody = isObject(op.raw.requestBody) ? op.raw.requestBody : undefined;
+    const requestBody = isRecord(op.raw.requestBody) ? op.raw.requestBody : undefined;
     const json = requestBody === undefined ? undefined : jsonMedia(requestBody.content);
-    const schema = json !== undefined && isObject(json.schema) ? json.schema : undefined;
+    const schema = json !== undefined && isRecord(json.schema) ? json.schema : undefined;
     out.set(op, {
       method: op.method.toUpperCase(),
       template: `${prefix}${op.path}`,

@@ -10,6 +10,7 @@
  * Any other scheme (`mutualTLS`, `http` digest…) is `unsupported`: a requirement naming it is never met.
  */
 import { type Carrier, readCarriers } from '../../cli/init/security.ts';
+import { isRecord } from '../../shared/is-record.ts';
 import { quote } from '../http/challenge.ts';
 
 type Json = Record<string, unknown>;
@@ -33,9 +34,6 @@ export interface DocumentScheme {
   readonly flow: Carrier['flow'];
 }
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function authorization(word: string): CredentialPlace {
   const [scheme = '', param] = word.split(' ');
   return { in: 'authorization', word: scheme, param };
@@ -54,8 +52,8 @@ function challengeOf(kind: DocumentSchemeKind, place: CredentialPlace, realm: st
 }
 
 export function readDocumentSchemes(doc: Json, realm: string): Map<string, DocumentScheme> {
-  const components = isObject(doc.components) ? doc.components : {};
-  const raws = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const components = isRecord(doc.components) ? doc.components : {};
+  const raws = isRecord(components.securitySchemes) ? components.securitySchemes : {};
   const out = new Map<string, DocumentScheme>();
   for (const carrier of readCarriers(doc).values()) {
     const raw = raws[carrier.name];
@@ -72,7 +70,7 @@ export function readDocumentSchemes(doc: Json, realm: string): Map<string, Docum
       // init assumes the seed's `Apikey` when the document states no word; the mock takes what init sends.
       place = authorization(carrier.word ?? 'Apikey');
     } else if (
-      isObject(raw) &&
+      isRecord(raw) &&
       raw.type === 'apiKey' &&
       typeof raw.name === 'string' &&
       raw.name !== '' &&

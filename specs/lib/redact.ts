@@ -4,6 +4,8 @@
  * `Bearer eyJh…[redacted]`.
  */
 
+import { isSecretHeader } from '../../shared/secrets.ts';
+
 const KEEP = 4;
 const MARK = '…[redacted]';
 
@@ -13,24 +15,6 @@ export function redactAuthorization(value: string): string {
   if (!match) return value.length > 0 ? `${value.slice(0, Math.min(KEEP, value.length - 1))}${MARK}` : value;
   const [, lead = '', scheme = '', gap = '', credential = ''] = match;
   return `${lead}${scheme}${gap}${credential.slice(0, KEEP)}${MARK}`;
-}
-
-/**
- * Header names whose values are credentials wherever they appear (request or response): the one list the
- * report, the evidence and the curl replay line all redact by. RFC 9110 §11.6.2/§11.7.2 (Authorization,
- * Proxy-Authorization), RFC 6265 §4 (Cookie, Set-Cookie), and the common `X-Api-Key`.
- */
-export const SECRET_HEADERS: ReadonlySet<string> = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-]);
-
-/** Case-insensitive (RFC 9110 §5.1: field names are case-insensitive). */
-export function isSecretHeader(name: string): boolean {
-  return SECRET_HEADERS.has(name.toLowerCase());
 }
 
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {

@@ -2,13 +2,10 @@
  * A curl line that replays a request, credentials redacted (specs/lib/redact.ts): QA pastes it, puts
  * their own credential back in, and sees what the suite saw.
  */
-import { isSecretHeader, redactAuthorization } from './redact.ts';
+import { isSecretHeader } from '../../shared/secrets.ts';
+import { shellQuote } from '../../shared/shell.ts';
+import { redactAuthorization } from './redact.ts';
 import { normalisedAway, wireTarget } from './request-target.ts';
-
-/** POSIX shell single-quoting: 'it'\''s'. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 export interface ReplayRequest {
   readonly method: string;

@@ -3,7 +3,6 @@
  * credentials, registered once per worker, and the credentials each request carries (minted tokens
  * included). Everything the suite prints or attaches goes through `redactText`.
  */
-import type { Profile } from '../profile/types.ts';
 import { redactSecrets } from './redact.ts';
 
 const known = new Set<string>();
@@ -33,22 +32,4 @@ export function credentialsIn(lines: readonly (readonly [string, string])[]): st
 /** Redacts every registered secret and every credential in `lines` wherever it appears in `text`. */
 export function redactText(text: string, lines: readonly (readonly [string, string])[] = []): string {
   return redactSecrets(text, [...known, ...credentialsIn(lines)]);
-}
-
-/** Every credential the profile declares. */
-export function profileSecrets(profile: Profile): string[] {
-  const out: string[] = [];
-  for (const identity of Object.values(profile.identities)) {
-    if (!identity) continue;
-    if (identity.bearer) out.push(identity.bearer);
-    if (identity.apikey) out.push(identity.apikey);
-    if (identity.basic)
-      out.push(`${identity.basic.username}:${identity.basic.password}`, identity.basic.password);
-  }
-  if (profile.jwt?.secret) out.push(profile.jwt.secret);
-  for (const member of ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k']) {
-    const v = profile.jwt?.privateJwk?.[member];
-    if (typeof v === 'string') out.push(v);
-  }
-  return out;
 }

@@ -11,12 +11,10 @@
  * judged only for a target seen keeping undeclared members (`dropped: 'judged'`); else they are left to the
  * caller to report (`droppedMembers`).
  */
+import { isRecord } from '../../shared/is-record.ts';
 
 /** Members a server assigns itself: a value sent for them need not be kept. */
 const ASSIGNED = new Set(['id']);
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** JSON.stringify, shortened for messages (Infinity and -0 spelled out, which JSON cannot). */
 function shown(value: unknown): string {
@@ -40,8 +38,8 @@ function difference(sent: unknown, stored: unknown, at: string): string | undefi
     }
     return undefined;
   }
-  if (isObject(sent)) {
-    if (!isObject(stored)) return `${at}: sent ${shown(sent)}, stored ${shown(stored)}`;
+  if (isRecord(sent)) {
+    if (!isRecord(stored)) return `${at}: sent ${shown(sent)}, stored ${shown(stored)}`;
     const names = Object.keys(sent);
     const extra = Object.keys(stored).find((name) => !Object.hasOwn(sent, name));
     if (extra !== undefined) return `${at}: stored a member "${extra}" that was not sent`;
@@ -80,7 +78,7 @@ export function storedDifference(
 ): string | undefined {
   let first: string | undefined;
   for (const sent of alternatives) {
-    const d = isObject(stored)
+    const d = isRecord(stored)
       ? members(
           sent as Record<string, unknown>,
           stored,
@@ -97,6 +95,6 @@ export function storedDifference(
 
 /** The top-level members sent (the assigned ones apart) that the item read back does not have. */
 export function droppedMembers(sent: Readonly<Record<string, unknown>>, stored: unknown): string[] {
-  if (!isObject(stored)) return [];
+  if (!isRecord(stored)) return [];
   return Object.keys(sent).filter((name) => !ASSIGNED.has(name) && !Object.hasOwn(stored, name));
 }

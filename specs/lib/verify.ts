@@ -4,10 +4,11 @@
  * allowed answers, what came back, the request and a curl line to replay it — credentials redacted.
  */
 import { type TestInfo, test } from '@playwright/test';
+import { isSecretHeader } from '../../shared/secrets.ts';
 import type { Rule } from '../rules/types.ts';
 import { EVIDENCE_ATTACHMENT, type Evidence } from './evidence.ts';
 import { type Exchange, headerValues } from './http.ts';
-import { isSecretHeader, redactAuthorization } from './redact.ts';
+import { redactAuthorization } from './redact.ts';
 import { curlLine } from './replay.ts';
 import { redactText } from './secrets.ts';
 import { recordBrokenRule } from './verdict.ts';

@@ -16,6 +16,7 @@
  * Scheme and parameter names are case-insensitive (§11.1, §11.2); they are kept as sent in `scheme` /
  * `params[].name` and lower-cased in `schemeLower` / `param()`.
  */
+import { memoized } from './memo.ts';
 
 export interface AuthParam {
   readonly name: string;
@@ -178,3 +179,12 @@ export function parseWwwAuthenticate(value: string | readonly string[]): Challen
     if (!elementEnd(c)) return undefined;
   }
 }
+
+/**
+ * parseWwwAuthenticate of one field value, remembered (specs/lib/memo.ts): the fuzz engine's and the
+ * observers' judges read the challenges of every answer, and a run's thousands of answers carry a handful of
+ * distinct ones. The result is shared: callers read it, never change it.
+ */
+export const challengesIn: (value: string) => readonly Challenge[] | undefined = memoized((value) =>
+  parseWwwAuthenticate(value),
+);

@@ -4,10 +4,11 @@
  * so, what is wrong with it. Cheap by design: they run on every response of the run, fuzz cases included.
  */
 import type { Exchange } from '../lib/http.ts';
+import { pathnameOf } from '../lib/memo.ts';
 import { redactAuthorization } from '../lib/redact.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { stackTraceIn } from '../lib/stack-trace.ts';
-import { challengesFor, param, parseWwwAuthenticate } from '../lib/www-authenticate.ts';
+import { challengesFor, challengesIn, param } from '../lib/www-authenticate.ts';
 import { CANONICAL_SCHEME_NAME, CredentialMaker } from '../profile/credential-maker.ts';
 import { parseAllow, pathOf } from '../profile/methods.ts';
 import { rateLimitEndpoints } from '../profile/rate-policy.ts';
@@ -88,10 +89,10 @@ export const challengeJudge: Judge = {
     const expected = 'WWW-Authenticate with a challenge the endpoint accepts, realms quoted, Basic realm="…"';
     // RFC 9110 §15.5.2: the server generating a 401 MUST send a WWW-Authenticate with at least one challenge.
     if (field === undefined) return { expected, actual: 'no WWW-Authenticate' };
-    const challenges = parseWwwAuthenticate(field);
+    const challenges = challengesIn(field);
     if (challenges === undefined || challenges.length === 0)
       return { expected, actual: `WWW-Authenticate: ${field} (not a list of challenges)` };
-    const names = (context.schemes(new URL(seen.url).pathname, seen.method) ?? [])
+    const names = (context.schemes(pathnameOf(seen.url), seen.method) ?? [])
       .map((s) => (context.names ?? CANONICAL_SCHEME_NAME)[s])
       .filter((n): n is string => n !== undefined);
     if (names.length > 0 && !names.some((n) => challengesFor(challenges, n).length > 0))
@@ -128,7 +129,7 @@ export const bearerErrorJudge: Judge = {
   judge(seen) {
     const field = seen.headers['www-authenticate'];
     if (field === undefined || !/error/i.test(field)) return undefined;
-    const bearer = challengesFor(parseWwwAuthenticate(field) ?? [], CANONICAL_SCHEME_NAME.bearer);
+    const bearer = challengesFor(challengesIn(field) ?? [], CANONICAL_SCHEME_NAME.bearer);
     const codes = bearer.map((c) => param(c, 'error')).filter((e): e is string => e !== undefined);
     if (codes.length === 0) return undefined;
     for (const code of codes) {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { canonicalSha256, sha256Hex } from '../../cli/attest/digest.ts';
 import { REDACTED, redactProfile } from '../../cli/attest/redact-profile.ts';
-import { profileSecrets } from '../../specs/report/secrets.ts';
+import { profileSecrets } from '../../shared/secrets.ts';
 import { ROOT } from '../report/synthetic.ts';
 import type { Json } from './signing.ts';
 

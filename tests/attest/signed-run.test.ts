@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../cli/exit-codes.ts';
-import { profileSecrets } from '../../specs/report/secrets.ts';
+import { profileSecrets } from '../../shared/secrets.ts';
 import { MOCK_PROFILE, type Scratch, scratch } from '../cli/cli.ts';
 import { scanForSecrets } from '../report/scan.ts';
 import type { Json } from './signing.ts';

@@ -5,7 +5,7 @@
  */
 
 import { expect, test } from '@playwright/test';
-import { type RunningMock, startMock } from '../../mock/server.ts';
+import { mockForTests } from '../helpers/mock-for-tests.ts';
 import {
   ADMIN,
   authorization,
@@ -16,13 +16,7 @@ import {
   mint,
 } from './mock-support.ts';
 
-let mock: RunningMock;
-test.beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-});
-test.afterAll(async () => {
-  await mock.close();
-});
+const mock = mockForTests();
 
 const names = (text: string): string[] => (JSON.parse(text) as Array<{ name: string }>).map((u) => u.name);
 

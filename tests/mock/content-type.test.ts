@@ -6,7 +6,7 @@
 
 import { expect, test } from '@playwright/test';
 import { declaresJson } from '../../mock/http/content-type.ts';
-import { type RunningMock, startMock } from '../../mock/server.ts';
+import { mockForTests } from '../helpers/mock-for-tests.ts';
 import { ADMIN, authorization, call, expectProblem } from './mock-support.ts';
 
 test('declaresJson: application/json and +json types in any case, with parameters, or none; nothing else', () => {
@@ -31,13 +31,7 @@ test('declaresJson: application/json and +json types in any case, with parameter
     expect(declaresJson(type), type).toBe(false);
 });
 
-let mock: RunningMock;
-test.beforeAll(async () => {
-  mock = await startMock({ port: 0, host: '127.0.0.1' });
-});
-test.afterAll(async () => {
-  await mock.close();
-});
+const mock = mockForTests({ host: '127.0.0.1' });
 
 const post = (contentType: string | undefined, body: string) =>
   call(mock.url, 'POST', '/users', {

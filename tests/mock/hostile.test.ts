@@ -4,7 +4,7 @@
  */
 
 import { expect, test } from '@playwright/test';
-import { type RunningMock, startMock } from '../../mock/server.ts';
+import { mockForTests } from '../helpers/mock-for-tests.ts';
 import {
   ADMIN,
   authorization,
@@ -15,13 +15,7 @@ import {
   rawStatus,
 } from './mock-support.ts';
 
-let mock: RunningMock;
-test.beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-});
-test.afterAll(async () => {
-  await mock?.close();
-});
+const mock = mockForTests();
 
 /** After every hostile request the server must still answer an ordinary one. */
 async function expectAlive(): Promise<void> {

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type RunningMock, startMock } from '../../mock/server.ts';
+import { mockForTests } from '../helpers/mock-for-tests.ts';
 import { cleanEnv, ROOT, type RunResult } from '../report/synthetic.ts';
 
 const MOCK_BIN = path.join(ROOT, 'bin/gatecheck-mock.js');
@@ -78,13 +78,7 @@ test('--print-env → comments and export lines only, exit 0, nothing started; a
 
 test.describe(() => {
   test.describe.configure({ timeout: 300_000 });
-  let mock: RunningMock;
-  test.beforeAll(async () => {
-    mock = await startMock({ port: 0 });
-  });
-  test.afterAll(async () => {
-    await mock?.close();
-  });
+  const mock = mockForTests();
 
   test("a profile init wrote from the mock's /openapi.json runs with the print-env environment alone", async () => {
     const init = await run(

@@ -4,7 +4,8 @@
  */
 
 import { expect, test } from '@playwright/test';
-import { type RunningMock, startMock } from '../../mock/server.ts';
+import { startMock } from '../../mock/server.ts';
+import { mockForTests } from '../helpers/mock-for-tests.ts';
 import {
   ADMIN,
   type Answer,
@@ -26,13 +27,7 @@ import {
   WRONG,
 } from './mock-support.ts';
 
-let mock: RunningMock;
-test.beforeAll(async () => {
-  mock = await startMock({ port: 0 });
-});
-test.afterAll(async () => {
-  await mock?.close();
-});
+const mock = mockForTests();
 
 const get = (path: string, headers?: Record<string, string | string[]>): Promise<Answer> =>
   call(mock.url, 'GET', path, { headers });

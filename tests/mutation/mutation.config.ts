@@ -8,7 +8,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import type { RunTargetOption } from '../../specs/run-target.ts';
-import { OBSERVERS_SUFFIX, readManifest } from './harness/manifest.ts';
+import { OBSERVERS_SUFFIX, readManifest, rulesGrep } from './harness/manifest.ts';
 import { ROOT } from './harness/paths.ts';
 
 const { targets, skipFuzz } = readManifest();
@@ -23,11 +23,15 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
   use: { trace: 'off' },
   projects: targets.flatMap((target) => {
     const use = { runTarget: { baseUrl: target.url, profile: target.profile, budget: target.budget } };
+    // Only the checks of the rules the target is meant to break, when the run names them (score.test.ts).
+    const grep = rulesGrep(target.rules);
+    const only = grep === undefined ? {} : { grep };
     return [
       {
         name: target.name,
         testDir: `${ROOT}tests/mutation/suite`,
         use,
+        ...only,
         // Two files holding the specs (suite/load.ts), so a target's run is two test groups at most, one worker each.
         // Stated in docs/defects.md: the fuzz specs (fuzz.*, jwt.attack.* rules) run only for the conformant mock
         // and the targets whose defect one of those rules is meant to catch. Nothing else is filtered.
@@ -41,6 +45,7 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
         name: `${target.name}${OBSERVERS_SUFFIX}`,
         testDir: `${ROOT}tests/mutation/suite`,
         use,
+        ...only,
         testMatch: 'observers.mutation.ts',
       },
     ];

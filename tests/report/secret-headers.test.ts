@@ -4,7 +4,8 @@
  */
 
 import { expect, test } from '@playwright/test';
-import { redactHeaders, SECRET_HEADERS } from '../../specs/lib/redact.ts';
+import { SECRET_HEADERS } from '../../shared/secrets.ts';
+import { redactHeaders } from '../../specs/lib/redact.ts';
 import { curlLine } from '../../specs/lib/replay.ts';
 
 const SECRET = 'Bearer eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJlLXZhbHVl';

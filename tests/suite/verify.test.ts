@@ -1,7 +1,8 @@
 /** Verifiers and evidence: the rule id, allowed answers, actual response and a redacted replay line. */
 import { expect, test } from '@playwright/test';
+import { shellQuote } from '../../shared/shell.ts';
 import type { Exchange } from '../../specs/lib/http.ts';
-import { curlLine, shellQuote } from '../../specs/lib/replay.ts';
+import { curlLine } from '../../specs/lib/replay.ts';
 import { parseRetryAfter } from '../../specs/lib/retry-after.ts';
 import { rememberSecrets } from '../../specs/lib/secrets.ts';
 import { buildEvidence, expectStatus, RuleViolation } from '../../specs/lib/verify.ts';

@@ -4,6 +4,7 @@
  * engine's judges only see answers that are not rate limiting. When the run's budget cannot afford a case,
  * `send` rejects with RunBudgetExhausted and the engine stops the rule there (specs/fuzz/engine/property.ts).
  */
+import { pathnameOf } from '../../lib/memo.ts';
 import type { Scheduler } from '../../run/scheduler.ts';
 import type { Client, Outcome, WireRequest } from './types.ts';
 
@@ -27,7 +28,7 @@ export function scheduledClient(client: Client, scheduler: Scheduler, observe?: 
     name: client.name,
     canSend: (request) => client.canSend(request),
     send: (request) => {
-      const bucket = scheduler.bucketOf(new URL(request.url).pathname, request.authorization);
+      const bucket = scheduler.bucketOf(pathnameOf(request.url), request.authorization);
       const send = async () => {
         const outcome = await client.send(request);
         observe?.(request, outcome);

@@ -5,10 +5,10 @@
  * suite minted) are redacted wherever they appear, generated junk is shown as sent.
  */
 
+import { shellQuote } from '../../../shared/shell.ts';
 import { ENV } from '../../lib/env.ts';
 import type { Evidence } from '../../lib/evidence.ts';
 import { redactSecrets } from '../../lib/redact.ts';
-import { shellQuote } from '../../lib/replay.ts';
 import { redactText } from '../../lib/secrets.ts';
 import type { Outcome } from '../clients/types.ts';
 import type { Sweep } from './classes.ts';

@@ -3,7 +3,7 @@
  * `pass`, `fail` with what the rule allows, or — for a status that carries no information about the rule —
  * leaves the call to the engine's rate-limit handling (property.ts).
  */
-import { param, parseWwwAuthenticate } from '../../lib/www-authenticate.ts';
+import { challengesIn, param } from '../../lib/www-authenticate.ts';
 import type { Outcome } from '../clients/types.ts';
 import type { FuzzRequest } from '../request.ts';
 import { describeOutcome, failed, type Judge, PASS, type Verdict } from './verdict.ts';
@@ -38,7 +38,7 @@ export const challengeOn401: Judge = (_request, outcome) => {
   if (outcome.kind !== 'response' || outcome.status !== 401) return PASS;
   const value = outcome.headers['www-authenticate'];
   if (value === undefined) return failed('a WWW-Authenticate field on the 401', 'no WWW-Authenticate field');
-  const challenges = parseWwwAuthenticate(value);
+  const challenges = challengesIn(value);
   if (challenges === undefined)
     return failed(
       'WWW-Authenticate that parses as 1#challenge (RFC 9110 §11.6.1)',
@@ -59,7 +59,7 @@ const BEARER_ERRORS: Readonly<Record<string, number>> = {
 export const bearerErrorCode: Judge = (_request, outcome) => {
   if (outcome.kind !== 'response') return PASS;
   const value = outcome.headers['www-authenticate'];
-  const challenges = value === undefined ? undefined : parseWwwAuthenticate(value);
+  const challenges = value === undefined ? undefined : challengesIn(value);
   // Presence and syntax are fuzz.401.challenge's business.
   for (const challenge of challenges ?? []) {
     if (challenge.schemeLower !== 'bearer') continue;

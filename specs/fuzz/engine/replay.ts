@@ -2,7 +2,7 @@
  * Replay lines for a counterexample: a curl command when curl can send the octets, else the raw request
  * piped to nc (or openssl s_client for https) through printf, so CR, LF, NUL and obs-text go out exactly.
  */
-import { shellQuote } from '../../lib/replay.ts';
+import { shellQuote } from '../../../shared/shell.ts';
 import { rawRequestText } from '../clients/raw-socket.ts';
 import type { WireRequest } from '../clients/types.ts';
 

@@ -9,9 +9,9 @@
  * - a key's scheme word is the one the document states, or a to-do line says it was assumed;
  * - the collection's declared statuses are the document's.
  */
-type Json = Record<string, unknown>;
+import { isRecord } from '../../../shared/is-record.ts';
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+type Json = Record<string, unknown>;
 
 /** The profile scheme a Security Scheme Object sends in Authorization, read the plain way; undefined: none. */
 function profileSchemeOf(scheme: Json): string | undefined {
@@ -36,14 +36,14 @@ function operationOf(
   path: string,
   method: string,
 ): { op: Json; item: Json; template: string } | undefined {
-  const paths = isObject(doc.paths) ? doc.paths : {};
+  const paths = isRecord(doc.paths) ? doc.paths : {};
   // The whole path first; then as the end of it (a relative server's prefix kept on the path).
   for (const anchor of ['^', '']) {
     for (const [template, item] of Object.entries(paths)) {
-      if (!isObject(item)) continue;
+      if (!isRecord(item)) continue;
       const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
       const op = item[method.toLowerCase()];
-      if (isObject(op) && new RegExp(`${anchor}${escaped}$`).test(path)) return { op, item, template };
+      if (isRecord(op) && new RegExp(`${anchor}${escaped}$`).test(path)) return { op, item, template };
     }
   }
   return undefined;
@@ -54,17 +54,17 @@ function serversOf(doc: Json, item: Json, op: Json): string[] {
   const list = [op.servers, item.servers, doc.servers].find((l) => Array.isArray(l) && l.length > 0) as
     | Json[]
     | undefined;
-  return (list ?? []).filter(isObject).map((server) => {
+  return (list ?? []).filter(isRecord).map((server) => {
     // An operation's server written as the document's (Sentry's) takes the document's variables when it has none.
     const documentServer = Array.isArray(doc.servers)
-      ? doc.servers.find((d) => isObject(d) && d.url === server.url)
+      ? doc.servers.find((d) => isRecord(d) && d.url === server.url)
       : undefined;
     const inherited =
-      isObject(documentServer) && isObject(documentServer.variables) ? documentServer.variables : {};
-    const variables = isObject(server.variables) ? server.variables : inherited;
+      isRecord(documentServer) && isRecord(documentServer.variables) ? documentServer.variables : {};
+    const variables = isRecord(server.variables) ? server.variables : inherited;
     return String(server.url).replace(/\{([^}]+)\}/g, (w, n: string) => {
       const v = variables[n];
-      return isObject(v) && v.default !== undefined ? String(v.default) : w;
+      return isRecord(v) && v.default !== undefined ? String(v.default) : w;
     });
   });
 }
@@ -72,13 +72,13 @@ function serversOf(doc: Json, item: Json, op: Json): string[] {
 /** Every claim of `profile` the document does not make, one line each; empty when there is none. */
 export function unfoundedClaims(doc: Json, profile: Json): string[] {
   const problems: string[] = [];
-  const components = isObject(doc.components) ? doc.components : {};
-  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  const endpoints = isObject(profile.endpoints) ? profile.endpoints : {};
+  const components = isRecord(doc.components) ? doc.components : {};
+  const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+  const endpoints = isRecord(profile.endpoints) ? profile.endpoints : {};
   const todo = Array.isArray(profile.todo) ? profile.todo.map(String) : [];
   for (const role of ['public', 'protected', 'admin', 'collection'] as const) {
     const e = endpoints[role];
-    if (!isObject(e)) continue;
+    if (!isRecord(e)) continue;
     const method = role === 'collection' ? 'POST' : String(e.method ?? 'GET');
     const found = operationOf(doc, String(e.path), method);
     if (found === undefined) {
@@ -88,7 +88,7 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
     const { op, item, template } = found;
     const requirements = (
       Array.isArray(op.security) ? op.security : Array.isArray(doc.security) ? doc.security : []
-    ).filter(isObject);
+    ).filter(isRecord);
     if (
       role === 'public' &&
       !(requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0))
@@ -99,7 +99,7 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
       const alone = requirements.some((r) => {
         const names = Object.keys(r);
         const scheme = schemes[names[0] as string];
-        return names.length === 1 && isObject(scheme) && profileSchemeOf(scheme) === s;
+        return names.length === 1 && isRecord(scheme) && profileSchemeOf(scheme) === s;
       });
       if (!alone) problems.push(`${role}: ${method} ${template} accepts no ${s} credential alone`);
     }
@@ -112,8 +112,8 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
       problems.push(
         `${role}: ${method} ${template} is sent to ${servers.join(' or ')}, not the profile's ${profile.baseUrl}`,
       );
-    if (role === 'collection' && isObject(e.declaredStatuses)) {
-      const responses = isObject(op.responses) ? Object.keys(op.responses) : [];
+    if (role === 'collection' && isRecord(e.declaredStatuses)) {
+      const responses = isRecord(op.responses) ? Object.keys(op.responses) : [];
       const post = e.declaredStatuses.post;
       if (post !== undefined && !responses.includes(String(post)))
         problems.push(`collection: POST ${template} declares no ${String(post)}`);
@@ -123,21 +123,21 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
   if (JSON.stringify(endpoints).includes('"apikey"') || typeof profile.apikeyScheme === 'string') {
     const word = typeof profile.apikeyScheme === 'string' ? profile.apikeyScheme : 'Apikey';
     const keys = Object.values(schemes).filter(
-      (s) => isObject(s) && profileSchemeOf(s) === 'apikey',
+      (s) => isRecord(s) && profileSchemeOf(s) === 'apikey',
     ) as Json[];
     // Each word of the form (`Token`, `Token token=`) written in the scheme's own text — its description or an
     // x- field — or in an example of an operation's Authorization header, as a whole word in any case.
     const parts = word.replace(/=$/, '').split(' ').filter(Boolean);
-    const headerExamples = Object.values(isObject(doc.paths) ? doc.paths : {})
-      .filter(isObject)
+    const headerExamples = Object.values(isRecord(doc.paths) ? doc.paths : {})
+      .filter(isRecord)
       .flatMap((item) => [
         item.parameters,
-        ...Object.values(item).map((o) => (isObject(o) ? o.parameters : [])),
+        ...Object.values(item).map((o) => (isRecord(o) ? o.parameters : [])),
       ])
-      .flatMap((list) => (Array.isArray(list) ? list.filter(isObject) : []))
+      .flatMap((list) => (Array.isArray(list) ? list.filter(isRecord) : []))
       .filter((p) => p.in === 'header' && String(p.name).toLowerCase() === 'authorization')
       .map((p) =>
-        JSON.stringify([p.example, p.description, isObject(p.schema) ? p.schema.example : undefined]),
+        JSON.stringify([p.example, p.description, isRecord(p.schema) ? p.schema.example : undefined]),
       )
       .join(' ');
     const stated = keys.some((k) => {

@@ -9,17 +9,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type RunningMock, startMock } from '../../../mock/server.ts';
+import { startMock } from '../../../mock/server.ts';
+import { mockForTests } from '../../helpers/mock-for-tests.ts';
 import { call, expectProblem, PROFILE, USER } from '../mock-support.ts';
 
 const asUser = { authorization: `Bearer ${USER.bearer}` };
-let mock: RunningMock;
-test.beforeAll(async () => {
-  mock = await startMock({ port: 0, host: '127.0.0.1' });
-});
-test.afterAll(async () => {
-  await mock.close();
-});
+const mock = mockForTests({ host: '127.0.0.1' });
 
 const get = (path: string, headers: Record<string, string>) => call(mock.url, 'GET', path, { headers });
 

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
-import { type RunningMock, startMock } from '../../../mock/server.ts';
 import { OAUTH_PROFILE } from '../../credentials/oauth-target.ts';
+import { mockForTests } from '../../helpers/mock-for-tests.ts';
 
 const clients = Object.fromEntries(
   Object.values(
@@ -22,13 +22,7 @@ const clients = Object.fromEntries(
 const ADMIN = 'gatecheck-admin';
 const USER = 'gatecheck-user';
 
-let mock: RunningMock;
-test.beforeAll(async () => {
-  mock = await startMock({ port: 0, oauth: { tokenLifetimeSeconds: 120 }, control: { enabled: true } });
-});
-test.afterAll(async () => {
-  await mock.close();
-});
+const mock = mockForTests({ oauth: { tokenLifetimeSeconds: 120 }, control: { enabled: true } });
 
 function basic(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;

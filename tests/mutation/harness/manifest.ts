@@ -27,12 +27,24 @@ export interface ManifestTarget {
   readonly profile: string;
   /** GATECHECK_BUDGET for this target's run. */
   readonly budget: number;
+  /** The rules whose checks run against this target; absent: every check of the suite. */
+  readonly rules?: readonly string[];
 }
 
 export interface Manifest {
   readonly targets: readonly ManifestTarget[];
   /** Targets whose run leaves out the fuzz specs (specs/fuzz/). */
   readonly skipFuzz: readonly string[];
+}
+
+/**
+ * The project `grep` that keeps the checks of `rules` (their `@rule:<id>` tag, specs/fixtures.ts), or undefined
+ * for every check. A rule id ends at the tag's end: `jwt.alg.none` does not select `jwt.alg.none-case`.
+ */
+export function rulesGrep(rules: readonly string[] | undefined): RegExp | undefined {
+  if (rules === undefined) return undefined;
+  const ids = rules.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`@rule:(?:${ids.join('|')})(?![\\w.-])`);
 }
 
 export function readManifest(env: NodeJS.ProcessEnv = process.env): Manifest {

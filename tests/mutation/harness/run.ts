@@ -25,6 +25,8 @@ export interface RunOptions {
   readonly budget: (target: DefectName | typeof CONFORMANT) => number;
   /** Whether the target's run includes the fuzz specs. */
   readonly fuzz: (target: DefectName | typeof CONFORMANT) => boolean;
+  /** The rules whose checks run against the target; undefined: every check of the suite. */
+  readonly rules?: (target: DefectName | typeof CONFORMANT) => readonly string[] | undefined;
   /** Child `playwright test` workers. */
   readonly workers: number;
   readonly timeoutMs: number;
@@ -93,7 +95,14 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
     for (const name of names) {
       const mock = await startTarget(files, name === CONFORMANT ? [] : [name]);
       mocks.push(mock);
-      targets.push({ name, url: mock.url, profile: files.profilePath, budget: options.budget(name) });
+      const rules = options.rules?.(name);
+      targets.push({
+        name,
+        url: mock.url,
+        profile: files.profilePath,
+        budget: options.budget(name),
+        ...(rules === undefined ? {} : { rules }),
+      });
     }
     const manifest: Manifest = { targets, skipFuzz: names.filter((name) => !options.fuzz(name)) };
     const manifestPath = join(dir, 'manifest.json');
