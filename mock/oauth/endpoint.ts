@@ -16,7 +16,7 @@ import { type GrantType, loadClientRegistry } from './clients.ts';
 import { readForm } from './form-body.ts';
 import { createIssuer } from './issue.ts';
 import type { OAuthSettings } from './settings.ts';
-import { type TokenErrorCode, tokenError, tokenReply } from './token-reply.ts';
+import { grantAccessToken, type TokenErrorCode, tokenError } from './token-reply.ts';
 
 export const TOKEN_PATH = '/oauth/token';
 export const JWKS_PATH = '/.well-known/jwks.json';
@@ -131,17 +131,11 @@ export async function createOAuthEndpoints(options: OAuthOptions): Promise<OAuth
       return refuse(exchange, 'invalid_request', `audience must be ${options.audience}`);
     }
 
-    exchange.identity = { id: identity.id, scheme: 'bearer', roles: identity.roles, scopes };
-    const issued = await issue(
-      { sub: identity.id, roles: identity.roles, scopes, clientId: client.clientId },
-      exchange.now,
-    );
-    // §5.1: access_token, token_type, expires_in; scope too, as it may differ from the request.
-    return tokenReply({
-      access_token: issued.token,
-      token_type: 'Bearer',
-      expires_in: issued.expiresIn,
-      scope: scopes.join(' '),
+    return grantAccessToken(exchange, issue, {
+      sub: identity.id,
+      roles: identity.roles,
+      scopes,
+      clientId: client.clientId,
     });
   };
 

@@ -11,7 +11,7 @@ import { clientCredentialsOf } from '../oauth/client-auth.ts';
 import { JWKS_PATH, TOKEN_PATH } from '../oauth/endpoint.ts';
 import { readForm } from '../oauth/form-body.ts';
 import type { Issuer } from '../oauth/issue.ts';
-import { type TokenErrorCode, tokenError, tokenReply } from '../oauth/token-reply.ts';
+import { grantAccessToken, type TokenErrorCode, tokenError } from '../oauth/token-reply.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import type { StandInIdentity } from './identities.ts';
 
@@ -75,16 +75,11 @@ export async function standInTokenEndpoint(options: {
     const scopes = asked ?? [...identity.grants];
     const extra = scopes.find((s) => !identity.grants.includes(s));
     if (extra !== undefined) return refuse(exchange, 'invalid_scope', `scope ${extra} is not granted`);
-    exchange.identity = { id: identity.name, scheme: 'bearer', roles: identity.roles, scopes };
-    const issued = await options.issue(
-      { sub: identity.name, roles: identity.roles, scopes, clientId: client.clientId },
-      exchange.now,
-    );
-    return tokenReply({
-      access_token: issued.token,
-      token_type: 'Bearer',
-      expires_in: issued.expiresIn,
-      scope: scopes.join(' '),
+    return grantAccessToken(exchange, options.issue, {
+      sub: identity.name,
+      roles: identity.roles,
+      scopes,
+      clientId: client.clientId,
     });
   };
 
