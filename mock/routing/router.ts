@@ -116,18 +116,7 @@ export function compileRouter(policy: Policy, engine: ResourceEngine, realm: str
       rules,
       allow,
       methodNotAllowed: problem('method-not-allowed', `${spec.path} answers ${allow}.`, { allow }),
-      options: {
-        status: 204,
-        headers: {
-          ...BASE_HEADERS,
-          allow,
-          // CORS preflight (Fetch standard): Authorization is never covered by a wildcard, so it is named.
-          'access-control-allow-methods': allow,
-          'access-control-allow-headers': 'Authorization, Content-Type',
-          'access-control-max-age': '600',
-        },
-        body: undefined,
-      },
+      options: optionsAnswer(allow),
     };
     routes.push(route);
     if (hasId) items.set(resource, route);
@@ -181,4 +170,23 @@ function decodeSegment(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/**
+ * A route's answer to OPTIONS (RFC 9110 §9.3.7): 204 with `Allow`, and a CORS preflight's headers (Fetch
+ * standard). Authorization is never covered by a wildcard, so it is named; `otherHeaders` (`*`) lets a
+ * stand-in's document's own key headers through too.
+ */
+export function optionsAnswer(allow: string, otherHeaders = ''): Reply {
+  return {
+    status: 204,
+    headers: {
+      ...BASE_HEADERS,
+      allow,
+      'access-control-allow-methods': allow,
+      'access-control-allow-headers': `${otherHeaders ? `${otherHeaders}, ` : ''}Authorization, Content-Type`,
+      'access-control-max-age': '600',
+    },
+    body: undefined,
+  };
 }

@@ -6,8 +6,7 @@
  * "concrete path" first), so `/users/me` wins over `/users/{id}`.
  */
 import { problem } from '../http/problem.ts';
-import { BASE_HEADERS } from '../http/reply.ts';
-import type { AccessRule, Match, Route, Router } from '../routing/router.ts';
+import { type AccessRule, type Match, optionsAnswer, type Route, type Router } from '../routing/router.ts';
 
 interface Node {
   readonly literal: Map<string, Node>;
@@ -48,17 +47,7 @@ function route(spec: TemplateRoute): Route {
     rules,
     allow,
     methodNotAllowed: problem('method-not-allowed', `${spec.template} answers ${allow}.`, { allow }),
-    options: {
-      status: 204,
-      headers: {
-        ...BASE_HEADERS,
-        allow,
-        'access-control-allow-methods': allow,
-        'access-control-allow-headers': '*, Authorization, Content-Type',
-        'access-control-max-age': '600',
-      },
-      body: undefined,
-    },
+    options: optionsAnswer(allow, '*'),
   };
 }
 
