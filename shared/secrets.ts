@@ -148,6 +148,8 @@ export function profileSecrets(profile: unknown, env: NodeJS.ProcessEnv = proces
         found.add(referenced);
         // A JWK from the environment: its private members are secrets too, as a literal one's are.
         if (key === 'privateJwk') walk(safeJson(referenced), at);
+      } else if (isEnvReference(child)) {
+        // A variable that is not set: nothing to hide, and its name is what the error naming it must show.
       } else if (typeof child === 'string') {
         if (kind === 'secret' && child.length > 0) found.add(child);
       } else if (kind === 'secret' && !(isRecord(child) && isJwk(child))) {

@@ -175,3 +175,13 @@ test('a credential at any of those fields leaves neither through the statement n
       expect(profileSecrets(profile, {}), nameOf(place)).toContain(marker);
   });
 });
+
+test('a credential from a variable: its value is a secret when set; when it is not set, nothing is (its name is what the error must show)', () => {
+  const profile = {
+    identities: { admin: { basic: { username: 'admin', password: { env: 'GUEST_ADMIN_PASSWORD' } } } },
+  };
+  expect(profileSecrets(profile, { GUEST_ADMIN_PASSWORD: 's3cret-value' })).toContain('s3cret-value');
+  // Seen failing at the merge of #36 and #40: the unset reference's name was taken for a secret and redacted out of
+  // "needs environment variable GUEST_ADMIN_PASSWORD, which is not set".
+  expect(profileSecrets(profile, {})).not.toContain('GUEST_ADMIN_PASSWORD');
+});
