@@ -99,6 +99,12 @@ export function ratePolicyOf(profile: Profile): RatePolicy {
     ...Object.keys(profile.methods ?? {}),
   ])
     if (path !== undefined && isTemplate(path)) templates.add(path);
+  // The collection's items are one route (`/users/{id}`, or its `itemPath`), as a limiter that counts per route
+  // counts them (slowapi per Starlette route, a gateway per route template): the ids the item-path rules send are
+  // requests to one counter, not one counter each.
+  const collection = profile.endpoints.collection;
+  if (collection !== undefined)
+    templates.add(collection.itemPath ?? `${collection.path.replace(/\/+$/, '')}/{id}`);
   return {
     entries,
     ...(banSeconds !== undefined || banAfter !== undefined
