@@ -50,6 +50,19 @@ function relay(from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void
 }
 
 /**
+ * An outer Playwright worker's identity, inherited when the CLI runs inside someone's test: the Playwright it
+ * starts is a runner of its own, and with these set its config would take itself for a worker
+ * (specs/run/run-host.ts) and never set the run up.
+ */
+const OUTER_WORKER = ['TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX'] as const;
+
+function runnerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const name of OUTER_WORKER) delete out[name];
+  return out;
+}
+
+/**
  * Runs `playwright <args>` with the terminal attached (its progress output is the CLI's); resolves its exit
  * code. Stopped by a forwarded signal, this process ends the way Playwright did, by that signal, once
  * Playwright has exited.
@@ -58,7 +71,7 @@ export function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PLAYWRIGHT_CLI, ...args], {
       stdio: [inputOf(args), outputOf(process.stdout), outputOf(process.stderr)],
-      env,
+      env: runnerEnv(env),
     });
     relay(child.stdout, process.stdout);
     relay(child.stderr, process.stderr);

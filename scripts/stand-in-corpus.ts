@@ -52,16 +52,23 @@ function node(args: readonly string[], cwd: string, env: Record<string, string>)
   );
 }
 
-/** Corpus documents (not the expected profiles), by name. */
+/** A corpus document's file: not an expected profile, nor a claims file (`<name>.claims.json`, `<name>.writes.claims.json`). */
+export function isCorpusDocument(file: string): boolean {
+  return /\.(json|ya?ml)$/.test(file) && !file.includes('expected') && !file.includes('.claims.');
+}
+
+/** Corpus documents, by name. */
 export async function corpusDocuments(): Promise<string[]> {
   return (await readdir(CORPUS))
-    .filter((f) => /\.(json|ya?ml)$/.test(f) && !f.includes('expected'))
+    .filter(isCorpusDocument)
     .map((f) => f.replace(/\.(json|ya?ml)$/, ''))
     .sort();
 }
 
 export async function checkDocument(name: string, budget = 10): Promise<CorpusRow> {
-  const file = (await readdir(CORPUS)).find((f) => f.startsWith(`${name}.`) && !f.includes('expected'));
+  const file = (await readdir(CORPUS)).find(
+    (f) => isCorpusDocument(f) && f.replace(/\.(json|ya?ml)$/, '') === name,
+  );
   if (file === undefined) throw new Error(`no corpus document ${name}`);
   const started = performance.now();
   const mock = await startMock({ openapi: path.join(CORPUS, file) });
