@@ -161,8 +161,9 @@ test('a base URL with a password or a key in its query: a usage error shows neit
 
 test('names that only look long are still names: paths, report directories, commit-named folders are not taken for keys', () => {
   for (const name of [
-    '/home/runner/work/vendor-api/vendor-api/keys/vendor',
-    '/tmp/gatecheck-keygen-Ab12Cd/vendor',
+    // Absolute paths as a CI runner has them, made here rather than written as this or any machine's.
+    path.resolve('vendor-api', 'vendor-api', 'keys', 'vendor'),
+    path.join(tmpdir(), 'gatecheck-keygen-Ab12Cd', 'vendor'),
     'reports-for-the-nightly-run-against-staging-01',
     'MCP-server-conformance-reports-2026-11-27-nightly',
     '3f2c9a8d7e6b5a4c3d2e1f0a9b8c7d6e5f4a3b2c',
