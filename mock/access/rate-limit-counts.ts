@@ -16,16 +16,35 @@ import {
 import type { Group } from './rate-limit-groups.ts';
 import type { ClientState } from './rate-limit-state.ts';
 
+/** Where one limit of a route stands after a request: what its answer's rate-limit fields say of it. */
+export interface PolicyStanding {
+  readonly group: Group;
+  readonly remaining: number;
+  readonly resetMs: number;
+}
+
 export type Verdict =
-  /** `resetMs`: until the current window ends; `delayMs`: a leaky bucket without `nodelay` delays the answer. */
+  /**
+   * `resetMs`: until the current window ends; `delayMs`: a leaky bucket without `nodelay` delays the answer;
+   * `policies`: with `alongside` groups, every limit that counted the request, in order (the route's first).
+   */
   | {
       readonly kind: 'allowed';
       readonly remaining: number;
       readonly resetMs: number;
       readonly delayMs?: number;
+      readonly policies?: readonly PolicyStanding[];
     }
-  /** `by`: the counter that refused (the group, or its burst); `resetMs`: until that counter's window ends. */
-  | { readonly kind: 'limited'; readonly resetMs: number; readonly by: Group }
+  /**
+   * `by`: the counter that refused (the group, or its burst); `resetMs`: until that counter's window ends;
+   * `policies`: with `alongside` groups, the limits that counted the request, the refusing one last (at 0).
+   */
+  | {
+      readonly kind: 'limited';
+      readonly resetMs: number;
+      readonly by: Group;
+      readonly policies?: readonly PolicyStanding[];
+    }
   /** `retryAfterMs`: until the ban ends, and never before the window that is over its limit ends. */
   | { readonly kind: 'banned'; readonly resetMs: number; readonly retryAfterMs: number }
   /** The shared store failed and nothing answered in its place (`onUnavailable: refuse`). */

@@ -63,9 +63,22 @@ function fixedFieldsOf(group: Group): FixedFields {
   return fields;
 }
 
+/** One policy's standing as the fields say it: its group, the quota left, whole seconds to its reset. */
+interface Standing {
+  readonly group: Group;
+  readonly remaining: number;
+  readonly reset: number;
+}
+
 /**
  * `group`: the group of the route; when the verdict was decided by its burst counter, the fields describe
  * that counter (its quota and window), since that is the limit the client must wait out.
+ *
+ * Several limits on the route (`alongside`): the list-valued fields name each — `ietf`'s RateLimit-Policy and
+ * RateLimit are lists of policies (draft-ietf-httpapi-ratelimit-headers-10 §2: "a List of quota policies",
+ * §3: "a List of service limits"), express-rate-limit's draft-8 appends one item per limiter, and draft-06/07's
+ * RateLimit-Policy lists every quota policy — while a field that holds one limit (draft-06's trio, draft-7's
+ * RateLimit, X-RateLimit-*) tells the one closest to its limit: the one that refused, else the least remaining.
  */
 export function rateLimitHeaders(
   style: RateLimitHeaderStyle,
@@ -81,51 +94,72 @@ export function rateLimitHeaders(
   // During a ban the quota comes back when the ban ends, not at the window's end.
   const reset = seconds(verdict.kind === 'banned' ? verdict.retryAfterMs : verdict.resetMs);
   const retry = verdict.kind === 'allowed' ? undefined : Math.max(1, reset);
+  const one = { group, remaining, reset };
+  if (verdict.kind === 'banned' || routeGroup.alongside.length === 0)
+    return fields(style, [group], [one], one, retry, clientKey);
+  // Refused by the route's own group: the others did not count it.
+  const standings = verdict.policies?.map((p) => ({
+    group: p.group,
+    remaining: p.remaining,
+    reset: seconds(p.resetMs),
+  })) ?? [one];
+  const groups = [routeGroup, ...routeGroup.alongside];
+  for (const p of standings) if (!groups.includes(p.group)) groups.push(p.group);
+  const closest =
+    verdict.kind === 'limited'
+      ? (standings.at(-1) as Standing)
+      : standings.reduce((a, b) =>
+          b.remaining < a.remaining || (b.remaining === a.remaining && b.reset > a.reset) ? b : a,
+        );
+  return fields(style, groups, standings, closest, retry, clientKey);
+}
+
+/** The fields of `style` for the route's policies, the standings counted, and the one closest to its limit. */
+function fields(
+  style: RateLimitHeaderStyle,
+  groups: readonly Group[],
+  standings: readonly Standing[],
+  closest: Standing,
+  retry: number | undefined,
+  clientKey: string,
+): OutgoingHttpHeaders | undefined {
+  const withRetry = (headers: OutgoingHttpHeaders): OutgoingHttpHeaders => {
+    if (retry !== undefined) headers['retry-after'] = String(retry);
+    return headers;
+  };
+  const list = (item: (g: Group) => string) => groups.map(item).join(', ');
   switch (style) {
-    case 'ietf': {
-      const headers: OutgoingHttpHeaders = {
-        'ratelimit-policy': fixedFieldsOf(group).ietfPolicy,
-        ratelimit: `"${group.name}";r=${remaining};t=${reset}`,
-      };
-      if (retry !== undefined) headers['retry-after'] = String(retry);
-      return headers;
-    }
-    case 'legacy': {
-      const fixed = fixedFieldsOf(group);
-      const headers: OutgoingHttpHeaders = {
-        'ratelimit-limit': fixed.legacyLimit,
-        'ratelimit-remaining': String(remaining),
-        'ratelimit-reset': String(reset),
-        'ratelimit-policy': fixed.legacyPolicy,
-      };
-      if (retry !== undefined) headers['retry-after'] = String(retry);
-      return headers;
-    }
-    case 'x-ratelimit': {
-      const headers: OutgoingHttpHeaders = {
-        'x-ratelimit-limit': fixedFieldsOf(group).legacyLimit,
-        'x-ratelimit-remaining': String(remaining),
-        'x-ratelimit-reset': String(reset),
-      };
-      if (retry !== undefined) headers['retry-after'] = String(retry);
-      return headers;
-    }
-    case 'draft-7': {
-      const headers: OutgoingHttpHeaders = {
-        'ratelimit-policy': fixedFieldsOf(group).legacyPolicy,
-        ratelimit: `limit=${group.limit}, remaining=${remaining}, reset=${reset}`,
-      };
-      if (retry !== undefined) headers['retry-after'] = String(retry);
-      return headers;
-    }
+    case 'ietf':
+      return withRetry({
+        'ratelimit-policy': list((g) => fixedFieldsOf(g).ietfPolicy),
+        ratelimit: standings.map((p) => `"${p.group.name}";r=${p.remaining};t=${p.reset}`).join(', '),
+      });
+    case 'legacy':
+      return withRetry({
+        'ratelimit-limit': fixedFieldsOf(closest.group).legacyLimit,
+        'ratelimit-remaining': String(closest.remaining),
+        'ratelimit-reset': String(closest.reset),
+        'ratelimit-policy': list((g) => fixedFieldsOf(g).legacyPolicy),
+      });
+    case 'x-ratelimit':
+      return withRetry({
+        'x-ratelimit-limit': fixedFieldsOf(closest.group).legacyLimit,
+        'x-ratelimit-remaining': String(closest.remaining),
+        'x-ratelimit-reset': String(closest.reset),
+      });
+    case 'draft-7':
+      return withRetry({
+        'ratelimit-policy': list((g) => fixedFieldsOf(g).legacyPolicy),
+        ratelimit: `limit=${closest.group.limit}, remaining=${closest.remaining}, reset=${closest.reset}`,
+      });
     case 'draft-8': {
-      const fixed = fixedFieldsOf(group);
-      const headers: OutgoingHttpHeaders = {
-        'ratelimit-policy': `${fixed.draft8Policy}${partitionKey(clientKey)}:`,
-        ratelimit: `${fixed.draft8Name}; r=${remaining}; t=${reset}`,
-      };
-      if (retry !== undefined) headers['retry-after'] = String(retry);
-      return headers;
+      const pk = partitionKey(clientKey);
+      return withRetry({
+        'ratelimit-policy': list((g) => `${fixedFieldsOf(g).draft8Policy}${pk}:`),
+        ratelimit: standings
+          .map((p) => `${fixedFieldsOf(p.group).draft8Name}; r=${p.remaining}; t=${p.reset}`)
+          .join(', '),
+      });
     }
     case 'none':
       return retry === undefined ? undefined : { 'retry-after': String(retry) };

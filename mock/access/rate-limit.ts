@@ -40,6 +40,7 @@ import {
   countInProcess,
   enterWindow,
   newClientState,
+  type PolicyStanding,
   type Verdict,
 } from './rate-limit-counts.ts';
 import { compileRoutes, type Group, type RouteTable } from './rate-limit-groups.ts';
@@ -126,16 +127,21 @@ export function createRateLimiter(
   };
 
   // A group's `alongside` groups count the request after it (in this process: synchronous); the first that
-  // refuses it answers.
+  // refuses it answers. The verdict carries where each limit that counted it stands: the answer's rate-limit
+  // fields name every policy (mock/access/rate-limit-headers.ts).
   const hit = (group: Group, key: string, now: number): Verdict | Promise<Verdict> => {
     const verdict = hitOne(group, key, now);
     if (group.alongside.length === 0 || verdict instanceof Promise || verdict.kind !== 'allowed')
       return verdict;
+    const policies: PolicyStanding[] = [{ group, remaining: verdict.remaining, resetMs: verdict.resetMs }];
     for (const other of group.alongside) {
       const next = hitOne(other, key, now) as Verdict;
+      if (next.kind === 'limited')
+        return { ...next, policies: [...policies, { group: next.by, remaining: 0, resetMs: next.resetMs }] };
       if (next.kind !== 'allowed') return next;
+      policies.push({ group: other, remaining: next.remaining, resetMs: next.resetMs });
     }
-    return verdict;
+    return { ...verdict, policies };
   };
 
   return {

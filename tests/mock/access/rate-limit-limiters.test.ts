@@ -213,3 +213,58 @@ test('several limits on one route (alongside): NestJS-like 3 per 1 s and 5 per 6
   // The strict route's two counted in the global limit too: 2 left of 4 elsewhere.
   expect(await statuses(strict, 3, '/users/1')).toEqual([200, 200, 429]);
 });
+
+test('several limits on one route (alongside): every policy in the fields — ietf and draft-8 list each (draft-ietf-httpapi-ratelimit-headers-10 §2, §3: lists of policies; express-rate-limit appends one item per limiter), the single-limit styles name the policy closest to its limit', async () => {
+  const groups = (headers: RateLimitFile['headers']): RateLimitFile => ({
+    headers,
+    groups: {
+      default: { key: 'address', limit: 3, windowSeconds: 1, banSeconds: 0, alongside: ['long'] },
+      long: { key: 'address', limit: 5, windowSeconds: 60, banSeconds: 0 },
+    },
+  });
+  const ietf = await limitedMock(groups('ietf'));
+  const first = await send(ietf);
+  expect(first.header('ratelimit-policy')).toBe('"default";q=3;w=1, "long";q=5;w=60');
+  expect(first.header('ratelimit')).toMatch(/^"default";r=2;t=\d+, "long";r=4;t=\d+$/);
+  await statuses(ietf, 2);
+  // Refused by the short window: both policies still named, the refusing one at 0.
+  const refused = await send(ietf);
+  expect(refused.status).toBe(429);
+  expect(refused.header('ratelimit-policy')).toBe('"default";q=3;w=1, "long";q=5;w=60');
+  // The fields name the policies that counted it: the short one (`default`) refused it before the long one counted.
+  expect(refused.header('ratelimit')).toMatch(/^"default";r=0;t=1$/);
+  await advanceMs(ietf, 1000);
+  // Refused by the long one (5 counted in 60 s; the short window counted this one first).
+  await statuses(ietf, 2);
+  const long = await send(ietf);
+  expect(long.status).toBe(429);
+  expect(long.header('ratelimit')).toMatch(/^"default";r=\d;t=\d+, "long";r=0;t=\d+$/);
+
+  const draft8 = await limitedMock(groups('draft-8'));
+  const d8 = await send(draft8);
+  expect(d8.header('ratelimit-policy')).toMatch(
+    /^"3-in-1sec"; q=3; w=1; pk=:[^:]+:, "5-in-60sec"; q=5; w=60; pk=:[^:]+:$/,
+  );
+  expect(d8.header('ratelimit')).toMatch(/^"3-in-1sec"; r=2; t=\d+, "5-in-60sec"; r=4; t=\d+$/);
+
+  // One trio (draft-06 and fastify's X-RateLimit-*): the policy closest to its limit; draft-06/07's
+  // RateLimit-Policy lists every quota policy.
+  const legacy = await limitedMock(groups('legacy'));
+  await statuses(legacy, 2);
+  const third = await send(legacy);
+  expect(third.header('ratelimit-policy')).toBe('3;w=1, 5;w=60');
+  expect([third.header('ratelimit-limit'), third.header('ratelimit-remaining')]).toEqual(['3', '0']);
+  await advanceMs(legacy, 1000);
+  const fourth = await send(legacy);
+  // short: 2 left of 3; long: 1 left of 5 — the long one is closer.
+  expect([fourth.header('ratelimit-limit'), fourth.header('ratelimit-remaining')]).toEqual(['5', '1']);
+  const draft7 = await limitedMock(groups('draft-7'));
+  const d7 = await send(draft7);
+  expect(d7.header('ratelimit-policy')).toBe('3;w=1, 5;w=60');
+  expect(d7.header('ratelimit')).toMatch(/^limit=3, remaining=2, reset=\d+$/);
+  const fastify = await limitedMock(groups('x-ratelimit'));
+  expect(await statuses(fastify, 3)).toEqual([200, 200, 200]);
+  await advanceMs(fastify, 1000);
+  const xAnswer = await send(fastify);
+  expect([xAnswer.header('x-ratelimit-limit'), xAnswer.header('x-ratelimit-remaining')]).toEqual(['5', '1']);
+});
