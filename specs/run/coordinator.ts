@@ -26,7 +26,7 @@
 import { GrantLog } from './grant-log.ts';
 import { explainLimited, type LearnedKey, nearFull } from './key-model.ts';
 import type { LimitSignal } from './limited-answer.ts';
-import { PACE_MARGIN, Pacer, paceForLimit } from './pacer.ts';
+import { PACE_MARGIN, type Pace, Pacer, paceForDeclared, takesWholeLimit } from './pacer.ts';
 import { type CounterPace, type Politeness, politenessOf } from './politeness.ts';
 import {
   counterLabel,
@@ -119,7 +119,7 @@ interface Counter {
   readonly entry: number | undefined;
   /** The key it counts under (`other`: under none of them). */
   readonly key: RateKey | typeof OTHER;
-  pacer: Pacer | undefined;
+  pacer: Pace | undefined;
   /** The pace the declared limit allows this counter; undefined for counters no declared limit governs. */
   readonly declaredPace: number | undefined;
   /** Most a lowered pace comes back to (additive increase). */
@@ -282,7 +282,11 @@ export class RunCoordinator {
       const anonymous = raw === 'identity ' || raw === 'credential ';
       const pacer =
         d !== undefined && governed(id) && !(anonymous && d.key === undefined)
-          ? paceForLimit(d.limit, d.windowSeconds, d.burst)
+          ? paceForDeclared(d.limit, d.windowSeconds, {
+              ...(d.burst === undefined ? {} : { burst: d.burst }),
+              // A declared key and no burst: the profile says the target takes its whole limit back to back.
+              wholeLimit: takesWholeLimit(d),
+            })
           : undefined;
       c = {
         id,
@@ -345,12 +349,12 @@ export class RunCoordinator {
     const at: number[] = [];
     while (at.length < n) {
       // The earliest time every counter of the request allows, reserved in each.
-      const t = Math.max(...paced.map((c) => (c.pacer as Pacer).earliest(now)));
+      const t = Math.max(...paced.map((c) => (c.pacer as Pace).earliest(now)));
       if (t >= s.deadline) break;
       // A slot beyond the horizon that one counter sets is not reserved in the others (a GCRA slot taken in the
       // future holds its counter back until then): the worker asks again when that counter allows it.
       if (at.length === 0 && paced.length > 1 && t > now + LEASE_HORIZON_MS) return { retryAt: t };
-      for (const c of paced) (c.pacer as Pacer).take(t);
+      for (const c of paced) (c.pacer as Pace).take(t);
       at.push(t);
       if (t > now + LEASE_HORIZON_MS) break;
     }

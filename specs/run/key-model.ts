@@ -15,7 +15,7 @@
  * Without a declared limit there is nothing to measure a counter against: the scheduler learns a pace instead.
  */
 import type { GrantLog } from './grant-log.ts';
-import { BURST_SHARE } from './pacer.ts';
+import { backToBackOf } from './pacer.ts';
 import { counterOf, covers, finest, governed, KEYS, type RateKey, type RequestScope } from './scopes.ts';
 
 export interface LearnedKey {
@@ -45,10 +45,16 @@ function spans(d: Declared): number[] {
   return out;
 }
 
-/** Requests a counter may receive in `spanMs` under the declared limit: its rate over the span, plus the back-to-back allowance. */
+/**
+ * Requests a counter may receive in `spanMs` under the declared limit: its rate over the span, plus the
+ * back-to-back allowance — the whole limit where the target takes it at once (specs/run/pacer.ts
+ * takesWholeLimit), so over a span within one window, the limit: the limited request was one past it.
+ */
 export function allowedIn(d: Declared, spanMs: number): number {
-  const backToBack = d.burst ?? Math.max(1, Math.floor(BURST_SHARE * d.limit));
-  return (d.limit * spanMs) / (d.windowSeconds * 1000) + backToBack + 1;
+  const rate = (d.limit * spanMs) / (d.windowSeconds * 1000);
+  const backToBack = backToBackOf(d);
+  // (+ 1: the limited request itself is among the requests counted.)
+  return backToBack >= d.limit ? Math.max(d.limit, rate) : rate + backToBack + 1;
 }
 
 /** The keys a limited answer to `scope` adds to `enforced` (none when the keys in force explain it, or nothing is declared). */
@@ -85,7 +91,7 @@ function refuted(
   now: number,
 ): boolean {
   const windowMs = d.windowSeconds * 1000;
-  const backToBack = d.burst ?? Math.max(1, Math.floor(BURST_SHARE * d.limit));
+  const backToBack = backToBackOf(d);
   return REFUTING_WINDOWS.some((k) => {
     const accepted =
       sent.count(key, counter, k * windowMs, now) - limited.count(key, counter, k * windowMs, now);

@@ -3,7 +3,7 @@
  * go out at most `perSecond` on average, with up to `burst` of them back to back. Pure and clock-free — the
  * caller passes the time — so its schedule can be checked exactly.
  */
-export class Pacer {
+export class Pacer implements Pace {
   /** Theoretical arrival time of the next request, in ms. */
   private tat = Number.NEGATIVE_INFINITY;
   private intervalMs: number;
@@ -48,6 +48,63 @@ export class Pacer {
   }
 }
 
+/** What a counter's pacing offers the scheduler: a GCRA (Pacer) or a window log (WindowPacer). */
+export interface Pace {
+  readonly perSecond: number;
+  earliest(now: number): number;
+  take(at: number): void;
+  setRate(perSecond: number): void;
+}
+
+/**
+ * Pacing as a limit of `limit` requests per `windowMs` counts, for a target that takes its whole limit back to
+ * back (a fixed window, a moving one, a window from the client's first request, a token bucket of the limit's
+ * size): at most `most` slots in any span of `spanMs`, the span a little longer than the window (what the
+ * target's clock and the way there may add) and `most` a little below the limit. A counter that sends fewer
+ * than `most` requests in a window never waits — where a GCRA of the same rate holds every request after the
+ * first few to 1/rate apart — and a busy one goes at most ÷ span. Slots are handed out in time order.
+ */
+export class WindowPacer implements Pace {
+  /** Slots taken, oldest first: only the last `most` matter. */
+  private readonly taken: number[] = [];
+
+  constructor(
+    private most: number,
+    private readonly spanMs: number,
+  ) {
+    if (!(most >= 1) || !(spanMs > 0)) throw new TypeError('WindowPacer needs most >= 1 and spanMs > 0');
+  }
+
+  get perSecond(): number {
+    return (this.most * 1000) / this.spanMs;
+  }
+
+  /** A new rate from now on: fewer slots per span (never below one). */
+  setRate(perSecond: number): void {
+    if (!(perSecond > 0)) throw new TypeError('WindowPacer needs perSecond > 0');
+    this.most = Math.max(1, Math.floor((perSecond * this.spanMs) / 1000));
+    while (this.taken.length > this.most) this.taken.shift();
+  }
+
+  /** The earliest slot at or after `now` and after every slot taken, with fewer than `most` in its span. */
+  earliest(now: number): number {
+    const last = this.taken.at(-1) ?? Number.NEGATIVE_INFINITY;
+    const oldest = this.taken.length < this.most ? Number.NEGATIVE_INFINITY : (this.taken[0] as number);
+    return Math.max(now, last, oldest + this.spanMs);
+  }
+
+  take(at: number): void {
+    this.taken.push(Math.max(at, this.taken.at(-1) ?? at));
+    while (this.taken.length > this.most) this.taken.shift();
+  }
+
+  reserve(now: number): number {
+    const at = this.earliest(now);
+    this.take(at);
+    return at;
+  }
+}
+
 /** Share of a declared limit's rate the suite paces at. */
 export const PACE_MARGIN = 0.9;
 /** Share of a declared limit (or burst) the suite sends back to back. */
@@ -64,6 +121,53 @@ const CEILING = PACE_MARGIN + BURST_SHARE;
  * short second window count it) is kept the same way: back2back ≤ 5 % of B (at least 1).
  */
 export function paceForLimit(limit: number, windowSeconds: number, burst?: number): Pacer {
+  return gcraForLimit(limit, windowSeconds, burst);
+}
+
+/**
+ * Whether a declared limit says its target takes the whole limit back to back: its key declared and no
+ * `burst` (docs/profile.md: `burst` is "most requests the target takes back to back, when fewer than limit").
+ * A key not declared leaves the limiter unknown (a leaky bucket takes a few back to back only).
+ */
+export function takesWholeLimit(d: { readonly key?: string; readonly burst?: number }): boolean {
+  return d.key !== undefined && d.burst === undefined;
+}
+
+/** Most requests the suite sends back to back under a declared limit (the key model allows a counter as many). */
+export function backToBackOf(d: {
+  readonly limit: number;
+  readonly key?: string;
+  readonly burst?: number;
+}): number {
+  if (takesWholeLimit(d)) return d.limit;
+  return d.burst ?? Math.max(1, Math.floor(BURST_SHARE * d.limit));
+}
+
+/** Of a window, what a window log adds to its span: the target's clock and the way there (at least WINDOW_SLACK_MS). */
+const WINDOW_SLACK_SHARE = 0.025;
+const WINDOW_SLACK_MS = 100;
+
+/**
+ * The pace for a limit whose target takes the whole limit back to back — the profile says so by declaring
+ * its key and no `burst` (docs/profile.md: `burst`, "most requests the target takes back to back, when fewer
+ * than limit"): a window log of 95 % of the limit (one less, for a small one) in a span 2.5 % longer than the
+ * window. Its rate is about the GCRA's (90 % of the limit's), but a counter with fewer requests than that in
+ * a window is never held back. A declared burst, or a key not declared (the limiter not known: a leaky bucket
+ * with a small burst takes a few back to back only), keeps the GCRA.
+ */
+export function paceForDeclared(
+  limit: number,
+  windowSeconds: number,
+  options: { readonly burst?: number; readonly wholeLimit: boolean },
+): Pace {
+  if (options.burst !== undefined || !options.wholeLimit)
+    return gcraForLimit(limit, windowSeconds, options.burst);
+  const most = Math.max(1, Math.min(limit - 1, Math.floor(CEILING * limit)));
+  const windowMs = windowSeconds * 1000;
+  return new WindowPacer(most, windowMs + Math.max(WINDOW_SLACK_MS, WINDOW_SLACK_SHARE * windowMs));
+}
+
+function gcraForLimit(limit: number, windowSeconds: number, burst?: number): Pacer {
   const back2back = Math.max(1, Math.floor(BURST_SHARE * Math.min(limit, burst ?? limit)));
   // A span of one window holds back2back + rate × window; a span of B × window / limit, back2back + rate ×
   // that span. Both within 95 % of what they allow (which the at-least-one back2back decides for small ones).

@@ -148,6 +148,31 @@ test.describe('counters exactly as fine as the key', () => {
     expect(endMs / minimumMs).toBeLessThanOrEqual(1.3);
   });
 
+  test('the key declared and no burst, the target takes its whole limit at once: a check’s few requests with one credential never wait, a busy credential goes a window at a time', () => {
+    const profile = withLimit({ limit: 20, windowSeconds: 10, key: 'credential' });
+    const standIn = () => sliding(20, 10_000, (r) => r.auth[0] ?? 'address');
+    // 19 requests with one credential (a check's): none waits (the stream's 1 ms per answer only).
+    const few = runStreams(
+      profile,
+      [times(19, () => ({ path: '/admin', auth: ['Bearer tok.admin'] }))],
+      standIn(),
+    );
+    expect(few.limited).toBe(0);
+    expect(few.endMs).toBeLessThan(100);
+    // 59 with one credential: 19 + 19 + 19 + 2, a window (and its slack) apart — not one every 1/1.8 s (32 s).
+    const many = runStreams(
+      profile,
+      [times(59, () => ({ path: '/admin', auth: ['Bearer tok.user'] }))],
+      standIn(),
+    );
+    expect(many.limited).toBe(0);
+    expect(many.endMs).toBeLessThan(3 * 10_250 + 100);
+    // 181 without a credential (per address): within 1.1× of the 90.5 s the limit allows.
+    const anon = runStreams(profile, [times(181, () => ({ path: '/public', auth: [] }))], standIn());
+    expect(anon.limited).toBe(0);
+    expect(anon.endMs / 90_500).toBeLessThanOrEqual(1.1);
+  });
+
   test('a limited answer slows the counter it belongs to, not a pool of every unknown credential', () => {
     const profile = withLimit({ limit: 20, windowSeconds: 10, key: 'credential' });
     // One unknown credential sent 40 times (a fuzz plan's respellings of one value) beside 400 others.
