@@ -30,7 +30,7 @@ for (const kind of ['exact', 'minimal'] as const) {
     });
     try {
       // The nginx limiter's shape: 60 per 1 s (the bench's 60 per 10 s, ten times shorter), burst 10.
-      const profile = limiterProfile('nginx', kind, 10, { fuzzCases: 300 });
+      const profile = limiterProfile('nginx', kind, 10, { fuzzCases: 150 });
       const run = await runConformance({ profile, env: { BASE_URL: nginx.url }, timeoutMs: 170_000 });
       const { rules } = run;
       const politeness = run.run.politeness as Politeness;
