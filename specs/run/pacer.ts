@@ -160,12 +160,18 @@ export function paceForDeclared(
   windowSeconds: number,
   options: { readonly burst?: number; readonly wholeLimit: boolean },
 ): Pace {
-  if (options.burst !== undefined || !options.wholeLimit)
-    return gcraForLimit(limit, windowSeconds, options.burst);
+  const gcra = gcraForLimit(limit, windowSeconds, options.burst);
+  if (options.burst !== undefined || !options.wholeLimit) return gcra;
   const most = Math.max(1, Math.min(limit - 1, Math.floor(CEILING * limit)));
   const windowMs = windowSeconds * 1000;
-  return new WindowPacer(most, windowMs + Math.max(WINDOW_SLACK_MS, WINDOW_SLACK_SHARE * windowMs));
+  const log = new WindowPacer(most, windowMs + Math.max(WINDOW_SLACK_MS, WINDOW_SLACK_SHARE * windowMs));
+  // A tiny limit or a short window (3 per 0.1 s: one request less and 100 ms more weigh a lot) would go much
+  // slower than the GCRA over a run: the GCRA then.
+  return log.perSecond >= WINDOW_PACE_SHARE * gcra.perSecond ? log : gcra;
 }
+
+/** Least share of the GCRA's rate a window log must keep to be chosen. */
+const WINDOW_PACE_SHARE = 0.95;
 
 function gcraForLimit(limit: number, windowSeconds: number, burst?: number): Pacer {
   const back2back = Math.max(1, Math.floor(BURST_SHARE * Math.min(limit, burst ?? limit)));

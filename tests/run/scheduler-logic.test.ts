@@ -10,7 +10,7 @@ import type { Profile } from '../../specs/profile/types.ts';
 import { bucketer } from '../../specs/run/buckets.ts';
 import { RunCoordinator, type TargetPolicy } from '../../specs/run/coordinator.ts';
 import { declaredRateHint, limitedAnswer, resetHintMs } from '../../specs/run/limited-answer.ts';
-import { Pacer, paceForLimit } from '../../specs/run/pacer.ts';
+import { Pacer, paceForDeclared, paceForLimit, type WindowPacer } from '../../specs/run/pacer.ts';
 import { counterOf, decodeScope, encodeScope, type RateKey } from '../../specs/run/scopes.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -50,6 +50,21 @@ test.describe('pacer', () => {
       const rate = (times.length - 1) / ((times.at(-1) ?? 1) / 1000);
       expect(rate).toBeGreaterThanOrEqual(((limit >= 20 ? 0.9 : 0.7) * limit) / windowSeconds - 1e-9);
     }
+  });
+
+  test('the key declared and no burst: a window log — 95 % of the limit at once, then a window (and its slack) later; the GCRA where a log would go much slower', () => {
+    const log = paceForDeclared(20, 10, { wholeLimit: true });
+    const times = Array.from({ length: 60 }, () => (log as WindowPacer).reserve(0));
+    expect(times.filter((t) => t === 0)).toHaveLength(19);
+    expect(times[19]).toBe(10_250);
+    expect(mostWithin(times, 10_000)).toBeLessThanOrEqual(19);
+    expect(log.perSecond).toBeGreaterThan(paceForLimit(20, 10).perSecond);
+    // 3 per 0.1 s: a log of 2 per 0.2 s would go at 10/s, the GCRA at 18.5/s; 10 per 0.5 s: 15/s against 17/s.
+    expect(paceForDeclared(3, 0.1, { wholeLimit: true })).toBeInstanceOf(Pacer);
+    expect(paceForDeclared(10, 0.5, { wholeLimit: true }).perSecond).toBeCloseTo(17);
+    // A declared burst, or the key not declared: the GCRA.
+    expect(paceForDeclared(20, 10, { burst: 5, wholeLimit: true })).toBeInstanceOf(Pacer);
+    expect(paceForDeclared(20, 10, { wholeLimit: false })).toBeInstanceOf(Pacer);
   });
 
   test('a declared burst B is kept in every span of B × window / limit', () => {
