@@ -13,8 +13,15 @@ import type { Politeness } from '../specs/run/politeness.ts';
 import type { FastifyLimiterOptions } from './fastify-limiter.ts';
 import { UNREACHABLE_RATE_LIMIT } from './setups.ts';
 
-export type ComposedName = 'fastify-real' | 'nestjs' | 'drf' | 'login' | 'credential-60';
-export const COMPOSED: readonly ComposedName[] = ['fastify-real', 'nestjs', 'drf', 'login', 'credential-60'];
+export type ComposedName = 'fastify-real' | 'fastify-ban' | 'nestjs' | 'drf' | 'login' | 'credential-60';
+export const COMPOSED: readonly ComposedName[] = [
+  'fastify-real',
+  'fastify-ban',
+  'nestjs',
+  'drf',
+  'login',
+  'credential-60',
+];
 
 export interface ComposedTarget {
   readonly label: string;
@@ -47,6 +54,18 @@ export function composedTarget(name: ComposedName, scale: number): ComposedTarge
         exact: { limit: 60, windowSeconds: w(10), key: 'address', banAfter: 3 },
         minimal: { limit: 60, windowSeconds: w(10) },
         least: (p) => (p.requests / (60 / w(10))) * 1000,
+      };
+    case 'fastify-ban':
+      // A ban met in the run's ordinary traffic: the profile declares more than the plugin lets through (another
+      // client on the address, a limit lowered since), so the paced run is limited, goes past `ban` with the
+      // requests in flight, and meets 403s — its own bans, and the plain user's refusals on the admin path.
+      return {
+        label: `the real @fastify/rate-limit in front of the mock: 40 per ${w(10)} s per address, ban 3 — the profile declaring 60 per ${w(10)} s (its exact key and ban): limited answers and bans met in ordinary traffic`,
+        mock: UNREACHABLE_RATE_LIMIT,
+        front: { max: 40, timeWindowMs: w(10) * 1000, ban: 3 },
+        exact: { limit: 60, windowSeconds: w(10), key: 'address', banAfter: 3 },
+        minimal: { limit: 60, windowSeconds: w(10) },
+        least: (p) => (p.requests / (40 / w(10))) * 1000,
       };
     case 'nestjs':
       return {
