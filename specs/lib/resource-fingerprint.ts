@@ -5,6 +5,7 @@
  * member names. Names alone are weak evidence (an error body may well have a `message` too), so an answer
  * carries the resource when it repeats one of the values, or every one of at least two names.
  */
+import { memoized } from './memo.ts';
 
 export interface Fingerprint {
   /** String values (and numbers written out) of at least MIN_VALUE characters, as they appear in JSON text. */
@@ -110,7 +111,14 @@ export function requestCarried(request: {
   readonly url: string;
   readonly headerLines: readonly (readonly [string, string])[];
 }): string {
-  const url = new URL(request.url);
+  return [request.method, targetCarried(request.url), ...request.headerLines.map(([, value]) => value)].join(
+    '\n',
+  );
+}
+
+/** The target as sent and percent-decoded, one line each; remembered, since a run sends to a few URLs. */
+const targetCarried = memoized((href: string): string => {
+  const url = new URL(href);
   const target = `${url.pathname}${url.search}`;
   let decoded = target;
   try {
@@ -118,5 +126,5 @@ export function requestCarried(request: {
   } catch {
     // A lone "%" stays as sent.
   }
-  return [request.method, target, decoded, ...request.headerLines.map(([, value]) => value)].join('\n');
-}
+  return `${target}\n${decoded}`;
+});

@@ -70,6 +70,13 @@ export function observerContext(profile: Profile): ObserverContext {
   };
 }
 
+/** One string for the parts a verdict depends on: each length-prefixed, an absent field told from any value. */
+function keyOf(status: number, ...parts: readonly (string | undefined)[]): string {
+  let key = String(status);
+  for (const part of parts) key += part === undefined ? '|-' : `|${part.length}:${part}`;
+  return key;
+}
+
 /** `undefined`: the response is not of the judge's kind. `null`: it is, and it is fine. */
 export type Verdict = undefined | null | { readonly expected: string; readonly actual: string };
 
@@ -78,11 +85,19 @@ export interface Judge {
   /** The responses judged, plural, for messages: "401 answers". */
   readonly kind: string;
   judge(seen: Seen, context: ObserverContext): Verdict;
+  /**
+   * Every part of the response the verdict depends on, as one string, for a judge that reads a few parts and
+   * does real work on them (a parse, a scan of the body): the observer remembers its verdict per key, since a
+   * run's thousands of answers carry a handful of distinct bodies and fields (observer.ts). Absent: judged
+   * every time.
+   */
+  key?(seen: Seen): string;
 }
 
 export const challengeJudge: Judge = {
   rule: observed401Challenge,
   kind: '401 answers',
+  key: (seen) => keyOf(seen.status, seen.method, seen.url, seen.headers['www-authenticate']),
   judge(seen, context) {
     if (seen.status !== 401) return undefined;
     const field = seen.headers['www-authenticate'];
@@ -175,6 +190,8 @@ export const retryAfterJudge: Judge = {
 export const problemJudge: Judge = {
   rule: observedProblemStatus,
   kind: 'application/problem+json answers',
+  key: (seen) =>
+    keyOf(seen.status, seen.method, String(seen.truncated === true), seen.headers['content-type'], seen.body),
   judge(seen) {
     const type = seen.headers['content-type'] ?? '';
     if (!/^application\/problem\+json\b/i.test(type.trim()) || seen.truncated || carriesNoContent(seen))
@@ -199,6 +216,7 @@ export const problemJudge: Judge = {
 export const stackJudge: Judge = {
   rule: observedNoStack,
   kind: 'answers with a body',
+  key: (seen) => keyOf(seen.status, seen.method, seen.body),
   judge(seen) {
     if (seen.body.length === 0 || carriesNoContent(seen)) return undefined;
     const hit = stackTraceIn(seen.body);
