@@ -4,7 +4,7 @@
  * so, what is wrong with it. Cheap by design: they run on every response of the run, fuzz cases included.
  */
 import type { Exchange } from '../lib/http.ts';
-import { pathnameOf } from '../lib/memo.ts';
+import { memoized, pathnameOf } from '../lib/memo.ts';
 import { redactAuthorization } from '../lib/redact.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { stackTraceIn } from '../lib/stack-trace.ts';
@@ -70,13 +70,6 @@ export function observerContext(profile: Profile): ObserverContext {
   };
 }
 
-/** One string for the parts a verdict depends on: each length-prefixed, an absent field told from any value. */
-function keyOf(status: number, ...parts: readonly (string | undefined)[]): string {
-  let key = String(status);
-  for (const part of parts) key += part === undefined ? '|-' : `|${part.length}:${part}`;
-  return key;
-}
-
 /** `undefined`: the response is not of the judge's kind. `null`: it is, and it is fine. */
 export type Verdict = undefined | null | { readonly expected: string; readonly actual: string };
 
@@ -85,19 +78,11 @@ export interface Judge {
   /** The responses judged, plural, for messages: "401 answers". */
   readonly kind: string;
   judge(seen: Seen, context: ObserverContext): Verdict;
-  /**
-   * Every part of the response the verdict depends on, as one string, for a judge that reads a few parts and
-   * does real work on them (a parse, a scan of the body): the observer remembers its verdict per key, since a
-   * run's thousands of answers carry a handful of distinct bodies and fields (observer.ts). Absent: judged
-   * every time.
-   */
-  key?(seen: Seen): string;
 }
 
 export const challengeJudge: Judge = {
   rule: observed401Challenge,
   kind: '401 answers',
-  key: (seen) => keyOf(seen.status, seen.method, seen.url, seen.headers['www-authenticate']),
   judge(seen, context) {
     if (seen.status !== 401) return undefined;
     const field = seen.headers['www-authenticate'];
@@ -187,22 +172,30 @@ export const retryAfterJudge: Judge = {
   },
 };
 
+/**
+ * The judges run on every answer of the run, and thousands of fuzz answers carry a handful of distinct bodies:
+ * the body's parse and its scan for stack frames are remembered per body (specs/lib/memo.ts), both pure.
+ */
+const jsonOf = memoized((text: string): { readonly value: unknown } | undefined => {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+});
+const stackIn = memoized(stackTraceIn);
+
 export const problemJudge: Judge = {
   rule: observedProblemStatus,
   kind: 'application/problem+json answers',
-  key: (seen) =>
-    keyOf(seen.status, seen.method, String(seen.truncated === true), seen.headers['content-type'], seen.body),
   judge(seen) {
     const type = seen.headers['content-type'] ?? '';
     if (!/^application\/problem\+json\b/i.test(type.trim()) || seen.truncated || carriesNoContent(seen))
       return undefined;
     const expected = `a JSON object with "status": ${seen.status} or no status member`;
-    let body: unknown;
-    try {
-      body = JSON.parse(seen.body);
-    } catch {
-      return { expected, actual: 'a body that is not JSON' };
-    }
+    const parsed = jsonOf(seen.body);
+    if (parsed === undefined) return { expected, actual: 'a body that is not JSON' };
+    const body = parsed.value;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       return { expected, actual: `${JSON.stringify(body)?.slice(0, 80)}` };
     const status = (body as { status?: unknown }).status;
@@ -216,10 +209,9 @@ export const problemJudge: Judge = {
 export const stackJudge: Judge = {
   rule: observedNoStack,
   kind: 'answers with a body',
-  key: (seen) => keyOf(seen.status, seen.method, seen.body),
   judge(seen) {
     if (seen.body.length === 0 || carriesNoContent(seen)) return undefined;
-    const hit = stackTraceIn(seen.body);
+    const hit = stackIn(seen.body);
     return hit === undefined
       ? null
       : { expected: 'a body without stack frames or source paths', actual: `a body matching ${String(hit)}` };

@@ -4,21 +4,12 @@
  * redacted when it is built). `flushObservations()` writes the tallies for the verdicts (store.ts); the
  * fixtures call it after every test.
  */
-
-import { LRUCache } from 'lru-cache';
 import { BODY_LIMIT, type Outcome, type WireRequest } from '../fuzz/clients/types.ts';
 import type { Exchange } from '../lib/http.ts';
 import { buildEvidence } from '../lib/verify.ts';
 import type { Profile } from '../profile/types.ts';
 import { observedRefusalNoResource } from '../rules/refusal.ts';
-import {
-  JUDGES,
-  type Judge,
-  type ObserverContext,
-  observerContext,
-  type Seen,
-  type Verdict,
-} from './judges.ts';
+import { JUDGES, type ObserverContext, observerContext, type Seen } from './judges.ts';
 import { RefusalWatch } from './refusal-resource.ts';
 import { type Tallies, targetDir, writeTallies } from './store.ts';
 
@@ -27,9 +18,6 @@ interface Log {
   readonly tallies: Tallies;
   dirty: boolean;
 }
-
-/** Distinct keys each remembering judge keeps verdicts for (a run's answers carry a handful). */
-const REMEMBERED_VERDICTS = 256;
 
 /** One log per target this process checks (a mutation-run worker checks one; the key keeps them apart). */
 const logs = new Map<string, Log>();
@@ -54,28 +42,13 @@ export function observerFor(profile: Profile, baseUrl: string): Observer {
   const context: ObserverContext = observerContext(profile);
   const refusals = new RefusalWatch(profile);
   const refusalRule = observedRefusalNoResource.id;
-  // A judge that names the parts it reads (Judge.key) is judged once per distinct key: its verdict is a pure
-  // function of them and of this observer's context.
-  const remembered = new Map<Judge, LRUCache<string, { readonly verdict: Verdict }>>();
-  for (const judge of JUDGES)
-    if (judge.key !== undefined) remembered.set(judge, new LRUCache({ max: REMEMBERED_VERDICTS }));
-  const judged = (judge: Judge, seen: Seen): Verdict => {
-    const cache = remembered.get(judge);
-    if (cache === undefined || judge.key === undefined) return judge.judge(seen, context);
-    const key = judge.key(seen);
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit.verdict;
-    const verdict = judge.judge(seen, context);
-    cache.set(key, { verdict });
-    return verdict;
-  };
   return {
     observe(seen) {
       // Stateful: it learns what the protected resources look like from the run (refusal-resource.ts).
       log.tallies[refusalRule] ??= { seen: 0, faults: 0 };
       if (refusals.observe(seen, log.tallies[refusalRule], exchangeOf)) log.dirty = true;
       for (const judge of JUDGES) {
-        const verdict = judged(judge, seen);
+        const verdict = judge.judge(seen, context);
         if (verdict === undefined) continue;
         const tally = log.tallies[judge.rule.id] ?? { seen: 0, faults: 0 };
         log.tallies[judge.rule.id] = tally;
