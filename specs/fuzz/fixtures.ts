@@ -50,14 +50,14 @@ async function sized(
   planned: number,
   workers: number,
 ): Promise<Sizing & { readonly deadline: number }> {
-  const deadline = await fuzz.scheduler.fuzzShare(Object.keys(FUZZ_WEIGHTS).length, workers);
   const path = fuzz.env.profile.endpoints[plan.endpoint]?.path;
-  const pace =
+  // Two questions to the run's coordinator, independent of each other: asked at once, one round trip.
+  const [deadline, pace] = await Promise.all([
+    fuzz.scheduler.fuzzShare(Object.keys(FUZZ_WEIGHTS).length, workers),
     path === undefined
       ? undefined
-      : await fuzz.scheduler.paceFor(
-          fuzz.scheduler.bucketOf(new URL(`${fuzz.env.baseUrl}${path}`).pathname, []),
-        );
+      : fuzz.scheduler.paceFor(fuzz.scheduler.bucketOf(new URL(`${fuzz.env.baseUrl}${path}`).pathname, [])),
+  ]);
   return { ...sizeToPace(planned, pace, deadline - Date.now()), deadline };
 }
 

@@ -18,6 +18,7 @@ import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/sch
 import { TestOutOfTime } from '../run/test-clock.ts';
 import { Budget } from './budget.ts';
 import { keepAliveRaced, resendable } from './keep-alive-race.ts';
+import { pathnameOf } from './memo.ts';
 import type { ReplayRequest } from './replay.ts';
 import { wireTarget } from './request-target.ts';
 import { redactText } from './secrets.ts';
@@ -172,7 +173,7 @@ export class Target {
     const authorization = request.headerLines
       .filter(([name]) => name.toLowerCase() === 'authorization')
       .map(([, value]) => value);
-    const bucket = this.scheduler.bucketOf(new URL(request.url).pathname, authorization);
+    const bucket = this.scheduler.bucketOf(pathnameOf(request.url), authorization);
     // A control request, sent the same way outside the scheduler's slots: tells a ban's 403 from a refusal.
     const control = async (path: string, value: string | undefined) =>
       send(

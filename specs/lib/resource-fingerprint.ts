@@ -5,6 +5,7 @@
  * member names. Names alone are weak evidence (an error body may well have a `message` too), so an answer
  * carries the resource when it repeats one of the values, or every one of at least two names.
  */
+import { memoized } from './memo.ts';
 
 export interface Fingerprint {
   /** String values (and numbers written out) of at least MIN_VALUE characters, as they appear in JSON text. */
@@ -95,13 +96,45 @@ function walk(root: unknown, values: Set<string>, names: Set<string>): void {
  */
 export function resourceIn(body: string, fingerprint: Fingerprint, carried = ''): string | undefined {
   if (body.length === 0) return undefined;
-  const value = fingerprint.values.find((v) => body.includes(v) && !carried.includes(v));
+  const hits = hitsIn(body, fingerprint);
+  const value = hits.values.find((v) => !carried.includes(v));
   if (value !== undefined)
     return `the resource's value "${value.length > 48 ? `${value.slice(0, 48)}…` : value}"`;
+  // Every name the request does not carry is in the body: none of those the body lacks is left.
+  if (hits.missingNames.some((name) => !carried.includes(name))) return undefined;
   const names = fingerprint.names.filter((name) => !carried.includes(name));
-  if (names.length >= 2 && names.every((name) => body.includes(`"${name}"`)))
-    return `every member name of the resource (${names.slice(0, 6).join(', ')})`;
-  return undefined;
+  return names.length >= 2
+    ? `every member name of the resource (${names.slice(0, 6).join(', ')})`
+    : undefined;
+}
+
+/** What of a fingerprint one body holds: its values found in the body (in order), its names the body lacks. */
+interface BodyHits {
+  readonly values: readonly string[];
+  readonly missingNames: readonly string[];
+}
+
+/** Distinct bodies remembered per fingerprint: a run's thousands of refusals carry a handful. */
+const MAX_BODIES = 256;
+const hitsByFingerprint = new WeakMap<Fingerprint, Map<string, BodyHits>>();
+
+/** The body's search for the fingerprint, done once per body (the request's own values are left out after). */
+function hitsIn(body: string, fingerprint: Fingerprint): BodyHits {
+  let perBody = hitsByFingerprint.get(fingerprint);
+  if (perBody === undefined) {
+    perBody = new Map();
+    hitsByFingerprint.set(fingerprint, perBody);
+  }
+  let hits = perBody.get(body);
+  if (hits === undefined) {
+    if (perBody.size >= MAX_BODIES) perBody.clear();
+    hits = {
+      values: fingerprint.values.filter((v) => body.includes(v)),
+      missingNames: fingerprint.names.filter((name) => !body.includes(`"${name}"`)),
+    };
+    perBody.set(body, hits);
+  }
+  return hits;
 }
 
 /** What a request carries that an answer may echo: its method, target (as sent and percent-decoded), field values. */
@@ -110,7 +143,14 @@ export function requestCarried(request: {
   readonly url: string;
   readonly headerLines: readonly (readonly [string, string])[];
 }): string {
-  const url = new URL(request.url);
+  return [request.method, targetCarried(request.url), ...request.headerLines.map(([, value]) => value)].join(
+    '\n',
+  );
+}
+
+/** The target as sent and percent-decoded, one line each; remembered, since a run sends to a few URLs. */
+const targetCarried = memoized((href: string): string => {
+  const url = new URL(href);
   const target = `${url.pathname}${url.search}`;
   let decoded = target;
   try {
@@ -118,5 +158,5 @@ export function requestCarried(request: {
   } catch {
     // A lone "%" stays as sent.
   }
-  return [request.method, target, decoded, ...request.headerLines.map(([, value]) => value)].join('\n');
-}
+  return `${target}\n${decoded}`;
+});

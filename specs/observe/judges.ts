@@ -4,7 +4,7 @@
  * so, what is wrong with it. Cheap by design: they run on every response of the run, fuzz cases included.
  */
 import type { Exchange } from '../lib/http.ts';
-import { pathnameOf } from '../lib/memo.ts';
+import { memoized, pathnameOf } from '../lib/memo.ts';
 import { redactAuthorization } from '../lib/redact.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { stackTraceIn } from '../lib/stack-trace.ts';
@@ -172,6 +172,19 @@ export const retryAfterJudge: Judge = {
   },
 };
 
+/**
+ * The judges run on every answer of the run, and thousands of fuzz answers carry a handful of distinct bodies:
+ * the body's parse and its scan for stack frames are remembered per body (specs/lib/memo.ts), both pure.
+ */
+const jsonOf = memoized((text: string): { readonly value: unknown } | undefined => {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+});
+const stackIn = memoized(stackTraceIn);
+
 export const problemJudge: Judge = {
   rule: observedProblemStatus,
   kind: 'application/problem+json answers',
@@ -180,12 +193,9 @@ export const problemJudge: Judge = {
     if (!/^application\/problem\+json\b/i.test(type.trim()) || seen.truncated || carriesNoContent(seen))
       return undefined;
     const expected = `a JSON object with "status": ${seen.status} or no status member`;
-    let body: unknown;
-    try {
-      body = JSON.parse(seen.body);
-    } catch {
-      return { expected, actual: 'a body that is not JSON' };
-    }
+    const parsed = jsonOf(seen.body);
+    if (parsed === undefined) return { expected, actual: 'a body that is not JSON' };
+    const body = parsed.value;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       return { expected, actual: `${JSON.stringify(body)?.slice(0, 80)}` };
     const status = (body as { status?: unknown }).status;
@@ -201,7 +211,7 @@ export const stackJudge: Judge = {
   kind: 'answers with a body',
   judge(seen) {
     if (seen.body.length === 0 || carriesNoContent(seen)) return undefined;
-    const hit = stackTraceIn(seen.body);
+    const hit = stackIn(seen.body);
     return hit === undefined
       ? null
       : { expected: 'a body without stack frames or source paths', actual: `a body matching ${String(hit)}` };

@@ -378,12 +378,21 @@ export class RunCoordinator {
    */
   sent(target: string, entries: readonly (readonly [string, number])[]): void {
     const s = this.state(target);
+    // A batch holds a few distinct scopes (every fuzz case of a route shares one): each is decoded, and its
+    // entries and counters looked up, once per batch — nothing in this loop changes them.
+    const known = new Map<string, { scope: RequestScope; entries: EntryState[]; counters: Counter[] }>();
     for (const [scopeText, at] of entries) {
-      const scope = decodeScope(scopeText);
+      let seen = known.get(scopeText);
+      if (seen === undefined) {
+        const scope = decodeScope(scopeText);
+        seen = { scope, entries: this.entriesOf(s, scope), counters: this.countersOf(s, scope) };
+        known.set(scopeText, seen);
+      }
+      const { scope } = seen;
       s.sent++;
       s.log.add(scope, [at]);
-      for (const e of this.entriesOf(s, scope)) e.log.add(scope, [at]);
-      for (const c of this.countersOf(s, scope)) c.requests++;
+      for (const e of seen.entries) e.log.add(scope, [at]);
+      for (const c of seen.counters) c.requests++;
     }
   }
 

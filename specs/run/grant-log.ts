@@ -23,8 +23,17 @@ export class GrantLog {
     private readonly keepMs: number,
   ) {}
 
+  /** The counters of the scope added last: a batch of requests repeats one scope (the same object). */
+  private last:
+    | { readonly scope: RequestScope; readonly counters: Readonly<Record<RateKey, string>> }
+    | undefined;
+
   add(scope: RequestScope, times: readonly number[]): void {
-    const counters = Object.fromEntries(KEYS.map((k) => [k, counterOf(k, scope)])) as Record<RateKey, string>;
+    let counters = this.last?.scope === scope ? this.last.counters : undefined;
+    if (counters === undefined) {
+      counters = Object.fromEntries(KEYS.map((k) => [k, counterOf(k, scope)])) as Record<RateKey, string>;
+      this.last = { scope, counters };
+    }
     for (const at of times) this.entries.push({ at, counters });
   }
 

@@ -71,6 +71,9 @@ export interface SendOptions {
   readonly authorization?: string;
 }
 
+/** The statuses limitedAnswer may take for a limit: 429, 503 and the 403 of a ban. */
+const MAYBE_LIMITED = new Set([429, 503, 403]);
+
 /** Statuses that say a control request was refused too: the ban (or the limit) covers it as well. */
 const REFUSED = new Set([403, 429, 503]);
 
@@ -106,6 +109,8 @@ export class Scheduler {
   private generation = 0;
   private lastLimitedAt = Number.NEGATIVE_INFINITY;
   private readonly ready: Promise<void>;
+  /** `ready` has resolved: a request need not wait a turn of the event loop for it. */
+  private registered = false;
   /** Requests sent and not yet reported to the coordinator (`[bucket, epoch ms]`). */
   private unreported: [string, number][] = [];
   private reporting: ReturnType<typeof setTimeout> | undefined;
@@ -123,7 +128,9 @@ export class Scheduler {
     private readonly controls: RatePolicy['controls'] = {},
   ) {
     this.bucketOf = bucketOf;
-    this.ready = port.register(target, policy);
+    this.ready = port.register(target, policy).then(() => {
+      this.registered = true;
+    });
   }
 
   /**
@@ -138,19 +145,20 @@ export class Scheduler {
     head: (answer: T) => AnswerHead | undefined,
     options: SendOptions = {},
   ): Promise<T> {
-    await this.ready;
+    if (!this.registered) await this.ready;
     const provoking = options.provoking === true;
     for (let attempt = 0; ; attempt++) {
       // The test's own time: a target slower than the test's allowance stops it here, skipped (never failed).
       const clock = currentTestClock();
       if (clock?.expired()) throw clock.outOfTime();
-      await this.slot(bucket, provoking);
+      if (!this.slotNow(bucket, provoking)) await this.slot(bucket, provoking);
       clock?.sent();
       this.record(bucket);
       const answer = await send(attempt);
       if (provoking) return answer;
       const h = head(answer);
-      if (h === undefined) return answer;
+      // Only 429, 503 and 403 can be limited answers (limitedAnswer): any other is returned without more work.
+      if (h === undefined || !MAYBE_LIMITED.has(h.status)) return answer;
       const signal = limitedAnswer(h, this.banContext(), Date.now(), options.expect);
       if (signal === undefined) return answer;
       if (signal.reason === DURING_BAN && !(await this.banConfirmed(bucket, options))) return answer;
@@ -236,6 +244,25 @@ export class Scheduler {
     } finally {
       this.waiting.set(queueKey, (this.waiting.get(queueKey) ?? 1) - 1);
     }
+  }
+
+  /**
+   * Takes a slot of `bucket` that is due now without waiting a turn of the event loop (most requests of an
+   * unpaced queue), as nextSlot would; false when there is none, and the request waits in `slot`.
+   */
+  private slotNow(bucket: string, provoking: boolean): boolean {
+    const queueKey = provoking ? `${bucket}\u0000provoking` : bucket;
+    const queue = this.slots.get(queueKey);
+    const at = queue?.[0];
+    if (queue === undefined || at === undefined || at > Date.now()) return false;
+    queue.shift();
+    if (!provoking && queue.length < this.batch && this.unpaced.has(queueKey)) {
+      // Counted as waiting while the next lease is asked for, as in nextSlot.
+      this.waiting.set(queueKey, (this.waiting.get(queueKey) ?? 0) + 1);
+      this.leaseAhead(bucket, queueKey);
+      this.waiting.set(queueKey, (this.waiting.get(queueKey) ?? 1) - 1);
+    }
+    return true;
   }
 
   private dropSlots(): void {

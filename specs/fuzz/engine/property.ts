@@ -27,6 +27,34 @@ const MIN_MEAN_BATCH = 6;
 /** Requests shrinking may spend before it settles for the smallest failure found so far. */
 export const DEFAULT_MAX_SHRINK_CASES = 1500;
 
+/**
+ * The batches, generated only while the property will read them. numRuns is an upper bound (runFuzzProperty):
+ * after the rule's share is sent, fast-check goes on to numRuns and each later run returns true without reading
+ * its batch — generating it (a JWT mutation signs a token) was work for nothing. fast-check generates each run
+ * from its own jump of the seed's generator, so the runs that are sent get the same values; shrinking and
+ * replays (path) go through the array arbitrary as before.
+ */
+class WhileUnsent<T> extends fc.Arbitrary<T[]> {
+  constructor(
+    private readonly batches: fc.Arbitrary<T[]>,
+    private readonly spent: () => boolean,
+  ) {
+    super();
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T[]> {
+    return this.spent() ? new fc.Value<T[]>([], undefined) : this.batches.generate(mrng, biasFactor);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T[] {
+    return this.batches.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: T[], context: unknown): fc.Stream<fc.Value<T[]>> {
+    return this.batches.shrink(value, context);
+  }
+}
+
 function toWire(request: FuzzRequest, options: FuzzPropertyOptions): WireRequest {
   const role = request.endpoint ?? options.endpoint;
   const path = options.target.paths[role];
@@ -76,8 +104,12 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
     return reason === undefined ? verdict : { result: 'unjudged', reason };
   };
 
+  // Once the share is sent (or the budget stopped the rule), the runs left up to numRuns return at once: they
+  // get an empty batch instead of a generated one (ungenerated, a JWT mutation signs nothing).
+  const spent = (): boolean =>
+    !shrinking && (stats.stopped !== undefined || options.cases - stats.cases <= 0);
   const property = fc.asyncProperty(
-    fc.array(options.arbitrary, { minLength: 1, maxLength: BATCH_MAX, size: 'max' }),
+    new WhileUnsent(fc.array(options.arbitrary, { minLength: 1, maxLength: BATCH_MAX, size: 'max' }), spent),
     async (generated) => {
       let batch = generated;
       // The run's budget ran out: this rule is judged on the cases it sent (or, shrinking, the smallest yet).
