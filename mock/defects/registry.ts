@@ -60,8 +60,10 @@ import basicEmptyPassword from './credentials/basic-empty-password.ts';
 import basicLenientBase64 from './credentials/basic-lenient-base64.ts';
 import basicPasswordAnyUser from './credentials/basic-password-any-user.ts';
 import basicPasswordColon from './credentials/basic-password-colon.ts';
+import basicPasswordFirstLetterCase from './credentials/basic-password-first-letter-case.ts';
 import basicToken68LenientBase64 from './credentials/basic-token68-lenient-base64.ts';
 import basicTrimsUserPass from './credentials/basic-trims-user-pass.ts';
+import basicUserIdLikeWildcard from './credentials/basic-user-id-like-wildcard.ts';
 import credentialInDetail from './errors/credential-in-detail.ts';
 import errorsAs200 from './errors/errors-as-200.ts';
 import problemStatusString from './errors/problem-status-string.ts';
@@ -115,6 +117,8 @@ export const DEFECTS = [
   apikeyOffByOne,
   basicLenientBase64,
   basicToken68LenientBase64,
+  basicUserIdLikeWildcard,
+  basicPasswordFirstLetterCase,
   apikeyPrefix,
   apikeyAcceptsPrefix,
   apikeyMaskedCompare,

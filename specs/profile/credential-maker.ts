@@ -76,6 +76,11 @@ export class CredentialMaker {
     return this.basicPayload(basicUserPass(username, password));
   }
 
+  /** RFC 7617 §2: `Basic` and the base64 of a user-pass as given (an edited one: no ":", two, a CTL). */
+  basicUserPass(userPass: string): string {
+    return this.basicPayload(Buffer.from(userPass, 'utf8').toString('base64'));
+  }
+
   /** `Basic <payload>` with the payload as given (a boundary or malformed token68). */
   basicPayload(payload: string): string {
     return `${CANONICAL_SCHEME_NAME.basic} ${payload}`;

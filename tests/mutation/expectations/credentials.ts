@@ -140,6 +140,31 @@ export const CREDENTIALS = {
     conformant: 400,
     defective: 200,
   },
+  'basic-user-id-like-wildcard': {
+    rules: ['basic.user-pass.near-miss'],
+    // "%alice" with alice's password: LIKE '%alice' finds alice.
+    probe: async (url) =>
+      status(
+        await call(url, 'GET', '/protected', {
+          headers: basic(`%${ADMIN.basic.username}`, ADMIN.basic.password),
+        }),
+      ),
+    conformant: 401,
+    defective: 200,
+  },
+  'basic-password-first-letter-case': {
+    rules: ['basic.user-pass.near-miss'],
+    probe: async (url) => {
+      const { username, password } = ADMIN.basic;
+      const first = password.charAt(0);
+      const toggled = first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();
+      return status(
+        await call(url, 'GET', '/protected', { headers: basic(username, `${toggled}${password.slice(1)}`) }),
+      );
+    },
+    conformant: 401,
+    defective: 200,
+  },
   'apikey-as-bearer': {
     rules: ['auth.boundary.other-scheme'],
     probe: async (url) =>
