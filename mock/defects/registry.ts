@@ -37,6 +37,7 @@ import jwtKeyConfusion from './bearer-tokens/jwt-key-confusion.ts';
 import jwtKidEmptySecret from './bearer-tokens/jwt-kid-empty-secret.ts';
 import jwtLenientStructure from './bearer-tokens/jwt-lenient-structure.ts';
 import jwtRolesIgnored from './bearer-tokens/jwt-roles-ignored.ts';
+import jwtSignatureLenientBase64url from './bearer-tokens/jwt-signature-lenient-base64url.ts';
 import jwtSkipSignature from './bearer-tokens/jwt-skip-signature.ts';
 import basicChallengeBare from './challenges/basic-challenge-bare.ts';
 import basicChallengeBareOnFailure from './challenges/basic-challenge-bare-on-failure.ts';
@@ -54,6 +55,7 @@ import apikeyCaseInsensitive from './credentials/apikey-case-insensitive.ts';
 import apikeyMaskedCompare from './credentials/apikey-masked-compare.ts';
 import apikeyOffByOne from './credentials/apikey-off-by-one.ts';
 import apikeyPrefix from './credentials/apikey-prefix.ts';
+import apikeySanitizedLookup from './credentials/apikey-sanitized-lookup.ts';
 import basicAnyPassword from './credentials/basic-any-password.ts';
 import basicBadBase64500 from './credentials/basic-bad-base64-500.ts';
 import basicEmptyPassword from './credentials/basic-empty-password.ts';
@@ -124,9 +126,11 @@ export const DEFECTS = [
   apikeyMaskedCompare,
   apikeyCaseInsensitive,
   apikeyAsBearer,
+  apikeySanitizedLookup,
   algNone,
   bearerFailOpen,
   jwtSkipSignature,
+  jwtSignatureLenientBase64url,
   jwtKeyConfusion,
   ecdsaZeroSignature,
   jwtKidEmptySecret,

@@ -54,6 +54,17 @@ export const BEARER_TOKENS = {
     conformant: 401,
     defective: 200,
   },
+  'jwt-signature-lenient-base64url': {
+    rules: ['auth.credential.near-miss'],
+    // "~" inside the signature: skipped by the lenient decoder.
+    probe: async (url) => {
+      const [header, payload, signature = ''] = ADMIN.bearer.split('.');
+      const mangled = `${header}.${payload}.${signature.slice(0, 5)}~${signature.slice(5)}`;
+      return status(await call(url, 'GET', '/protected', { headers: bearer(mangled) }));
+    },
+    conformant: 401,
+    defective: 200,
+  },
   'jwt-skip-signature': {
     rules: ['auth.401.invalid-bearer', 'jwt.attack.signature', 'jwt.attack.payload-tamper'],
     // jwt.decode() never looks at the protected header, so `crit` goes unread too (jwt.claims.crit-unknown).

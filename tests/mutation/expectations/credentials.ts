@@ -172,6 +172,13 @@ export const CREDENTIALS = {
     conformant: 401,
     defective: 200,
   },
+  'apikey-sanitized-lookup': {
+    rules: ['auth.credential.near-miss'],
+    // "~" stripped before the lookup: the key it leaves is the admin's.
+    probe: (url) => deleteMissing(url, apikey(`~${ADMIN.apikey}`)),
+    conformant: 401,
+    defective: 404,
+  },
   'apikey-off-by-one': {
     rules: ['auth.401.invalid-apikey'],
     collateral: ['auth.boundary.one-char-changed'],
