@@ -30,10 +30,24 @@ export const credentialValueNearMiss: Rule = {
   id: 'auth.credential.near-miss',
   level: 'MUST',
   requirement:
-    'A valid API key or Bearer token with one character inserted, deleted, doubled or replaced — one edit at every position of the value, the operation and the character (inside the alphabet, "~" and "+", ".", "!") rotating along it — is refused: 401, or 400 where the value is no longer token68.',
+    'A valid API key or Bearer token with one character inserted, deleted, doubled or replaced — one edit at every position of the value, the operation and the character (inside the alphabet, "~" and "+", ".", "!") rotating along it — is refused: 401, or 400 where the value is no longer token68. Where the key is sent as an auth-param, so is the key under a near miss of the parameter name ("x" or "@" inserted, a character deleted, doubled or replaced at every position; RFC 9110 §11.2).',
   refs: [...CHECKED, rfc(6750, '2.1'), rfc(6750, '3.1'), rfc(9110, '11.2'), rfc(7515, '5.2')],
   statuses: [400, 401],
   needs: ['identities.*.bearer / apikey', 'endpoints.*.schemes'],
 };
 
-export const credentialGrammarRules: readonly Rule[] = [basicUserPassNearMiss, credentialValueNearMiss];
+export const authParamNotation: Rule = {
+  id: 'auth.param.notation',
+  level: 'INFO',
+  requirement:
+    'Where the key is sent as an auth-param: whether the target takes its value in the other notation too, a token value as a quoted-string or a quoted value as a token (RFC 9110 §11.2 "Authentication scheme definitions need to accept both notations" — no BCP 14 keyword: reported, not judged).',
+  refs: [rfc(9110, '11.2'), rfc(9110, '5.6.6')],
+  statuses: [200, 400, 401],
+  needs: ['apikeyScheme (a parameter form: "<word> <param>" or "<word> <param>=")', 'identities.*.apikey'],
+};
+
+export const credentialGrammarRules: readonly Rule[] = [
+  basicUserPassNearMiss,
+  credentialValueNearMiss,
+  authParamNotation,
+];

@@ -6,6 +6,12 @@
 import { expect, test } from '@playwright/test';
 import { BASE64_CHARS, TCHAR, TOKEN68_CHARS, TOKEN68_NOT_BASE64 } from '../../specs/fuzz/abnf.ts';
 import {
+  BWS_RESPELLINGS,
+  otherNotation,
+  paramNameCaseRespellings,
+  paramNameNearMisses,
+} from '../../specs/fuzz/grammar/auth-param.ts';
+import {
   base64Intruders,
   schemeWordNearMisses,
   schemeWordRespellings,
@@ -169,4 +175,33 @@ test("user-pass edits: every position, the separator with every operation, no va
     userPassNearMisses('alice', 'wonderland-admin', valid).some((e) => e.text === 'alicf:wonderland-admin'),
   ).toBe(false);
   console.log(table.join('\n'));
+});
+
+test('auth-param name: near misses at every position are other names (not only another case); case respellings at every position', () => {
+  for (const name of ['token', 'Token', 'X-Key']) {
+    const misses = paramNameNearMisses(name);
+    expect(positionsReached(misses)['auth-param name']).toEqual({
+      insert: range(name.length + 1),
+      delete: range(name.length),
+      duplicate: range(name.length),
+      substitute: range(name.length),
+    });
+    for (const e of misses) expect(e.text.toLowerCase()).not.toBe(name.toLowerCase());
+    const respellings = paramNameCaseRespellings(name);
+    for (const s of respellings) expect(s.name?.toLowerCase()).toBe(name.toLowerCase());
+    const cased = [...name].filter((c) => c.toLowerCase() !== c.toUpperCase()).length;
+    expect(respellings.length).toBeGreaterThanOrEqual(cased);
+    console.log(
+      `auth-param name ${name}: ${misses.length} near misses, ${respellings.length} case respellings`,
+    );
+  }
+  expect(BWS_RESPELLINGS.map((s) => `${s.before ?? ''}=${s.after ?? ''}`)).toEqual([
+    ' =',
+    '= ',
+    ' = ',
+    '\t=\t',
+  ]);
+  expect(otherNotation(false, 'k1')).toEqual({ label: 'the key as a quoted-string', quoted: true });
+  expect(otherNotation(true, 'k1')?.quoted).toBe(false);
+  expect(otherNotation(true, 'a b')).toBeUndefined();
 });
