@@ -6,7 +6,7 @@
  * edits were let in and which; a write the target wrongly accepts is removed again.
  */
 import { forRule, test } from '../fixtures.ts';
-import { otherNotation, paramNameNearMisses } from '../fuzz/grammar/auth-param.ts';
+import { paramNameNearMisses } from '../fuzz/grammar/auth-param.ts';
 import type { GrammarEdit } from '../fuzz/grammar/edits.ts';
 import {
   isToken68Shaped,
@@ -19,11 +19,7 @@ import type { Exchange } from '../lib/http.ts';
 import { type IdentityName, type Kit, lacks, type Probe, unmet } from '../lib/kit.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
 import { expectStatus } from '../lib/verify.ts';
-import {
-  authParamNotation,
-  basicUserPassNearMiss,
-  credentialValueNearMiss,
-} from '../rules/credential-grammar.ts';
+import { basicUserPassNearMiss, credentialValueNearMiss } from '../rules/credential-grammar.ts';
 import type { Rule } from '../rules/types.ts';
 
 /** Requests in flight at once while the edits of one value are sent. */
@@ -170,29 +166,5 @@ test(
           }),
         );
     }
-  },
-);
-
-test(
-  'a valid key sent in its auth-param with the value in the other notation (a token as a quoted-string, or back) → reported: taken or refused',
-  forRule(authParamNotation),
-  async ({ kit }) => {
-    const form = kit.credentials.apikeyForm;
-    if (form.param === undefined)
-      lacks('apikeyScheme', 'the key is sent in no auth-param ("<word> <param>" or "<word> <param>=")');
-    const valid = (await validSecrets(kit)).find((s) => s.scheme === 'apikey');
-    if (valid === undefined) lacks('identities.*.apikey', 'no valid key for an endpoint that accepts keys');
-    const { probe, secret, identity } = valid as NonNullable<typeof valid>;
-    const what = `the ${identity} identity's key`;
-    await seenAccepted(kit, probe, valid?.build(secret) ?? '', what);
-    const spelling = otherNotation(form.quoted, secret);
-    if (spelling === undefined) unmet('the key holds characters outside tchar: it has no token notation');
-    const value = kit.credentials.apikeyParam(secret, spelling as NonNullable<typeof spelling>) as string;
-    const ex = await kit.send(probe, value);
-    await kit.cleanup(probe, ex, value);
-    const taken = ex.status >= 200 && ex.status < 300;
-    kit.observe(
-      `${what} with ${spelling?.label} → ${ex.status} (${taken ? 'taken: both notations accepted' : 'refused: only the canonical notation accepted'})`,
-    );
   },
 );

@@ -36,18 +36,4 @@ export const credentialValueNearMiss: Rule = {
   needs: ['identities.*.bearer / apikey', 'endpoints.*.schemes'],
 };
 
-export const authParamNotation: Rule = {
-  id: 'auth.param.notation',
-  level: 'INFO',
-  requirement:
-    'Where the key is sent as an auth-param: whether the target takes its value in the other notation too, a token value as a quoted-string or a quoted value as a token (RFC 9110 §11.2 "Authentication scheme definitions need to accept both notations" — no BCP 14 keyword: reported, not judged).',
-  refs: [rfc(9110, '11.2'), rfc(9110, '5.6.6')],
-  statuses: [200, 400, 401],
-  needs: ['apikeyScheme (a parameter form: "<word> <param>" or "<word> <param>=")', 'identities.*.apikey'],
-};
-
-export const credentialGrammarRules: readonly Rule[] = [
-  basicUserPassNearMiss,
-  credentialValueNearMiss,
-  authParamNotation,
-];
+export const credentialGrammarRules: readonly Rule[] = [basicUserPassNearMiss, credentialValueNearMiss];

@@ -11,12 +11,11 @@
  *   position (§11.2 "the name token is matched case-insensitively"; RFC 7617 §2 "both scheme and parameter
  *   names are matched case-insensitively"), whitespace around "=" (§5.6.3 BWS: "A recipient MUST parse for
  *   such bad whitespace and remove it before interpreting the protocol element").
- * - The value's other notation, a token value as a quoted-string or back (§11.2: "Parameter values can be
- *   expressed either as "token" or as "quoted-string" … Authentication scheme definitions need to accept both
- *   notations"; no BCP 14 keyword, so reported, not judged).
+ * The value's other notation (a token value as a quoted-string) is not probed: §11.2's "Authentication scheme
+ * definitions need to accept both notations" and §5.6.6's "The quoted and unquoted values are equivalent" carry
+ * no BCP 14 keyword (as `sub` in jwt.claims.wrong-type, left out).
  */
 import type { ParamSpelling } from '../../profile/credential-maker.ts';
-import { TCHAR } from '../abnf.ts';
 import { editsAtEveryPosition, type GrammarEdit } from './edits.ts';
 import { nextLetter } from './value-edits.ts';
 
@@ -54,14 +53,3 @@ export const BWS_RESPELLINGS: readonly LabelledSpelling[] = [
   { label: 'a space on both sides of "="', before: ' ', after: ' ' },
   { label: 'a tab on both sides of "="', before: '\t', after: '\t' },
 ];
-
-/**
- * The value in its other notation (RFC 9110 §11.2): a token value as a quoted-string; a quoted value as a
- * token when it is one (a key with characters outside tchar has no token notation).
- */
-export function otherNotation(quoted: boolean, key: string): LabelledSpelling | undefined {
-  if (!quoted) return { label: 'the key as a quoted-string', quoted: true };
-  return [...key].every((c) => TCHAR.includes(c))
-    ? { label: 'the key as a token', quoted: false }
-    : undefined;
-}

@@ -6,8 +6,6 @@ export const UNPROVEN: Readonly<Record<string, string>> = {
     'INFO rule: no RFC forbids accepting a token "issued" in the future; the rule reports and never fails.',
   'basic.base64.excess-padding':
     'INFO rule: RFC 4648 §3.3 lets a decoder ignore excess pad characters ("MAY also be ignored") or refuse them; the rule reports which and never fails.',
-  'auth.param.notation':
-    'INFO rule: RFC 9110 §11.2 says scheme definitions "need to accept both notations" without a BCP 14 keyword; the rule reports whether the other notation is taken and never fails. The bundled mock takes keys as `Apikey <key>`, in no auth-param (the rule is run against the stand-in in tests/suite/apikey-scheme.test.ts).',
   'authz.403.reauth-fresh':
     'Tells a conformant target from a broken one only by state carried between two freshly minted tokens of one identity; ' +
     'every stateless bug that lets the second token in lets the first in too (authz.403.lacking-role then fails and this rule skips). ' +
