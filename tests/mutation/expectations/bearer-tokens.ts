@@ -37,6 +37,8 @@ export const BEARER_TOKENS = {
     rules: ['fuzz.invalid-credential.no-2xx', 'fuzz.wrong-credential.status'],
     // Tokens with a stripped signature or a broken structure are the same undecodable input, let through.
     collateral: [
+      // A token changed at any position is any token too.
+      'auth.credential.near-miss',
       'fuzz.jwt.mutation.no-2xx',
       'fuzz.malformed.status',
       'fuzz.bearer.error-code',
@@ -69,6 +71,8 @@ export const BEARER_TOKENS = {
     rules: ['auth.401.invalid-bearer', 'jwt.attack.signature', 'jwt.attack.payload-tamper'],
     // jwt.decode() never looks at the protected header, so `crit` goes unread too (jwt.claims.crit-unknown).
     collateral: [
+      // A signature changed at any position goes unchecked.
+      'auth.credential.near-miss',
       'jwt.alg.none',
       'jwt.alg.key-confusion',
       'jwt.attack.alg-none',
@@ -149,7 +153,11 @@ export const BEARER_TOKENS = {
   },
   'jwt-lenient-structure': {
     rules: ['jwt.attack.structure'],
-    collateral: ['fuzz.jwt.mutation.no-2xx'],
+    collateral: [
+      // Stray characters in the header or payload are skipped.
+      'auth.credential.near-miss',
+      'fuzz.jwt.mutation.no-2xx',
+    ],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: bearer(`${await mint(USER_CLAIMS)}.AAAA`) })),
     conformant: 401,

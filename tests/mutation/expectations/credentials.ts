@@ -30,6 +30,8 @@ export const CREDENTIALS = {
     rules: ['auth.401.invalid-basic'],
     // A token or key sent as the Basic password is any password too (auth.boundary.other-scheme).
     collateral: [
+      // A near miss of the password is any password too.
+      'basic.user-pass.near-miss',
       'fuzz.wrong-credential.status',
       'fuzz.invalid-credential.no-2xx',
       'auth.boundary.other-scheme',
@@ -102,6 +104,8 @@ export const CREDENTIALS = {
   },
   'apikey-masked-compare': {
     rules: ['auth.boundary.one-char-changed'],
+    // A character replaced inside the hidden middle goes unseen.
+    collateral: ['auth.credential.near-miss'],
     probe: (url) => {
       const middle = Math.floor(ADMIN.apikey.length / 2);
       const changed = ADMIN.apikey[middle] === 'A' ? 'B' : 'A';
@@ -191,6 +195,8 @@ export const CREDENTIALS = {
   },
   'apikey-prefix': {
     rules: ['auth.boundary.suffix-extended'],
+    // A character inserted after the key still starts with the key.
+    collateral: ['auth.credential.near-miss'],
     probe: async (url) =>
       status(
         await call(url, 'DELETE', '/users/no-such-id', {
