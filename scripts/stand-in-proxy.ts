@@ -45,14 +45,16 @@ export async function startStandIn(standIn: StandInRoutes, mockUrl: string): Pro
       else if (!/^\s*(bearer|basic)(\s|$)/i.test(auth)) headers.authorization = `Apikey ${auth}`;
     } else if (word?.includes(' ') && auth !== undefined) {
       // A parameter form (`Token token=`: `Token token=<key>`, or `MediaBrowser Token`: quoted): the key taken
-      // from the parameter and given to the mock as `Apikey <key>`; anything else keeps its word.
+      // from the parameter and given to the mock as `Apikey <key>`; anything else keeps its word. RFC 9110 §11.2:
+      // auth-param = token BWS "=" BWS ( token / quoted-string ), the name matched case-insensitively, either
+      // notation taken (§5.6.3: BWS removed; §5.6.4: a quoted-pair stands for its character).
       const [scheme = '', param = ''] = word.split(' ');
-      const quoted = !param.endsWith('=');
       const name = param.replace(/=$/, '');
-      const m = new RegExp(`^\\s*${scheme}\\s+${name}=${quoted ? '"([^"]*)"' : '(\\S+)'}\\s*$`, 'i').exec(
-        auth,
-      );
-      if (m !== null) headers.authorization = `Apikey ${m[1]}`;
+      const m = new RegExp(
+        `^\\s*${scheme}\\s+${name}[ \\t]*=[ \\t]*(?:"((?:[^"\\\\]|\\\\.)*)"|([!#$%&'*+.^_\`|~0-9A-Za-z-]+))\\s*$`,
+        'i',
+      ).exec(auth);
+      if (m !== null) headers.authorization = `Apikey ${m[1]?.replace(/\\(.)/g, '$1') ?? m[2]}`;
       else if (/^\s*apikey(\s|$)/i.test(auth))
         headers.authorization = auth.replace(/^(\s*)apikey/i, '$1Not-A-Scheme-Here');
     } else if (word !== undefined && auth !== undefined) {

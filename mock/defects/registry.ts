@@ -37,6 +37,7 @@ import jwtKeyConfusion from './bearer-tokens/jwt-key-confusion.ts';
 import jwtKidEmptySecret from './bearer-tokens/jwt-kid-empty-secret.ts';
 import jwtLenientStructure from './bearer-tokens/jwt-lenient-structure.ts';
 import jwtRolesIgnored from './bearer-tokens/jwt-roles-ignored.ts';
+import jwtSignatureLenientBase64url from './bearer-tokens/jwt-signature-lenient-base64url.ts';
 import jwtSkipSignature from './bearer-tokens/jwt-skip-signature.ts';
 import basicChallengeBare from './challenges/basic-challenge-bare.ts';
 import basicChallengeBareOnFailure from './challenges/basic-challenge-bare-on-failure.ts';
@@ -54,14 +55,17 @@ import apikeyCaseInsensitive from './credentials/apikey-case-insensitive.ts';
 import apikeyMaskedCompare from './credentials/apikey-masked-compare.ts';
 import apikeyOffByOne from './credentials/apikey-off-by-one.ts';
 import apikeyPrefix from './credentials/apikey-prefix.ts';
+import apikeySanitizedLookup from './credentials/apikey-sanitized-lookup.ts';
 import basicAnyPassword from './credentials/basic-any-password.ts';
 import basicBadBase64500 from './credentials/basic-bad-base64-500.ts';
 import basicEmptyPassword from './credentials/basic-empty-password.ts';
 import basicLenientBase64 from './credentials/basic-lenient-base64.ts';
 import basicPasswordAnyUser from './credentials/basic-password-any-user.ts';
 import basicPasswordColon from './credentials/basic-password-colon.ts';
+import basicPasswordFirstLetterCase from './credentials/basic-password-first-letter-case.ts';
 import basicToken68LenientBase64 from './credentials/basic-token68-lenient-base64.ts';
 import basicTrimsUserPass from './credentials/basic-trims-user-pass.ts';
+import basicUserIdLikeWildcard from './credentials/basic-user-id-like-wildcard.ts';
 import credentialInDetail from './errors/credential-in-detail.ts';
 import errorsAs200 from './errors/errors-as-200.ts';
 import problemStatusString from './errors/problem-status-string.ts';
@@ -115,14 +119,18 @@ export const DEFECTS = [
   apikeyOffByOne,
   basicLenientBase64,
   basicToken68LenientBase64,
+  basicUserIdLikeWildcard,
+  basicPasswordFirstLetterCase,
   apikeyPrefix,
   apikeyAcceptsPrefix,
   apikeyMaskedCompare,
   apikeyCaseInsensitive,
   apikeyAsBearer,
+  apikeySanitizedLookup,
   algNone,
   bearerFailOpen,
   jwtSkipSignature,
+  jwtSignatureLenientBase64url,
   jwtKeyConfusion,
   ecdsaZeroSignature,
   jwtKidEmptySecret,

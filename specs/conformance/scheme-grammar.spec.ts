@@ -6,6 +6,7 @@
  * removed again.
  */
 import { forRule, test } from '../fixtures.ts';
+import { BWS_RESPELLINGS } from '../fuzz/grammar/auth-param.ts';
 import {
   SEPARATOR_NEAR_MISSES,
   SEPARATOR_RESPELLINGS,
@@ -87,11 +88,26 @@ test(
 test(
   'a valid credential with two or three spaces after its scheme word → the same 2xx as with one',
   forRule(schemeSeparatorSpaces),
-  async ({ kit }) =>
-    probeSpellings(
+  async ({ kit }) => {
+    await probeSpellings(
       kit,
       schemeSeparatorSpaces,
       (word) => SEPARATOR_RESPELLINGS.map((s) => ({ label: s.label, word, separator: s.separator })),
       (status) => [status],
-    ),
+    );
+    // The auth-param a key is sent in: BWS around its "=" (RFC 9110 §5.6.3: a recipient MUST remove it).
+    const valid = (await acceptedWords(kit)).find((a) => a.valid.scheme === 'apikey');
+    for (const spelling of valid === undefined ? [] : BWS_RESPELLINGS) {
+      const value = kit.credentials.apikeyParam(valid?.valid.secret ?? '', spelling);
+      if (valid === undefined || value === undefined) break;
+      const ex = await kit.send(valid.valid.probe, value);
+      await kit.cleanup(valid.valid.probe, ex, valid.canonical);
+      expectStatus(
+        ex,
+        [valid.status],
+        schemeSeparatorSpaces,
+        `for the ${valid.valid.identity} identity's key with ${spelling.label} of its parameter on ${valid.valid.probe.field}`,
+      );
+    }
+  },
 );

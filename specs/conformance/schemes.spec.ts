@@ -1,5 +1,6 @@
 /** Scheme names are case-insensitive (RFC 9110 §11.1: "a case-insensitive token"). */
 import { forRule, test } from '../fixtures.ts';
+import { paramNameCaseRespellings } from '../fuzz/grammar/auth-param.ts';
 import { unmet } from '../lib/kit.ts';
 import { expectStatus } from '../lib/verify.ts';
 import { CANONICAL_SCHEME_NAME } from '../profile/credential-maker.ts';
@@ -38,6 +39,22 @@ for (const scheme of ['bearer', 'basic', 'apikey'] as const satisfies readonly S
           [baseline.status],
           schemeCaseInsensitive,
           `(as for "${word}") with the scheme spelled "${spelling}"`,
+        );
+      }
+      // The auth-param a key is sent in: its name is matched case-insensitively too (RFC 9110 §11.2).
+      const key = scheme === 'apikey' ? kit.identity('admin')?.apikey : undefined;
+      for (const spelling of key === undefined
+        ? []
+        : paramNameCaseRespellings(kit.credentials.apikeyForm.param ?? '')) {
+        const value = kit.credentials.apikeyParam(key as string, spelling);
+        if (value === undefined) break;
+        const ex = await kit.send(probe, value);
+        await kit.cleanup(probe, ex, authorization);
+        expectStatus(
+          ex,
+          [baseline.status],
+          schemeCaseInsensitive,
+          `(as for the canonical parameter) with ${spelling.label}`,
         );
       }
     },

@@ -30,6 +30,16 @@ export function basicUserPass(username: string, password: string): string {
   return Buffer.from(`${username}:${password}`, 'utf8').toString('base64');
 }
 
+/** How an auth-param carrying the key is spelled (CredentialMaker.apikeyParam); each part defaults to the form's. */
+export interface ParamSpelling {
+  readonly name?: string;
+  /** BWS before and after "=" (RFC 9110 §5.6.3, §11.2). */
+  readonly before?: string;
+  readonly after?: string;
+  /** The value as a quoted-string (true) or a token (false). */
+  readonly quoted?: boolean;
+}
+
 export class CredentialMaker {
   /** How the target takes a key (profile `apikeyScheme`; default the seed's `Apikey <key>`). */
   readonly apikeyForm: ApikeyForm;
@@ -76,6 +86,11 @@ export class CredentialMaker {
     return this.basicPayload(basicUserPass(username, password));
   }
 
+  /** RFC 7617 §2: `Basic` and the base64 of a user-pass as given (an edited one: no ":", two, a CTL). */
+  basicUserPass(userPass: string): string {
+    return this.basicPayload(Buffer.from(userPass, 'utf8').toString('base64'));
+  }
+
   /** `Basic <payload>` with the payload as given (a boundary or malformed token68). */
   basicPayload(payload: string): string {
     return `${CANONICAL_SCHEME_NAME.basic} ${payload}`;
@@ -86,6 +101,19 @@ export class CredentialMaker {
     return word === undefined
       ? apikeyAuthorization(this.apikeyForm, key)
       : apikeyAuthorization(this.apikeyForm, key, word);
+  }
+
+  /**
+   * The key as the value of the form's auth-param, spelled as asked (RFC 9110 §11.2: auth-param = token BWS "="
+   * BWS ( token / quoted-string )): another parameter name, whitespace before and after "=", the other notation
+   * of the value. Undefined when the target takes its key in no parameter.
+   */
+  apikeyParam(key: string, spelling: ParamSpelling = {}): string | undefined {
+    const { word, param, quoted } = this.apikeyForm;
+    if (word === undefined || param === undefined) return undefined;
+    // RFC 9110 §5.6.4: in a quoted-string, '"' and '\' are sent as quoted-pairs.
+    const value = (spelling.quoted ?? quoted) ? `"${key.replace(/["\\]/g, '\\$&')}"` : key;
+    return `${word} ${spelling.name ?? param}${spelling.before ?? ''}=${spelling.after ?? ''}${value}`;
   }
 
   /** The scheme's word followed by `rest` as written (malformed values: `Bearer a b`); `rest` alone without a word. */

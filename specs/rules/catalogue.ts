@@ -7,6 +7,7 @@ import { accessRules } from './access.ts';
 import { basicBase64Rules } from './basic-base64.ts';
 import { boundaryRules } from './boundaries.ts';
 import { challengeRules } from './challenges.ts';
+import { credentialGrammarRules } from './credential-grammar.ts';
 import { forbiddenRules } from './forbidden.ts';
 import { fuzzRules } from './fuzz.ts';
 import { jsonValueRules } from './json-values.ts';
@@ -28,7 +29,7 @@ import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 
-export const CATALOGUE_VERSION = '1.5.0';
+export const CATALOGUE_VERSION = '1.6.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
@@ -37,6 +38,7 @@ export const catalogue: readonly Rule[] = [
   ...schemeRules,
   ...schemeGrammarRules,
   ...boundaryRules,
+  ...credentialGrammarRules,
   ...basicBase64Rules,
   ...malformedRules,
   ...requestBodyRules,

@@ -28,8 +28,8 @@ export const schemeSeparatorSpaces: Rule = {
   id: 'auth.scheme.separator-spaces',
   level: 'MUST',
   requirement:
-    'A valid credential with two or three spaces between the scheme word and the credentials is answered like the canonical single space (RFC 9110 §11.4: 1*SP).',
-  refs: [rfc(9110, '11.4'), seed('5')],
+    'A valid credential with two or three spaces between the scheme word and the credentials is answered like the canonical single space (RFC 9110 §11.4: 1*SP); where the key is sent as an auth-param, so is the key with a space or tab before, after or around its "=" (RFC 9110 §11.2 auth-param = token BWS "=" BWS …; §5.6.3: a recipient MUST remove BWS).',
+  refs: [rfc(9110, '11.4'), rfc(9110, '5.6.3'), rfc(9110, '11.2'), seed('5')],
   statuses: [200],
   needs: NEEDS,
 };

@@ -6,8 +6,8 @@ export const schemeCaseInsensitive: Rule = {
   id: 'auth.scheme.case-insensitive',
   level: 'MUST',
   requirement:
-    'The scheme name is matched case-insensitively: "bearer", "BASIC", "aPiKeY" work like their canonical form.',
-  refs: [rfc(9110, '11.1'), rfc(7617, '2'), seed('5')],
+    'The scheme name is matched case-insensitively: "bearer", "BASIC", "aPiKeY" work like their canonical form; where the key is sent as an auth-param, so is the parameter name, in another case at every position (RFC 9110 §11.2; RFC 7617 §2 "both scheme and parameter names are matched case-insensitively").',
+  refs: [rfc(9110, '11.1'), rfc(9110, '11.2'), rfc(7617, '2'), seed('5')],
   statuses: [200],
   needs: ['endpoints.*.schemes', 'identities.admin'],
 };

@@ -6,11 +6,25 @@
 import { expect, test } from '@playwright/test';
 import { BASE64_CHARS, TCHAR, TOKEN68_CHARS, TOKEN68_NOT_BASE64 } from '../../specs/fuzz/abnf.ts';
 import {
+  BWS_RESPELLINGS,
+  paramNameCaseRespellings,
+  paramNameNearMisses,
+} from '../../specs/fuzz/grammar/auth-param.ts';
+import {
   base64Intruders,
   schemeWordNearMisses,
   schemeWordRespellings,
 } from '../../specs/fuzz/grammar/credential-edits.ts';
 import { editsAtEveryPosition, positionsReached } from '../../specs/fuzz/grammar/edits.ts';
+import {
+  flippedBase64url,
+  ROTATION,
+  rotatingEdits,
+  tokenValueClasses,
+  tokenValueNearMisses,
+  userPassNearMisses,
+  userPassWellFormed,
+} from '../../specs/fuzz/grammar/value-edits.ts';
 import { basicUserPass, CANONICAL_SCHEME_WORDS } from '../../specs/profile/credential-maker.ts';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -86,4 +100,104 @@ test('scheme words: near misses at every position name no accepted scheme; respe
     for (const e of respellings) expect(e.text.toLowerCase()).toBe(word.toLowerCase());
     console.log(`auth-scheme ${word}: ${misses.length} near misses, ${respellings.length} respellings`);
   }
+});
+
+test('value edits: one rotating edit at every position; every operation and every character class reached', () => {
+  const value = 'gck_uJOdCwArCrSa05CMtM28CSLcxiynQ5ml';
+  const edits = rotatingEdits('p', value, tokenValueClasses(false));
+  expect(edits.map((e) => e.position)).toEqual(range(value.length + 1));
+  const reached = positionsReached(edits).p ?? {};
+  // Together the operations reach every position, each operation every fourth (the last gap an insertion).
+  expect([...new Set(Object.values(reached).flat())].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+    range(value.length + 1),
+  );
+  for (const op of ROTATION) expect(reached[op]?.length).toBeGreaterThan(0);
+  const classes = tokenValueClasses(false);
+  for (const c of classes.insert) expect(edits.some((e) => e.op === 'insert' && e.char === c)).toBe(true);
+  for (const e of edits) expect(e.text).not.toBe(value);
+});
+
+test("JWT edits: every position of all three parts; a replacement flips the sextet's top bit, so the last character changes bytes", () => {
+  const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmUtc2ln';
+  const edits = tokenValueNearMisses(token, true);
+  expect(edits.map((e) => e.position)).toEqual(range(token.length + 1));
+  expect(flippedBase64url('A')).toBe('g');
+  expect(flippedBase64url('n')).toBe('H');
+  expect(flippedBase64url('.')).toBe('A');
+  for (const e of edits.filter((x) => x.op === 'substitute' && x.position === token.length - 1))
+    expect(Buffer.from(e.text.split('.')[2] ?? '', 'base64url')).not.toEqual(
+      Buffer.from(token.split('.')[2] ?? '', 'base64url'),
+    );
+});
+
+test("user-pass edits: every position, the separator with every operation, no valid user-pass, the user-id's case kept", () => {
+  const table: string[] = [];
+  const valid = ['alice:wonderland-admin', 'bob:s3cret:päss', 'alicf:wonderland-admin'];
+  for (const [user, password] of [
+    ['alice', 'wonderland-admin'],
+    ['bob', 's3cret:päss'],
+  ] as const) {
+    const text = `${user}:${password}`;
+    const edits = userPassNearMisses(user, password, valid);
+    const sep = user.length;
+    const positions = new Set(edits.map((e) => e.position));
+    for (const i of range([...text].length + 1)) expect(positions.has(i)).toBe(true);
+    // Every operation at the separator (by its text: doubling ":" and inserting ":" next to it are one text).
+    const texts = edits.map((e) => e.text);
+    for (const around of [
+      `${user}${password}`,
+      `${user}::${password}`,
+      `${user};${password}`,
+      `${user}x:${password}`,
+    ])
+      expect(texts).toContain(around);
+    expect(edits.some((e) => e.position === sep + 1 && e.op === 'insert')).toBe(true);
+    for (const e of edits) expect(valid).not.toContain(e.text);
+    expect(new Set(edits.map((e) => e.text)).size).toBe(edits.length);
+    // A user-id in another letter case is no near miss (RFC 7613 UsernameCaseMapped); a password's is.
+    for (const e of edits.filter((x) => x.position < sep))
+      expect(e.text.toLowerCase() === text.toLowerCase()).toBe(false);
+    expect(
+      edits.some(
+        (e) => e.position === sep + 1 && e.op === 'substitute' && e.text.toLowerCase() === text.toLowerCase(),
+      ),
+    ).toBe(true);
+    // The WHERE LIKE probe: a "%" in the user-id.
+    expect(edits.some((e) => e.position <= sep && e.char === '%')).toBe(true);
+    expect(edits.some((e) => !userPassWellFormed(e.text))).toBe(true);
+    table.push(
+      `user-pass ${[...text].length} characters: ${edits.length} near misses, gaps and characters 0–${[...text].length}`,
+    );
+  }
+  // "alicf:…" is declared valid: the user-id's last letter replaced by the next is left out.
+  expect(
+    userPassNearMisses('alice', 'wonderland-admin', valid).some((e) => e.text === 'alicf:wonderland-admin'),
+  ).toBe(false);
+  console.log(table.join('\n'));
+});
+
+test('auth-param name: near misses at every position are other names (not only another case); case respellings at every position', () => {
+  for (const name of ['token', 'Token', 'X-Key']) {
+    const misses = paramNameNearMisses(name);
+    expect(positionsReached(misses)['auth-param name']).toEqual({
+      insert: range(name.length + 1),
+      delete: range(name.length),
+      duplicate: range(name.length),
+      substitute: range(name.length),
+    });
+    for (const e of misses) expect(e.text.toLowerCase()).not.toBe(name.toLowerCase());
+    const respellings = paramNameCaseRespellings(name);
+    for (const s of respellings) expect(s.name?.toLowerCase()).toBe(name.toLowerCase());
+    const cased = [...name].filter((c) => c.toLowerCase() !== c.toUpperCase()).length;
+    expect(respellings.length).toBeGreaterThanOrEqual(cased);
+    console.log(
+      `auth-param name ${name}: ${misses.length} near misses, ${respellings.length} case respellings`,
+    );
+  }
+  expect(BWS_RESPELLINGS.map((s) => `${s.before ?? ''}=${s.after ?? ''}`)).toEqual([
+    ' =',
+    '= ',
+    ' = ',
+    '\t=\t',
+  ]);
 });

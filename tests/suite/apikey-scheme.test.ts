@@ -5,8 +5,11 @@
  * "Token"` every rule that sends a key passes there; with the seed's default `Apikey`, the target refuses the
  * valid key, the success rule fails and the key's own checks cannot start: the word is what the run stands on.
  */
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -149,4 +152,60 @@ test('apikeyScheme "Token token=" against a target that takes Token token=<key> 
   }
   const word = await runWith('Token', paramStandIn, ['success.200.protected'], ['apikey']);
   expect(statuses(word, 'success.200.protected')).toContain('failed');
+});
+
+/** The auth-param's checks (#37; RFC 9110 §11.2, §5.6.3): near misses of the name, its case, BWS around "=". */
+const PARAM_RULES = [
+  'auth.credential.near-miss',
+  'auth.scheme.case-insensitive',
+  'auth.scheme.separator-spaces',
+];
+
+test('apikeyScheme "Token token=" against a target that parses the auth-param (RFC 9110 §11.2) → near misses of the name refused; its case and BWS around "=" taken', async () => {
+  const run = await runWith('Token token=', paramStandIn, PARAM_RULES, ['apikey']);
+  expect(run.code, `${run.stdout.slice(0, 4000)}\n${run.stderr}`).toBe(0);
+  for (const id of PARAM_RULES) {
+    expect(statuses(run, id), id).toContain('passed');
+    expect(statuses(run, id), id).not.toContain('failed');
+  }
+});
+
+test('a target that takes the key from any parameter name ("Token tokem=<key>" as "Token token=<key>") → auth.credential.near-miss fails there, on the parameter name', async () => {
+  // In front of the conformant stand-in: every parameter name is rewritten to "token" before it is parsed.
+  const front = createServer((req, res) => {
+    const auth = req.headers.authorization;
+    const headers = { ...req.headers };
+    if (auth !== undefined) headers.authorization = auth.replace(/^(\s*Token\s+)[^=\s]*(\s*=)/i, '$1token$2');
+    const upstream = request(
+      `${paramStandIn.url}${req.url ?? '/'}`,
+      { method: req.method, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  front.listen(0, '127.0.0.1');
+  await once(front, 'listening');
+  try {
+    const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    const run = await runWith(
+      'Token token=',
+      { url, hits: new Map(), close: async () => {} },
+      ['auth.credential.near-miss'],
+      ['apikey'],
+    );
+    expect(run.code).not.toBe(0);
+    expect(statuses(run, 'auth.credential.near-miss')).toContain('failed');
+    const failure = specsOf(run, 'auth.credential.near-miss')
+      .flatMap((s) => s.tests.flatMap((t) => t.results[0]?.errors ?? []))
+      .map((e) => JSON.stringify(e))
+      .join('\n');
+    expect(failure).toMatch(/of auth-param name/);
+  } finally {
+    front.closeAllConnections();
+    front.close();
+  }
 });

@@ -113,7 +113,11 @@ export function basicIdentity(owner: StoredIdentity): Identity {
  * accepted as that user when `accepts` says the password will do (any, empty, another user's…).
  */
 export function wrongPasswordRescue(
-  accepts: (password: string, users: IdentityStore['passwords']) => boolean | Promise<boolean>,
+  accepts: (
+    password: string,
+    users: IdentityStore['passwords'],
+    user: NonNullable<ReturnType<IdentityStore['passwords']['get']>>,
+  ) => boolean | Promise<boolean>,
 ): (context: AuthenticatorContext) => Promise<AuthenticatorHook> {
   return async ({ identities }) => {
     const users = (await identities()).passwords;
@@ -123,7 +127,7 @@ export function wrongPasswordRescue(
         const credentials = basicCredentials(parsed);
         const user = credentials && users.get(credentials.userId.normalize('NFC'));
         if (credentials === undefined || user === undefined) return undefined;
-        return (await accepts(credentials.password, users)) ? basicIdentity(user.identity) : undefined;
+        return (await accepts(credentials.password, users, user)) ? basicIdentity(user.identity) : undefined;
       },
     };
   };

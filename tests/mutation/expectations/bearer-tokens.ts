@@ -37,6 +37,8 @@ export const BEARER_TOKENS = {
     rules: ['fuzz.invalid-credential.no-2xx', 'fuzz.wrong-credential.status'],
     // Tokens with a stripped signature or a broken structure are the same undecodable input, let through.
     collateral: [
+      // A token changed at any position is any token too.
+      'auth.credential.near-miss',
       'fuzz.jwt.mutation.no-2xx',
       'fuzz.malformed.status',
       'fuzz.bearer.error-code',
@@ -54,10 +56,23 @@ export const BEARER_TOKENS = {
     conformant: 401,
     defective: 200,
   },
+  'jwt-signature-lenient-base64url': {
+    rules: ['auth.credential.near-miss'],
+    // "~" inside the signature: skipped by the lenient decoder.
+    probe: async (url) => {
+      const [header, payload, signature = ''] = ADMIN.bearer.split('.');
+      const mangled = `${header}.${payload}.${signature.slice(0, 5)}~${signature.slice(5)}`;
+      return status(await call(url, 'GET', '/protected', { headers: bearer(mangled) }));
+    },
+    conformant: 401,
+    defective: 200,
+  },
   'jwt-skip-signature': {
     rules: ['auth.401.invalid-bearer', 'jwt.attack.signature', 'jwt.attack.payload-tamper'],
     // jwt.decode() never looks at the protected header, so `crit` goes unread too (jwt.claims.crit-unknown).
     collateral: [
+      // A signature changed at any position goes unchecked.
+      'auth.credential.near-miss',
       'jwt.alg.none',
       'jwt.alg.key-confusion',
       'jwt.attack.alg-none',
@@ -138,7 +153,11 @@ export const BEARER_TOKENS = {
   },
   'jwt-lenient-structure': {
     rules: ['jwt.attack.structure'],
-    collateral: ['fuzz.jwt.mutation.no-2xx'],
+    collateral: [
+      // Stray characters in the header or payload are skipped.
+      'auth.credential.near-miss',
+      'fuzz.jwt.mutation.no-2xx',
+    ],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: bearer(`${await mint(USER_CLAIMS)}.AAAA`) })),
     conformant: 401,

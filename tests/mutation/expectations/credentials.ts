@@ -30,6 +30,8 @@ export const CREDENTIALS = {
     rules: ['auth.401.invalid-basic'],
     // A token or key sent as the Basic password is any password too (auth.boundary.other-scheme).
     collateral: [
+      // A near miss of the password is any password too.
+      'basic.user-pass.near-miss',
       'fuzz.wrong-credential.status',
       'fuzz.invalid-credential.no-2xx',
       'auth.boundary.other-scheme',
@@ -102,6 +104,8 @@ export const CREDENTIALS = {
   },
   'apikey-masked-compare': {
     rules: ['auth.boundary.one-char-changed'],
+    // A character replaced inside the hidden middle goes unseen.
+    collateral: ['auth.credential.near-miss'],
     probe: (url) => {
       const middle = Math.floor(ADMIN.apikey.length / 2);
       const changed = ADMIN.apikey[middle] === 'A' ? 'B' : 'A';
@@ -140,12 +144,44 @@ export const CREDENTIALS = {
     conformant: 400,
     defective: 200,
   },
+  'basic-user-id-like-wildcard': {
+    rules: ['basic.user-pass.near-miss'],
+    // "%alice" with alice's password: LIKE '%alice' finds alice.
+    probe: async (url) =>
+      status(
+        await call(url, 'GET', '/protected', {
+          headers: basic(`%${ADMIN.basic.username}`, ADMIN.basic.password),
+        }),
+      ),
+    conformant: 401,
+    defective: 200,
+  },
+  'basic-password-first-letter-case': {
+    rules: ['basic.user-pass.near-miss'],
+    probe: async (url) => {
+      const { username, password } = ADMIN.basic;
+      const first = password.charAt(0);
+      const toggled = first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();
+      return status(
+        await call(url, 'GET', '/protected', { headers: basic(username, `${toggled}${password.slice(1)}`) }),
+      );
+    },
+    conformant: 401,
+    defective: 200,
+  },
   'apikey-as-bearer': {
     rules: ['auth.boundary.other-scheme'],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: { authorization: `Bearer ${ADMIN.apikey}` } })),
     conformant: 401,
     defective: 200,
+  },
+  'apikey-sanitized-lookup': {
+    rules: ['auth.credential.near-miss'],
+    // "~" stripped before the lookup: the key it leaves is the admin's.
+    probe: (url) => deleteMissing(url, apikey(`~${ADMIN.apikey}`)),
+    conformant: 401,
+    defective: 404,
   },
   'apikey-off-by-one': {
     rules: ['auth.401.invalid-apikey'],
@@ -159,6 +195,8 @@ export const CREDENTIALS = {
   },
   'apikey-prefix': {
     rules: ['auth.boundary.suffix-extended'],
+    // A character inserted after the key still starts with the key.
+    collateral: ['auth.credential.near-miss'],
     probe: async (url) =>
       status(
         await call(url, 'DELETE', '/users/no-such-id', {
