@@ -82,11 +82,16 @@ function afterWord(
   if (first.toLowerCase() !== word.toLowerCase()) return ABSENT;
   const rest = space === -1 ? '' : field.slice(space + 1).trim();
   if (param !== undefined) {
-    // `MediaBrowser Token="<key>"`: an auth-param whose value is a quoted-string (RFC 9110 §5.6.4).
-    const match = new RegExp(`(?:^|,)\\s*${param}\\s*=\\s*"((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(rest);
+    // RFC 9110 §11.2: auth-param = token BWS "=" BWS ( token / quoted-string ) — `MediaBrowser Token="<key>"`
+    // (quoted, §5.6.4) and PagerDuty's `Token token=<key>` (init's form `Token token=`: a bare token) alike.
+    const name = param.replace(/=$/, '');
+    const match = new RegExp(
+      `(?:^|,)\\s*${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([!#$%&'*+.^_\`|~0-9A-Za-z-]+))\\s*(?:,|$)`,
+      'i',
+    ).exec(rest);
     if (match === null)
-      return refused(400, 'malformed', `${word} credentials must carry ${param}="<key>" (RFC 9110 §11.4)`);
-    return { value: (match[1] as string).replace(/\\(.)/g, '$1') };
+      return refused(400, 'malformed', `${word} credentials must carry ${name}=<key> (RFC 9110 §11.2)`);
+    return { value: match[2] ?? (match[1] as string).replace(/\\(.)/g, '$1') };
   }
   if (!isToken68(rest))
     return refused(400, 'malformed', `${word} credentials must be one token68 (RFC 9110 §11.4)`);
