@@ -24,14 +24,18 @@ export const isObject: (value: unknown) => value is Json = isRecord;
 export const JWT_KEY_ENV = JWT_PRIVATE_JWK_VARIABLE;
 export const JWT_SECRET_ENV = JWT_SECRET_VARIABLE;
 
-/** The first `http` `bearer` scheme's `x-gatecheck-jwt`, as the profile's `jwt` (RFC 7519, RFC 8725 §3.1). */
+/**
+ * The first `http` `bearer` scheme's `x-gatecheck-jwt`, else the first other scheme's (an `oauth2` or
+ * `openIdConnect` scheme's tokens are sent as Bearer too, RFC 6750 §2.1 — the stand-in states it on each scheme
+ * whose tokens it verifies), as the profile's `jwt` (RFC 7519, RFC 8725 §3.1).
+ */
 export function jwtFromDocument(doc: Json, todo: string[]): Json | undefined {
   const components = isObject(doc.components) ? doc.components : {};
-  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  const bearer = Object.values(schemes).find(
-    (s) =>
-      isObject(s) && s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer' && isObject(s[X_JWT]),
-  ) as Json | undefined;
+  const schemes = Object.values(isObject(components.securitySchemes) ? components.securitySchemes : {});
+  const stating = (s: unknown): s is Json => isObject(s) && isObject(s[X_JWT]);
+  const bearer: Json | undefined =
+    schemes.filter(stating).find((s) => s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer') ??
+    schemes.find(stating);
   const x = bearer?.[X_JWT];
   if (!isObject(x)) return undefined;
   const algorithms = Array.isArray(x.algorithms) ? x.algorithms.map(String) : [];

@@ -29,8 +29,11 @@ export interface MockExtensions {
   readonly maxBodyBytes: number;
 }
 
-/** The verifier's settings; the public key of its allow-list's first algorithm, from the trusted JWKS. */
-async function jwtOf(auth: AuthSettings, jwksUri: string): Promise<JwtExtension> {
+/**
+ * The verifier's settings; the public key of its allow-list's first algorithm, from the trusted JWKS (the
+ * stand-in states the same on each scheme whose tokens it verifies, mock/standin/document.ts).
+ */
+export async function jwtOf(auth: AuthSettings, jwksUri: string): Promise<JwtExtension> {
   const jwks = JSON.parse(await readFile(auth.jwksPath, 'utf8')) as { keys?: Record<string, unknown>[] };
   const first = auth.algorithms[0];
   const key = (jwks.keys ?? []).find((k) => k.alg === first);

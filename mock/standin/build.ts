@@ -10,13 +10,19 @@ import type { JSONWebKeySet } from 'jose';
 import { type Operation as DocOperation, readOperations } from '../../cli/init/operations.ts';
 import { readCarriers, requirementsOf } from '../../cli/init/security.ts';
 import { serverOf } from '../../cli/init/servers.ts';
-import { type CredentialVariable, identityVariables } from '../../shared/credential-env.ts';
+import {
+  type CredentialVariable,
+  identityVariables,
+  JWT_PRIVATE_JWK_VARIABLE,
+} from '../../shared/credential-env.ts';
 import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
 import type { RateLimitFile } from '../access/rate-limit-settings.ts';
 import { createBearerVerifier } from '../auth/bearer.ts';
 import type { AuthSettings } from '../auth/types.ts';
+import { JWKS_PATH } from '../oauth/endpoint.ts';
 import { createIssuer } from '../oauth/issue.ts';
 import type { OAuthSettings } from '../oauth/settings.ts';
+import { jwtOf } from '../openapi/extensions.ts';
 import type { Stage } from '../pipeline/exchange.ts';
 import type { AccessRule, Operation, Router } from '../routing/router.ts';
 import { ConfigError } from '../util/config-error.ts';
@@ -134,6 +140,12 @@ function seedsOf(
   return seeds;
 }
 
+/** The private JWK the mock signs with for `alg` (its issuer's set, mock/oauth/issue.ts), or undefined. */
+async function signingKeyOf(path: string, alg: string | undefined): Promise<Json | undefined> {
+  const set = JSON.parse(await readFile(path, 'utf8')) as { keys?: Json[] };
+  return (set.keys ?? []).find((k) => alg === undefined || k.alg === alg);
+}
+
 export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   const doc = await readStandInDocument(options.source);
   const schemes = readDocumentSchemes(doc, options.realm);
@@ -202,7 +214,13 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     router,
     credentials: standInCredentials(createDocumentVerifier(identities, bearer)),
     handler: standInHandler(data, options.maxBodyBytes),
-    beside: [token, standInDocument(doc, prefix)],
+    beside: [
+      token,
+      standInDocument(doc, prefix, {
+        extension: await jwtOf(options.auth, JWKS_PATH),
+        schemes: [...schemes.values()].filter((s) => s.kind === 'jwt').map((s) => s.name),
+      }),
+    ],
     identities,
     rateLimit,
     operations: ops.length,
@@ -232,6 +250,12 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
         if (kinds.has('basic')) credentials.basic = { username: id.username, password: id.password };
         if (kinds.has('key')) credentials.apikey = id.apikey;
         out.push(...identityVariables(id.name, credentials));
+      }
+      // The test issuer's private key, as the default mock prints it (mock/cli/environment.ts): the profile's
+      // jwt.privateJwk, for the suite to mint the tokens of the JWT rules (its x-gatecheck-jwt names the rest).
+      if (kinds.has('jwt')) {
+        const key = await signingKeyOf(options.oauth.signingKeysPath, options.auth.algorithms[0]);
+        if (key !== undefined) out.push({ name: JWT_PRIVATE_JWK_VARIABLE, value: JSON.stringify(key) });
       }
       return out;
     },

@@ -2,14 +2,18 @@
  * `GET /openapi.json` of the stand-in: the document it stands in for, served back with `servers` pointed at
  * the mock (its origin as the request names it, RFC 9110 §7.2 Host, and the document's path prefix), every
  * Path Item's and Operation's own `servers` dropped (the mock serves them all), and each `oauth2` flow's
- * `tokenUrl` at the mock's token endpoint — so `gatecheck init http://…/openapi.json` writes a profile that
- * runs against the mock as it is. Recursive schemas (a dereferenced document's cycles) are cut at the repeat.
+ * `tokenUrl` at the mock's token endpoint, and each scheme whose tokens the mock verifies as JWTs carrying
+ * `x-gatecheck-jwt` (its issuer, audience, algorithms, leeway, public key and JWKS, as the default mock's own
+ * document states them, docs/package.md "What a document can add") — so `gatecheck init
+ * http://…/openapi.json` writes a profile that runs against the mock as it is, JWT rules included.
+ * Recursive schemas (a dereferenced document's cycles) are cut at the repeat.
  */
 
 import { isRecord } from '../../shared/is-record.ts';
+import { type JwtExtension, X_JWT } from '../../shared/openapi-extensions.ts';
 import { problem } from '../http/problem.ts';
 import { jsonReply, type Reply } from '../http/reply.ts';
-import { TOKEN_PATH } from '../oauth/endpoint.ts';
+import { JWKS_PATH, TOKEN_PATH } from '../oauth/endpoint.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import type { BesideEndpoint } from './token.ts';
 
@@ -29,7 +33,11 @@ function acyclic(value: unknown, ancestors: Set<unknown> = new Set()): unknown {
   return out;
 }
 
-export function standInDocument(doc: Json, prefix: string): BesideEndpoint {
+export function standInDocument(
+  doc: Json,
+  prefix: string,
+  jwt?: { readonly extension: JwtExtension; readonly schemes: readonly string[] },
+): BesideEndpoint {
   const base = acyclic(doc) as Json;
   for (const item of Object.values(isRecord(base.paths) ? base.paths : {}))
     if (isRecord(item)) {
@@ -48,6 +56,10 @@ export function standInDocument(doc: Json, prefix: string): BesideEndpoint {
       isRecord(served.components) && isRecord(served.components.securitySchemes)
         ? served.components.securitySchemes
         : {};
+    for (const name of jwt?.schemes ?? []) {
+      const scheme = schemes[name];
+      if (isRecord(scheme)) scheme[X_JWT] = { ...jwt?.extension, jwksUri: `${origin}${JWKS_PATH}` };
+    }
     for (const scheme of Object.values(schemes))
       if (isRecord(scheme) && scheme.type === 'oauth2' && isRecord(scheme.flows))
         for (const flow of Object.values(scheme.flows))

@@ -128,15 +128,20 @@ export function createDocumentVerifier(
 ): DocumentVerifier {
   const byKey = new Map(identities.map((id) => [id.apikey, id]));
   const byUser = new Map(identities.map((id) => [id.username, id]));
-  const grantsOf = new Map(identities.map((id) => [id.name, id.grants]));
+  // A token names an identity by its name (the tokens the mock prints and hands out) or by its user name
+  // (`gatecheck-admin`: the `sub` of the tokens the suite mints from init's jwtClaims).
+  const named = new Map(
+    identities.flatMap((id) => [[id.name, id.name] as const, [id.username, id.name] as const]),
+  );
 
   const fromBearer = (result: AuthResult): SchemeCheck => {
     if (!result.ok) return refused(result.status, result.code, result.reason);
     // A token the mock signed names one of its identities; its grants are the token's `scope` and `roles`.
     const { identity } = result;
-    if (!grantsOf.has(identity.id))
+    const name = named.get(identity.id);
+    if (name === undefined)
       return refused(401, 'jwt_claim_invalid', 'the token names no identity of this mock');
-    return { kind: 'ok', identity };
+    return { kind: 'ok', identity: name === identity.id ? identity : { ...identity, id: name } };
   };
 
   const key = (value: string): SchemeCheck => {
