@@ -147,7 +147,14 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
   });
 
   const handler = standIn?.handler ?? handlerStage(engine, config.maxBodyBytes);
-  const credentials = standIn?.credentials ?? credentialsStage(authenticator, config.realm);
+  // A stand-in checks the document's schemes itself; defects that replace the authenticator reach its Bearer
+  // check through the wrapped authenticator (mock/standin/verify.ts).
+  const credentials =
+    standIn === undefined
+      ? credentialsStage(authenticator, config.realm)
+      : authenticator === conformant
+        ? standIn.credentials
+        : standIn.credentialsWith(authenticator);
   const pipeline = orderOfChecks(config, credentials, router, access, faults, handler);
   const run =
     defects === undefined

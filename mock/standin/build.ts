@@ -18,7 +18,7 @@ import {
 import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
 import type { RateLimitFile } from '../access/rate-limit-settings.ts';
 import { createBearerVerifier } from '../auth/bearer.ts';
-import type { AuthSettings } from '../auth/types.ts';
+import type { Authenticator, AuthSettings } from '../auth/types.ts';
 import { JWKS_PATH } from '../oauth/endpoint.ts';
 import { createIssuer } from '../oauth/issue.ts';
 import type { OAuthSettings } from '../oauth/settings.ts';
@@ -53,6 +53,8 @@ export interface StandInOptions {
 export interface StandIn {
   readonly router: Router;
   readonly credentials: Stage;
+  /** The credentials stage with Bearer JWTs verified by `authenticator` (the mock's, wrapped by its defects). */
+  credentialsWith(authenticator: Authenticator): Stage;
   readonly handler: Stage;
   /** The token endpoint and JWKS, and `/openapi.json`: public, beside the pipeline. */
   readonly beside: readonly BesideEndpoint[];
@@ -213,6 +215,8 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   return {
     router,
     credentials: standInCredentials(createDocumentVerifier(identities, bearer)),
+    credentialsWith: (authenticator) =>
+      standInCredentials(createDocumentVerifier(identities, bearer, authenticator)),
     handler: standInHandler(data, options.maxBodyBytes),
     beside: [
       token,

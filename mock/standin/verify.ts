@@ -17,7 +17,7 @@ import type { BearerVerifier } from '../auth/bearer.ts';
 import { sha256 } from '../auth/digest.ts';
 import { lastPerConnection } from '../auth/prepared.ts';
 import { isToken68 } from '../auth/token68.ts';
-import type { AuthFailureCode, AuthResult, Identity, Scheme } from '../auth/types.ts';
+import type { Authenticator, AuthFailureCode, AuthResult, Identity, Scheme } from '../auth/types.ts';
 import type { StandInIdentity } from './identities.ts';
 import type { DocumentScheme } from './schemes.ts';
 
@@ -122,9 +122,15 @@ function keyElsewhere(place: { in: 'header' | 'query' | 'cookie'; name: string }
   return { value };
 }
 
+/**
+ * `authenticator`: the mock's authenticator with its defects around it (mock/defects/seams/authenticator.ts),
+ * when defects hook authentication — Bearer JWTs are then verified through it (its real verifier checks them
+ * as `bearer` does, with the same settings), so a Bearer-token defect reaches the stand-in's check.
+ */
 export function createDocumentVerifier(
   identities: readonly StandInIdentity[],
   bearer: BearerVerifier,
+  authenticator?: Authenticator,
 ): DocumentVerifier {
   const byKey = new Map(identities.map((id) => [id.apikey, id]));
   const byUser = new Map(identities.map((id) => [id.username, id]));
@@ -178,7 +184,15 @@ export function createDocumentVerifier(
     const value = prepared(presented.authorization[0] as string, presented.req.socket ?? undefined);
     if (value.scheme !== 'bearer') return value.wellFormed ? ABSENT : malformedBearer;
     if (value.token68 === undefined) return malformedBearer;
-    const result = bearer(value.token68, presented.now, value.digest);
+    const result =
+      authenticator === undefined
+        ? bearer(value.token68, presented.now, value.digest)
+        : authenticator.authenticate(
+            presented.authorization,
+            ['bearer'],
+            presented.now,
+            presented.req.socket,
+          );
     return result instanceof Promise ? result.then(fromBearer) : fromBearer(result);
   };
 
