@@ -86,12 +86,21 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
           auth: chosen.auth,
           oauth: chosen.oauth,
           maxBodyBytes: chosen.maxBodyBytes,
+          access: chosen.access,
+          faultHeader: resolveSwitch(chosen.faults.header, options.host),
         });
   // The document's own limit (x-gatecheck-rate-limit) over the defaults; the flags and file still apply.
+  // Its x-gatecheck-blocked clients join the block lists.
   const config =
-    standIn?.rateLimit === undefined
+    standIn === undefined
       ? chosen
-      : { ...chosen, rateLimit: mergeRateLimit(chosen.rateLimit, standIn.rateLimit) };
+      : {
+          ...chosen,
+          access: standIn.access,
+          ...(standIn.rateLimit === undefined
+            ? {}
+            : { rateLimit: mergeRateLimit(chosen.rateLimit, standIn.rateLimit) }),
+        };
   const engine: ResourceEngine =
     config.engine ??
     (await openJsonServerEngine({ seedPath: config.dataPath, persistPath: config.persistPath }));

@@ -102,7 +102,10 @@ function forwardedFor(access: AccessSettings, address: string): Record<string, s
  * Seed §7's blocked client: an address a trusted proxy reports (only believed from such a proxy — loopback by
  * default), and a country in the country header; the closed request: the policy's first closed route.
  */
-function blockedOf(access: AccessSettings, policy: Policy): BlockedExtension | undefined {
+export function blockedOf(
+  access: AccessSettings,
+  policy: Pick<Policy, 'routes'>,
+): BlockedExtension | undefined {
   const clients: BlockedClientExtension[] = [];
   const blocked = compileCidrList(access.blockedIps, 'access.blockedIps');
   const sample = access.blockedIps.map(sampleIn).find((a) => a !== undefined && blocked.has(a));

@@ -15,21 +15,23 @@ import {
   identityVariables,
   JWT_PRIVATE_JWK_VARIABLE,
 } from '../../shared/credential-env.ts';
-import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
+import { X_BLOCKED, X_FAULT, X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
 import type { RateLimitFile } from '../access/rate-limit-settings.ts';
+import type { AccessSettings } from '../access/settings.ts';
 import { createBearerVerifier } from '../auth/bearer.ts';
 import type { Authenticator, AuthSettings } from '../auth/types.ts';
 import { JWKS_PATH } from '../oauth/endpoint.ts';
 import { createIssuer } from '../oauth/issue.ts';
 import type { OAuthSettings } from '../oauth/settings.ts';
-import { jwtOf } from '../openapi/extensions.ts';
+import { blockedOf, jwtOf } from '../openapi/extensions.ts';
 import type { Stage } from '../pipeline/exchange.ts';
 import type { AccessRule, Operation, Router } from '../routing/router.ts';
 import { ConfigError } from '../util/config-error.ts';
 import { compileAccess } from './access.ts';
 import { standInCredentials } from './credentials-stage.ts';
 import { type Seed, StandInData } from './data.ts';
-import { standInDocument } from './document.ts';
+import { pathOfServer, standInDocument } from './document.ts';
+import { blockedAccess, closedOperation, documentFault } from './extensions.ts';
 import { standInHandler } from './handler.ts';
 import { issueIdentities, markedAdmin, protectedPick, type StandInIdentity } from './identities.ts';
 import { planOperations } from './plans.ts';
@@ -48,6 +50,10 @@ export interface StandInOptions {
   readonly auth: AuthSettings;
   readonly oauth: OAuthSettings;
   readonly maxBodyBytes: number;
+  /** The mock's block lists, to which the document's `x-gatecheck-blocked` clients are added. */
+  readonly access: AccessSettings;
+  /** Whether this listener honours the fault header (the served document then says so). */
+  readonly faultHeader: boolean;
 }
 
 export interface StandIn {
@@ -59,6 +65,8 @@ export interface StandIn {
   /** The token endpoint and JWKS, and `/openapi.json`: public, beside the pipeline. */
   readonly beside: readonly BesideEndpoint[];
   readonly identities: readonly StandInIdentity[];
+  /** The block lists with the document's `x-gatecheck-blocked` clients (extensions.ts). */
+  readonly access: AccessSettings;
   /** The document's `x-gatecheck-rate-limit` as the mock's rate-limit settings, when it states one. */
   readonly rateLimit: RateLimitFile | undefined;
   /** The document's operations served. */
@@ -105,15 +113,24 @@ function rateLimitOf(doc: Json, prefix: string): RateLimitFile | undefined {
 
 /** The path of the document's first server: the mock serves the paths under it, as the API does. */
 function prefixOf(doc: Json): string {
-  const server = serverOf([doc.servers, [{ url: '/' }]], undefined);
-  if (server?.url !== undefined) return new URL(server.url).pathname.replace(/\/+$/, '');
-  return server?.prefix ?? '';
+  return pathOfServer(serverOf([doc.servers, [{ url: '/' }]], undefined));
+}
+
+/**
+ * An operation's own path prefix: its own or its Path Item's `servers` (OpenAPI 3.1 §4.8.10, §4.8.9: they
+ * override the document's) where it has them, else the document's.
+ */
+function prefixOfOperation(op: DocOperation, doc: Json, prefix: string): string {
+  const documents = serverOf([doc.servers, [{ url: '/' }]], undefined);
+  return op.server !== undefined && op.server.written !== documents?.written
+    ? pathOfServer(op.server)
+    : prefix;
 }
 
 function seedsOf(
   ops: readonly DocOperation[],
   plans: ReturnType<typeof planOperations>,
-  prefix: string,
+  prefixOf: (op: DocOperation) => string,
 ): Seed[] {
   const seeds: Seed[] = [];
   const bare = (op: DocOperation) =>
@@ -126,6 +143,7 @@ function seedsOf(
     const plan = plans.get(op);
     const address = bare(op);
     if (plan === undefined || address === undefined || op.method !== 'get') continue;
+    const prefix = prefixOf(op);
     if (plan.item && plan.body !== undefined) seeds.push({ path: `${prefix}${address}`, item: plan.body });
     // A collection's example list: an item per element carrying the id field of its item path.
     if (!plan.item && Array.isArray(plan.body)) {
@@ -156,25 +174,32 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   const ops = readOperations(doc, undefined, carriers, carriers);
   if (ops.length === 0) throw new ConfigError(`--openapi: ${options.source} defines no operation to serve`);
   const prefix = prefixOf(doc);
-  const plans = planOperations(ops, prefix);
+  const opPrefix = (op: DocOperation) => prefixOfOperation(op, doc, prefix);
+  const plans = planOperations(ops, opPrefix);
 
   const byTemplate = new Map<string, Map<string, AccessRule>>();
   const needs = [];
   // The administrator's operations are kept to the admin — but not the read init picks for its user (the
   // only addressable one may carry an administrator's tag, as Keycloak's `GET /` "Realms Admin" does).
   const userRead = protectedPick(doc, ops);
+  const closed = closedOperation(doc);
   for (const op of ops) {
     const requirements = requirementsOf(doc, op.raw);
     const plan = plans.get(op);
-    const rule = compileAccess(
+    const compiled = compileAccess(
       requirements,
       schemes,
       OPERATION[op.method] as Operation,
       { plan },
       op !== userRead && markedAdmin(op),
     );
+    // x-gatecheck-blocked's closed operation: 403 to every client (mock/pipeline/block-lists.ts).
+    const rule =
+      closed?.path === op.path && closed.method === op.method.toUpperCase()
+        ? { ...compiled, closed: true }
+        : compiled;
     needs.push({ op, sets: rule.alternatives.map((a) => a.needs) });
-    const template = `${prefix}${op.path}`;
+    const template = `${opPrefix(op)}${op.path}`;
     const rules = byTemplate.get(template) ?? new Map<string, AccessRule>();
     rules.set(op.method.toUpperCase(), rule);
     byTemplate.set(template, rules);
@@ -183,6 +208,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     [...byTemplate].map(([template, rules]) => ({ template, resource: template, rules })),
   );
   const rateLimit = rateLimitOf(doc, prefix);
+  const access = blockedAccess(doc, options.access);
   const identities = issueIdentities(doc, needs, schemes, rateLimit !== undefined);
 
   const jwks = JSON.parse(await readFile(options.auth.jwksPath, 'utf8')) as JSONWebKeySet;
@@ -201,7 +227,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     audience,
     lifetimeSeconds: options.oauth.tokenLifetimeSeconds,
   });
-  const data = new StandInData(seedsOf(ops, plans, prefix));
+  const data = new StandInData(seedsOf(ops, plans, opPrefix));
   const token = await standInTokenEndpoint({
     identities,
     issue,
@@ -217,15 +243,27 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     credentials: standInCredentials(createDocumentVerifier(identities, bearer)),
     credentialsWith: (authenticator) =>
       standInCredentials(createDocumentVerifier(identities, bearer, authenticator)),
-    handler: standInHandler(data, options.maxBodyBytes),
+    handler: standInHandler(data, options.maxBodyBytes, documentFault(doc, prefix)),
     beside: [
       token,
-      standInDocument(doc, prefix, {
-        extension: await jwtOf(options.auth, JWKS_PATH),
-        schemes: [...schemes.values()].filter((s) => s.kind === 'jwt').map((s) => s.name),
-      }),
+      standInDocument(
+        doc,
+        prefix,
+        {
+          extension: await jwtOf(options.auth, JWKS_PATH),
+          schemes: [...schemes.values()].filter((s) => s.kind === 'jwt').map((s) => s.name),
+        },
+        {
+          blocked: doc[X_BLOCKED] === undefined ? blockedOf(access, { routes: [] }) : undefined,
+          fault:
+            doc[X_FAULT] === undefined && options.faultHeader
+              ? { headers: { 'X-Gatecheck-Fault': '500' } }
+              : undefined,
+        },
+      ),
     ],
     identities,
+    access,
     rateLimit,
     operations: ops.length,
     async environment(now) {

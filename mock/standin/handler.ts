@@ -14,6 +14,7 @@ import { problem } from '../http/problem.ts';
 import { BASE_HEADERS, jsonReply, type Reply } from '../http/reply.ts';
 import { type Exchange, missing, type Stage } from '../pipeline/exchange.ts';
 import { memberAt, type StandInData, withMember } from './data.ts';
+import type { DocumentFault } from './extensions.ts';
 import type { OperationPlan } from './plans.ts';
 
 type Json = Record<string, unknown>;
@@ -54,7 +55,7 @@ function failure(errors: readonly { instancePath: string; message?: string; para
   );
 }
 
-export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
+export function standInHandler(data: StandInData, maxBodyBytes: number, fault?: DocumentFault): Stage {
   const lists = new Map<string, { version: number; plan: OperationPlan; reply: Reply }>();
   const withBody = async (
     exchange: Exchange,
@@ -78,6 +79,8 @@ export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
 
   return (exchange) => {
     const plan = (exchange.rule as unknown as { plan?: OperationPlan } | undefined)?.plan ?? missing('plan');
+    const failed = fault?.check(exchange, plan.template);
+    if (failed !== undefined) return failed;
     const { path } = exchange;
     switch (plan.method) {
       case 'GET': {

@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 
 export interface OperationPlan {
   readonly method: string;
-  /** The served template (prefix + the document's path). */
+  /** The served template (its server's path prefix + the document's path). */
   readonly template: string;
   /** The last segment is a whole path parameter (`/pets/{petId}`). */
   readonly item: boolean;
@@ -72,7 +72,7 @@ function idFieldOf(
 
 export function planOperations(
   operations: readonly Operation[],
-  prefix: string,
+  prefixOf: (op: Operation) => string,
 ): Map<Operation, OperationPlan> {
   // Each collection path's item path (`/pets` → `/pets/{petId}`), found once: a thousand operations start fast.
   const itemOf = new Map<string, string>();
@@ -89,7 +89,7 @@ export function planOperations(
     const schema = json !== undefined && isRecord(json.schema) ? json.schema : undefined;
     out.set(op, {
       method: op.method.toUpperCase(),
-      template: `${prefix}${op.path}`,
+      template: `${prefixOf(op)}${op.path}`,
       item: ITEM.test(op.path),
       creates: op.method === 'post' && itemPath !== undefined,
       status,

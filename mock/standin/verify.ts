@@ -136,6 +136,7 @@ export function createDocumentVerifier(
   const byUser = new Map(identities.map((id) => [id.username, id]));
   // A token names an identity by its name (the tokens the mock prints and hands out) or by its user name
   // (`gatecheck-admin`: the `sub` of the tokens the suite mints from init's jwtClaims).
+  const rolesOf = new Map(identities.map((id) => [id.name, id.roles]));
   const named = new Map(
     identities.flatMap((id) => [[id.name, id.name] as const, [id.username, id.name] as const]),
   );
@@ -147,7 +148,12 @@ export function createDocumentVerifier(
     const name = named.get(identity.id);
     if (name === undefined)
       return refused(401, 'jwt_claim_invalid', 'the token names no identity of this mock');
-    return { kind: 'ok', identity: name === identity.id ? identity : { ...identity, id: name } };
+    // The administrator's role is the mock's own notion (identities.ts ADMIN_ROLE), which no document states
+    // and init's jwtClaims cannot guess: the identity the token names brings it.
+    const extra = rolesOf.get(name)?.filter((r) => !identity.roles.includes(r)) ?? [];
+    return name === identity.id && extra.length === 0
+      ? { kind: 'ok', identity }
+      : { kind: 'ok', identity: { ...identity, id: name, roles: [...identity.roles, ...extra] } };
   };
 
   const key = (value: string): SchemeCheck => {
