@@ -137,6 +137,7 @@ export function createDocumentVerifier(
   // A token names an identity by its name (the tokens the mock prints and hands out) or by its user name
   // (`gatecheck-admin`: the `sub` of the tokens the suite mints from init's jwtClaims).
   const rolesOf = new Map(identities.map((id) => [id.name, id.roles]));
+  const accepted = new WeakMap<Identity, SchemeCheck>();
   const named = new Map(
     identities.flatMap((id) => [[id.name, id.name] as const, [id.username, id.name] as const]),
   );
@@ -149,11 +150,21 @@ export function createDocumentVerifier(
     if (name === undefined)
       return refused(401, 'jwt_claim_invalid', 'the token names no identity of this mock');
     // The administrator's role is the mock's own notion (identities.ts ADMIN_ROLE), which no document states
-    // and init's jwtClaims cannot guess: the identity the token names brings it.
-    const extra = rolesOf.get(name)?.filter((r) => !identity.roles.includes(r)) ?? [];
-    return name === identity.id && extra.length === 0
-      ? { kind: 'ok', identity }
-      : { kind: 'ok', identity: { ...identity, id: name, roles: [...identity.roles, ...extra] } };
+    // and init's jwtClaims cannot guess: the identity the token names brings it. Worked out once per verified
+    // identity (the Bearer verifier's cache hands the same object back for the same token).
+    let ok = accepted.get(identity);
+    if (ok === undefined) {
+      const extra = rolesOf.get(name)?.filter((r) => !identity.roles.includes(r)) ?? [];
+      ok = {
+        kind: 'ok',
+        identity:
+          name === identity.id && extra.length === 0
+            ? identity
+            : { ...identity, id: name, roles: [...identity.roles, ...extra] },
+      };
+      accepted.set(identity, ok);
+    }
+    return ok;
   };
 
   const key = (value: string): SchemeCheck => {
