@@ -155,12 +155,21 @@ export function createDocumentVerifier(
     let ok = accepted.get(identity);
     if (ok === undefined) {
       const extra = rolesOf.get(name)?.filter((r) => !identity.roles.includes(r)) ?? [];
+      // A requirement's names are scopes for oauth2 and roles for other schemes (OpenAPI 3.1 §4.8.30), and the
+      // alternatives check them as scopes: the token's `roles` count as its grants too (init's jwtClaims put
+      // DigitalOcean's `tag:read`, listed on an http bearer scheme, under roles).
+      const grants = identity.roles.filter((r) => !identity.scopes.includes(r));
       ok = {
         kind: 'ok',
         identity:
-          name === identity.id && extra.length === 0
+          name === identity.id && extra.length === 0 && grants.length === 0
             ? identity
-            : { ...identity, id: name, roles: [...identity.roles, ...extra] },
+            : {
+                ...identity,
+                id: name,
+                roles: [...identity.roles, ...extra],
+                scopes: [...identity.scopes, ...grants],
+              },
       };
       accepted.set(identity, ok);
     }

@@ -81,6 +81,9 @@ test('a token minted with the printed key and init’s claims opens the user’s
     (await fetch(`${mock.url}/v2/pets`, { headers: { authorization: `Bearer ${token}` } })).status;
   const claims = { sub: 'gatecheck-user', roles: [], scope: 'pets:read' };
   expect(await read(await mint(claims))).toBe(200);
+  // A requirement's names are roles on non-oauth2 schemes (OpenAPI 3.1 §4.8.30): a token's roles are grants too.
+  expect(await read(await mint({ ...claims, roles: ['pets:read'], scope: '' }))).toBe(200);
+  expect(await read(await mint({ ...claims, scope: '' }))).toBe(403);
   expect(await read(await mint({ ...claims, sub: 'gatecheck-someone-else' }))).toBe(401);
   expect(await read(await mint(claims, 'https://another-issuer.example/'))).toBe(401);
   expect(await read(await mint(claims, issuer, now - 3600))).toBe(401);
