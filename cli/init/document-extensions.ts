@@ -143,13 +143,22 @@ function rateLimitEntry(
   );
 }
 
-/** `x-gatecheck-fault` → `fault`; without a path of its own it goes to `fallbackPath` (any operation honours it). */
-export function faultFromDocument(doc: Json, fallbackPath: string | undefined): Json | undefined {
+/**
+ * `x-gatecheck-fault` → `fault`; without a path of its own it goes to `fallback`, with its method (any operation
+ * honours it: Outline's protected read is `POST /auth.info`, and a GET there would be a 405, not the fault).
+ */
+export function faultFromDocument(
+  doc: Json,
+  fallback: { readonly path: string | undefined; readonly method: string } | undefined,
+): Json | undefined {
   const x = doc[X_FAULT];
   if (!isObject(x)) return undefined;
-  const path = typeof x.path === 'string' ? x.path : fallbackPath;
+  const own = typeof x.path === 'string';
+  const path = own ? x.path : fallback?.path;
   if (path === undefined) return undefined;
-  return { path, method: typeof x.method === 'string' ? x.method : 'GET', headers: x.headers };
+  const method =
+    typeof x.method === 'string' ? x.method : own ? 'GET' : (fallback?.method.toUpperCase() ?? 'GET');
+  return { path, method, headers: x.headers };
 }
 
 /** `x-gatecheck-blocked` → `blocked`: the clients as the document gives them, and the closed request. */

@@ -62,7 +62,10 @@ export function identitiesStep(
       '/identities/*/jwtClaims: the claims of the tokens the suite mints (sub, roles, scope) are guessed; use the names your target reads',
     );
   }
-  const fault = faultFromDocument(doc, picks.prot?.op.address);
+  const fault = faultFromDocument(
+    doc,
+    picks.prot === undefined ? undefined : { path: picks.prot.op.address, method: picks.prot.op.method },
+  );
   const blocked = blockedFromDocument(doc);
   if (adminScope)
     todo.push(`/identities/admin/token/oauth2/scope: asks for every scope of the flow (${adminScope})`);

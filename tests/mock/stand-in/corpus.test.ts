@@ -45,6 +45,8 @@ const DOCUMENT_READINGS: Readonly<Record<string, Readonly<Record<string, string>
     'request.400.body-not-json': CLIENT_CREDENTIALS_SCOPES(),
     'request.400.body-wrong-type': CLIENT_CREDENTIALS_SCOPES(),
     'route.404.unknown-id': CLIENT_CREDENTIALS_SCOPES(),
+    // The fault is sent with the admin's credentials to the protected read, which its token cannot open.
+    'server.500.fault': CLIENT_CREDENTIALS_SCOPES(),
   },
 };
 
