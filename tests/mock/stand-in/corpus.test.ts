@@ -54,7 +54,7 @@ function CLIENT_CREDENTIALS_SCOPES(): string {
   return "its clientCredentials flow lists read:accounts only, the operations need profile, read:lists, write:lists (its authorizationCode flow's): init's admin fetches a client-credentials token with the flow's scopes, which the document's own token endpoint could not widen";
 }
 
-// One test per document (≈ 30–60 s each: a mock start, an init and a MUST run in child processes), so each is
+// One test per document (≈ 20–60 s each: a mock start and an init in this process, a MUST run in a child), so each is
 // bounded on its own and workers may share them out.
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
