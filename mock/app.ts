@@ -86,12 +86,21 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
           auth: chosen.auth,
           oauth: chosen.oauth,
           maxBodyBytes: chosen.maxBodyBytes,
+          access: chosen.access,
+          faultHeader: resolveSwitch(chosen.faults.header, options.host),
         });
   // The document's own limit (x-gatecheck-rate-limit) over the defaults; the flags and file still apply.
+  // Its x-gatecheck-blocked clients join the block lists.
   const config =
-    standIn?.rateLimit === undefined
+    standIn === undefined
       ? chosen
-      : { ...chosen, rateLimit: mergeRateLimit(chosen.rateLimit, standIn.rateLimit) };
+      : {
+          ...chosen,
+          access: standIn.access,
+          ...(standIn.rateLimit === undefined
+            ? {}
+            : { rateLimit: mergeRateLimit(chosen.rateLimit, standIn.rateLimit) }),
+        };
   const engine: ResourceEngine =
     config.engine ??
     (await openJsonServerEngine({ seedPath: config.dataPath, persistPath: config.persistPath }));
@@ -147,7 +156,14 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
   });
 
   const handler = standIn?.handler ?? handlerStage(engine, config.maxBodyBytes);
-  const credentials = standIn?.credentials ?? credentialsStage(authenticator, config.realm);
+  // A stand-in checks the document's schemes itself; defects that replace the authenticator reach its Bearer
+  // check through the wrapped authenticator (mock/standin/verify.ts).
+  const credentials =
+    standIn === undefined
+      ? credentialsStage(authenticator, config.realm)
+      : authenticator === conformant
+        ? standIn.credentials
+        : standIn.credentialsWith(authenticator);
   const pipeline = orderOfChecks(config, credentials, router, access, faults, handler);
   const run =
     defects === undefined

@@ -123,7 +123,7 @@ async function main(argv: readonly string[]): Promise<void> {
     try {
       const config = loadConfig(values.config, { openapi: resolveDocument(openapi) });
       const { buildStandIn } = await import('./standin/build.ts');
-      const standIn = await buildStandIn({ ...config, source: config.openapi as string });
+      const standIn = await buildStandIn({ ...config, source: config.openapi as string, faultHeader: false });
       process.stdout.write(await standInPrintEnv(standIn, `${PRINT_ENV} --openapi ${openapi}`, Date.now()));
     } catch (error) {
       if (error instanceof ConfigError) return fail(2, error.message);

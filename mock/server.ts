@@ -137,3 +137,13 @@ function listen(server: Server, port: number, host: string): Promise<void> {
     });
   });
 }
+
+/**
+ * The mock standing in for an API (issue #43, docs/mock.md "Standing in for your own API"): `createMock({
+ * openapi: './openapi.yaml' })` serves that document's routes with its security, as `gatecheck-mock --openapi`
+ * does; without `openapi`, the bundled interface. The same as `startMock`, under the name the stand-in's
+ * documentation uses: it listens (port 0 by default) and resolves once it does.
+ */
+export function createMock(options: StartOptions = {}): Promise<RunningMock> {
+  return startMock(options);
+}

@@ -11,6 +11,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInit } from '../cli/init/command.ts';
 import { startMock } from '../mock/server.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -78,12 +79,18 @@ export async function checkDocument(name: string, budget = 10): Promise<CorpusRo
     const standIn = mock.standIn;
     if (standIn === undefined) throw new Error('the mock does not stand in for the document');
     const env = Object.fromEntries((await standIn.environment(Date.now())).map((v) => [v.name, v.value]));
-    const init = await node(
-      [BIN, 'init', `${mock.url}/openapi.json`, '--out', 'p.json', '--writes'],
-      dir,
-      {},
+    // init in this process, as the CLI runs it (cli/init/command.ts): a child process per document cost a
+    // Node start and the CLI's loading each time.
+    await runInit(
+      {
+        source: `${mock.url}/openapi.json`,
+        out: path.join(dir, 'p.json'),
+        force: false,
+        probe: undefined,
+        writes: true,
+      },
+      { out: () => {}, err: () => {} },
     );
-    if (init.code !== 0) throw new Error(`init: ${init.stderr}`);
     const profile = JSON.parse(await readFile(path.join(dir, 'p.json'), 'utf8')) as { todo?: string[] };
     const contradicted = (profile.todo ?? [])
       .map((line) => /`([\w.-]+)` will fail against this document/.exec(line)?.[1])

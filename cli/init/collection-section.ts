@@ -21,10 +21,15 @@ export interface CollectionSection {
 /** `admin` with the document's admin markers, `any` when a credential without scope or role may write. */
 export function writerOf(pick: CollectionPick): { writer: 'admin' | 'any'; why: string } {
   const evidence = adminScore(pick.post);
-  if (evidence.score >= 2)
+  if (evidence.score >= 2 && (wordsMarkAdmin(pick.post) || openWriteSchemes(pick).length === 0))
     return {
       writer: 'admin',
       why: `${line(pick.post)} is marked as an administrator's (${evidence.reasons.join(', ')}), as an admin pick would be`,
+    };
+  if (evidence.score >= 2)
+    return {
+      writer: 'any',
+      why: `${line(pick.post)} is marked as an administrator's by its scopes only (${evidence.reasons.join(', ')}), and with ${openWriteSchemes(pick).join(', ')} its writes need no scope or role, so every identity may write and authz.403.lacking-scope skips`,
     };
   if (pick.post.access.least === 0)
     return {
@@ -32,6 +37,21 @@ export function writerOf(pick: CollectionPick): { writer: 'admin' | 'any'; why: 
       why: `${line(pick.post)} accepts a credential without any scope or role and carries no admin marker, so every identity may write and authz.403.lacking-scope skips`,
     };
   return { writer: 'admin', why: `writes need ${pick.post.access.needs.join(', ')}` };
+}
+
+/** The post's own words (path, tags, description, `x-` markers) mark it an administrator's on every scheme (as the stand-in reads it, mock/standin/identities.ts `markedAdmin`). */
+function wordsMarkAdmin(op: Operation): boolean {
+  return adminScore({ ...op, access: { ...op.access, needs: [] } }).score > 0;
+}
+
+/**
+ * Write schemes on which the POST, PUT and DELETE all let in a credential without any scope or role (OpenAPI
+ * §4.8.30: Okta's `[{apiToken: []}, {oauth2: [okta.groups.manage]}]` — the key needs nothing): scope evidence
+ * of an administrator's write holds on the others only, and the profile's one `writer` cannot say so.
+ */
+function openWriteSchemes(pick: CollectionPick): readonly string[] {
+  const ops = [pick.post, pick.item.delete, ...(pick.item.put ? [pick.item.put] : [])];
+  return pick.writeSchemes.filter((s) => ops.every((o) => o.access.open.includes(s)));
 }
 
 export function collectionSection(
@@ -70,7 +90,9 @@ export function collectionSection(
     writeSchemes: [...collection.writeSchemes],
     writer,
     sampleItem,
-    missingId: 'gatecheck-no-such-id',
+    // route.404.unknown-id GETs an id the collection does not hold: only where the item path defines GET —
+    // without one the API's answer is 405 (RFC 9110 §15.5.6), not a 404 the rule could ask for.
+    ...(collection.item.get === undefined ? {} : { missingId: 'gatecheck-no-such-id' }),
     ...(collection.itemPath === undefined ? {} : { itemPath: collection.itemPath }),
     ...(Object.keys(declaredStatuses).length ? { declaredStatuses } : {}),
     ...(idField !== undefined && idField !== 'id' ? { idField } : {}),
@@ -88,7 +110,7 @@ export function collectionSection(
       `/endpoints/collection: its items are ${collection.grantsAccess} — they grant access or are someone; picked only because the document has no other collection the rules can write to and clean up; the sample sets no privilege member: confirm the target's test account may create and delete one`,
     );
   todo.push(
-    `/endpoints/collection/sampleItem: ${JSON.stringify(sampleItem)}, made from the required members of the request body schema of ${line(collection.post)} (no member that grants privilege or identity; booleans false); check the target accepts it`,
+    `/endpoints/collection/sampleItem: ${JSON.stringify(sampleItem)}, made from the required members of the request body schema of ${line(collection.post)}${collection.sampleFromPut && collection.item.put ? ` and of ${line(collection.item.put)}, which sends it back` : ''} (no member that grants privilege or identity; booleans false); check the target accepts it`,
     `/endpoints/collection/writer: ${writer} — ${why}; confirm it`,
   );
   const notEvery = collection.post.access.schemes.filter((s) => !collection.writeSchemes.includes(s));
@@ -108,6 +130,10 @@ export function collectionSection(
   if (collection.item.put === undefined)
     todo.push(
       `/endpoints/collection: the document defines no PUT ${collection.item.delete.path}${collection.item.patch ? ' (only PATCH)' : ''}: \`success.200.put\` will fail against this document`,
+    );
+  if (collection.item.get === undefined)
+    todo.push(
+      `/endpoints/collection/missingId: left out — the document defines no GET ${collection.item.delete.path}, so \`route.404.unknown-id\` skips`,
     );
   if (idField === undefined)
     todo.push(

@@ -24,14 +24,18 @@ export const isObject: (value: unknown) => value is Json = isRecord;
 export const JWT_KEY_ENV = JWT_PRIVATE_JWK_VARIABLE;
 export const JWT_SECRET_ENV = JWT_SECRET_VARIABLE;
 
-/** The first `http` `bearer` scheme's `x-gatecheck-jwt`, as the profile's `jwt` (RFC 7519, RFC 8725 §3.1). */
+/**
+ * The first `http` `bearer` scheme's `x-gatecheck-jwt`, else the first other scheme's (an `oauth2` or
+ * `openIdConnect` scheme's tokens are sent as Bearer too, RFC 6750 §2.1 — the stand-in states it on each scheme
+ * whose tokens it verifies), as the profile's `jwt` (RFC 7519, RFC 8725 §3.1).
+ */
 export function jwtFromDocument(doc: Json, todo: string[]): Json | undefined {
   const components = isObject(doc.components) ? doc.components : {};
-  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  const bearer = Object.values(schemes).find(
-    (s) =>
-      isObject(s) && s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer' && isObject(s[X_JWT]),
-  ) as Json | undefined;
+  const schemes = Object.values(isObject(components.securitySchemes) ? components.securitySchemes : {});
+  const stating = (s: unknown): s is Json => isObject(s) && isObject(s[X_JWT]);
+  const bearer: Json | undefined =
+    schemes.filter(stating).find((s) => s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer') ??
+    schemes.find(stating);
   const x = bearer?.[X_JWT];
   if (!isObject(x)) return undefined;
   const algorithms = Array.isArray(x.algorithms) ? x.algorithms.map(String) : [];
@@ -139,13 +143,22 @@ function rateLimitEntry(
   );
 }
 
-/** `x-gatecheck-fault` → `fault`; without a path of its own it goes to `fallbackPath` (any operation honours it). */
-export function faultFromDocument(doc: Json, fallbackPath: string | undefined): Json | undefined {
+/**
+ * `x-gatecheck-fault` → `fault`; without a path of its own it goes to `fallback`, with its method (any operation
+ * honours it: Outline's protected read is `POST /auth.info`, and a GET there would be a 405, not the fault).
+ */
+export function faultFromDocument(
+  doc: Json,
+  fallback: { readonly path: string | undefined; readonly method: string } | undefined,
+): Json | undefined {
   const x = doc[X_FAULT];
   if (!isObject(x)) return undefined;
-  const path = typeof x.path === 'string' ? x.path : fallbackPath;
+  const own = typeof x.path === 'string';
+  const path = own ? x.path : fallback?.path;
   if (path === undefined) return undefined;
-  return { path, method: typeof x.method === 'string' ? x.method : 'GET', headers: x.headers };
+  const method =
+    typeof x.method === 'string' ? x.method : own ? 'GET' : (fallback?.method.toUpperCase() ?? 'GET');
+  return { path, method, headers: x.headers };
 }
 
 /** `x-gatecheck-blocked` → `blocked`: the clients as the document gives them, and the closed request. */

@@ -57,12 +57,15 @@ export function identitiesStep(
     );
   const jwt = jwtFromDocument(doc, todo);
   if (jwt !== undefined) {
-    addJwtClaims(identities, flowScopes, picks.admin?.op, operations);
+    addJwtClaims(identities, flowScopes, { admin: picks.admin?.op, prot: picks.prot?.op }, operations);
     todo.push(
       '/identities/*/jwtClaims: the claims of the tokens the suite mints (sub, roles, scope) are guessed; use the names your target reads',
     );
   }
-  const fault = faultFromDocument(doc, picks.prot?.op.address);
+  const fault = faultFromDocument(
+    doc,
+    picks.prot === undefined ? undefined : { path: picks.prot.op.address, method: picks.prot.op.method },
+  );
   const blocked = blockedFromDocument(doc);
   if (adminScope)
     todo.push(`/identities/admin/token/oauth2/scope: asks for every scope of the flow (${adminScope})`);
@@ -104,25 +107,35 @@ function credentialTodo(
 }
 
 /**
- * The claims of minted tokens: the admin holds every role the admin endpoint and the writes ask for and every
- * scope of the flow; the user and the throw-away identity hold the scopes no write and no admin operation asks
- * for, and no role.
+ * The claims of minted tokens: the admin holds every name an operation asks for — the flow's scopes as
+ * `scope`, the rest (OpenAPI 3.1 role names on other schemes, scopes of a flow the suite cannot use) as
+ * `roles`; the user and the throw-away identity hold the scopes no write and no admin operation asks for, and
+ * what the protected read asks for (init states both identities may read it: DigitalOcean's `tag:read` on an
+ * `http` bearer scheme), no other role.
  */
 function addJwtClaims(
   identities: Record<string, Json>,
   flowScopes: readonly string[],
-  admin: Operation | undefined,
+  picked: { readonly admin: Operation | undefined; readonly prot: Operation | undefined },
   operations: readonly Operation[],
 ): void {
   const privileged = new Set([
-    ...(admin?.access.needs ?? []),
+    ...(picked.admin?.access.needs ?? []),
     ...operations.filter((o) => o.method !== 'get').flatMap((o) => o.access.needs),
   ]);
-  const roles = [...privileged].filter((n) => !flowScopes.includes(n));
-  const plain = flowScopes.filter((s) => !privileged.has(s)).join(' ');
+  const named = new Set([...privileged, ...operations.flatMap((o) => o.access.needs)]);
+  const roles = [...named].filter((n) => !flowScopes.includes(n));
+  const read = picked.prot?.access.needs ?? [];
+  const userRoles = read.filter((n) => !flowScopes.includes(n));
+  const plain = [
+    ...new Set([
+      ...flowScopes.filter((s) => !privileged.has(s)),
+      ...read.filter((n) => flowScopes.includes(n)),
+    ]),
+  ].join(' ');
   for (const [name, id] of Object.entries(identities))
     id.jwtClaims =
       name === 'admin'
         ? { sub: `gatecheck-${name}`, roles, scope: flowScopes.join(' ') }
-        : { sub: `gatecheck-${name}`, roles: [], scope: plain };
+        : { sub: `gatecheck-${name}`, roles: userRoles, scope: plain };
 }

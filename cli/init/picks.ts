@@ -146,7 +146,11 @@ export function readingPost(op: Operation): boolean {
   const lastWord = op.path.split('/').pop() ?? '';
   if (!READ_VERB.test(lastWord) && !/^(list|get|read|search|find)/i.test(String(op.raw.operationId ?? '')))
     return false;
-  const required = op.body !== undefined && Array.isArray(op.body.required) && op.body.required.length > 0;
+  // The profile's endpoint sends no body: a POST whose body is required (OpenAPI §4.8.13 `required`, Plaid's
+  // `/categories/get`) or has required members would be refused for it, not answered.
+  const required =
+    op.bodyRequired ||
+    (op.body !== undefined && Array.isArray(op.body.required) && op.body.required.length > 0);
   return !required && !/delete|remove|create|update|revoke|rotate/i.test(name);
 }
 

@@ -214,6 +214,8 @@ export interface Access {
   readonly needs: readonly string[];
   /** The fewest scopes or roles one of those alternatives asks for. */
   readonly least: number;
+  /** The schemes of an alternative that names no scope or role: any valid credential in one is let in. */
+  readonly open: readonly ProfileScheme[];
   /** The alternatives the profile cannot express, described. */
   readonly inexpressible: readonly string[];
 }
@@ -242,6 +244,7 @@ export function accessOf(
   const isPublic = list.length === 0 || list.some((r) => Object.keys(r).length === 0);
   const schemes = new Set<ProfileScheme>();
   const needs = new Set<string>();
+  const open = new Set<ProfileScheme>();
   const inexpressible: string[] = [];
   let least = Number.POSITIVE_INFINITY;
   for (const requirement of list) {
@@ -262,6 +265,7 @@ export function accessOf(
     const listed = requirement[only.name];
     const named = Array.isArray(listed) ? listed.map(String) : [];
     for (const n of named) needs.add(n);
+    if (named.length === 0) open.add(only.scheme);
     least = Math.min(least, named.length);
   }
   return {
@@ -269,6 +273,7 @@ export function accessOf(
     schemes: (['bearer', 'basic', 'apikey'] as const).filter((s) => schemes.has(s)),
     needs: [...needs],
     least: Number.isFinite(least) ? least : 0,
+    open: (['bearer', 'basic', 'apikey'] as const).filter((s) => open.has(s)),
     inexpressible,
   };
 }

@@ -38,6 +38,8 @@ export interface CollectionPick {
   readonly itemPath: string | undefined;
   /** The item the write rules POST (sample-item.ts): required members and a marker name. */
   readonly sample: Json;
+  /** The PUT's schema required members the POST's does not: they are in the sample too. */
+  readonly sampleFromPut: boolean;
   /** The schemes POST, PUT and DELETE all accept: a writer must be able to clean up after itself. */
   readonly writeSchemes: readonly ProfileScheme[];
   /** Its path names users, keys, tokens, roles…: items that grant access or are someone. */
@@ -101,6 +103,34 @@ function cleanupProblem(post: Operation, del: Operation, param: string | undefin
   return undefined;
 }
 
+/** `a` with the members only `b` has, object members merged the same way (a's values win). */
+function withMembersOf(a: Json, b: Json): Json {
+  const out: Json = { ...a };
+  for (const [k, v] of Object.entries(b))
+    if (out[k] === undefined) out[k] = v;
+    else if (isObject(out[k]) && isObject(v)) out[k] = withMembersOf(out[k] as Json, v);
+  return out;
+}
+
+/**
+ * The item the rules POST and then PUT back (specs/conformance/success.spec.ts sends the same body): the POST
+ * body's required members, and those the PUT's schema requires on top (Ory Kratos's update requires `state`,
+ * its create does not), so that the PUT is not refused for a member the POST could omit. The POST's alone when
+ * the PUT's sample cannot be made harmlessly.
+ */
+function sampleFor(
+  post: Operation,
+  put: Operation | undefined,
+): { value: unknown; fromPut?: true } | { refused: string } {
+  if (post.body === undefined) return { value: {} };
+  const own = sampleOf(post.body);
+  if (put?.body === undefined || !('value' in own) || !isObject(own.value)) return own;
+  const more = sampleOf(put.body);
+  if (!('value' in more) || !isObject(more.value)) return own;
+  const value = withMembersOf(own.value, more.value);
+  return JSON.stringify(value) === JSON.stringify(own.value) ? own : { value, fromPut: true };
+}
+
 /** Every POST on a collection whose items can be deleted, split into safe picks (best first) and refusals. */
 export function collectionCandidates(ops: readonly Operation[]): {
   picks: CollectionPick[];
@@ -126,7 +156,7 @@ export function collectionCandidates(ops: readonly Operation[]): {
       refused.push({ op: post, why: `the item could not be removed: ${cleanup}` });
       continue;
     }
-    const made = post.body === undefined ? { value: {} } : sampleOf(post.body);
+    const made = sampleFor(post, of('put'));
     if (!('value' in made) || !isObject(made.value)) {
       refused.push({
         op: post,
@@ -173,6 +203,7 @@ export function collectionCandidates(ops: readonly Operation[]): {
       item,
       itemPath,
       sample: made.value,
+      sampleFromPut: 'fromPut' in made,
       writeSchemes,
       grantsAccess: segment,
       rank: [Number(segment !== undefined), -crud, size, post.access.least, post.address.length],
@@ -211,10 +242,15 @@ function idAmong(properties: Json, parameter: string | undefined): string | unde
  * it (SendGrid's `api_key_id`, `orgId`), else undefined.
  */
 export function idFieldOf(pick: Pick<CollectionPick, 'post' | 'item'>): string | undefined {
-  const answer = pick.post.answer === undefined ? undefined : merged(pick.post.answer);
+  return idFieldOfAnswer(pick.post.answer, pick.item.delete.path);
+}
+
+/** idFieldOf from the POST's answer schema and the item path (the stand-in's reading too, mock/standin/plans.ts). */
+export function idFieldOfAnswer(schema: Json | undefined, itemPath: string): string | undefined {
+  const answer = schema === undefined ? undefined : merged(schema);
   const properties = isObject(answer?.properties) ? answer.properties : undefined;
   if (properties === undefined) return undefined;
-  const parameter = /\{([^}]+)\}[^{}]*$/.exec(pick.item.delete.path)?.[1];
+  const parameter = /\{([^}]+)\}[^{}]*$/.exec(itemPath)?.[1];
   const direct = idAmong(properties, parameter);
   if (direct !== undefined) return direct;
   // A wrapper: one member holding the item (data, item, result, or the resource's own name).

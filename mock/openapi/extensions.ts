@@ -29,8 +29,11 @@ export interface MockExtensions {
   readonly maxBodyBytes: number;
 }
 
-/** The verifier's settings; the public key of its allow-list's first algorithm, from the trusted JWKS. */
-async function jwtOf(auth: AuthSettings, jwksUri: string): Promise<JwtExtension> {
+/**
+ * The verifier's settings; the public key of its allow-list's first algorithm, from the trusted JWKS (the
+ * stand-in states the same on each scheme whose tokens it verifies, mock/standin/document.ts).
+ */
+export async function jwtOf(auth: AuthSettings, jwksUri: string): Promise<JwtExtension> {
   const jwks = JSON.parse(await readFile(auth.jwksPath, 'utf8')) as { keys?: Record<string, unknown>[] };
   const first = auth.algorithms[0];
   const key = (jwks.keys ?? []).find((k) => k.alg === first);
@@ -99,7 +102,10 @@ function forwardedFor(access: AccessSettings, address: string): Record<string, s
  * Seed §7's blocked client: an address a trusted proxy reports (only believed from such a proxy — loopback by
  * default), and a country in the country header; the closed request: the policy's first closed route.
  */
-function blockedOf(access: AccessSettings, policy: Policy): BlockedExtension | undefined {
+export function blockedOf(
+  access: AccessSettings,
+  policy: Pick<Policy, 'routes'>,
+): BlockedExtension | undefined {
   const clients: BlockedClientExtension[] = [];
   const blocked = compileCidrList(access.blockedIps, 'access.blockedIps');
   const sample = access.blockedIps.map(sampleIn).find((a) => a !== undefined && blocked.has(a));

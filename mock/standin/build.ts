@@ -10,20 +10,28 @@ import type { JSONWebKeySet } from 'jose';
 import { type Operation as DocOperation, readOperations } from '../../cli/init/operations.ts';
 import { readCarriers, requirementsOf } from '../../cli/init/security.ts';
 import { serverOf } from '../../cli/init/servers.ts';
-import { type CredentialVariable, identityVariables } from '../../shared/credential-env.ts';
-import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
+import {
+  type CredentialVariable,
+  identityVariables,
+  JWT_PRIVATE_JWK_VARIABLE,
+} from '../../shared/credential-env.ts';
+import { X_BLOCKED, X_FAULT, X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
 import type { RateLimitFile } from '../access/rate-limit-settings.ts';
+import type { AccessSettings } from '../access/settings.ts';
 import { createBearerVerifier } from '../auth/bearer.ts';
-import type { AuthSettings } from '../auth/types.ts';
+import type { Authenticator, AuthSettings } from '../auth/types.ts';
+import { JWKS_PATH } from '../oauth/endpoint.ts';
 import { createIssuer } from '../oauth/issue.ts';
 import type { OAuthSettings } from '../oauth/settings.ts';
+import { blockedOf, jwtOf } from '../openapi/extensions.ts';
 import type { Stage } from '../pipeline/exchange.ts';
 import type { AccessRule, Operation, Router } from '../routing/router.ts';
 import { ConfigError } from '../util/config-error.ts';
 import { compileAccess } from './access.ts';
 import { standInCredentials } from './credentials-stage.ts';
 import { type Seed, StandInData } from './data.ts';
-import { standInDocument } from './document.ts';
+import { pathOfServer, standInDocument } from './document.ts';
+import { blockedAccess, closedOperation, documentFault } from './extensions.ts';
 import { standInHandler } from './handler.ts';
 import { issueIdentities, markedAdmin, protectedPick, type StandInIdentity } from './identities.ts';
 import { planOperations } from './plans.ts';
@@ -42,15 +50,23 @@ export interface StandInOptions {
   readonly auth: AuthSettings;
   readonly oauth: OAuthSettings;
   readonly maxBodyBytes: number;
+  /** The mock's block lists, to which the document's `x-gatecheck-blocked` clients are added. */
+  readonly access: AccessSettings;
+  /** Whether this listener honours the fault header (the served document then says so). */
+  readonly faultHeader: boolean;
 }
 
 export interface StandIn {
   readonly router: Router;
   readonly credentials: Stage;
+  /** The credentials stage with Bearer JWTs verified by `authenticator` (the mock's, wrapped by its defects). */
+  credentialsWith(authenticator: Authenticator): Stage;
   readonly handler: Stage;
   /** The token endpoint and JWKS, and `/openapi.json`: public, beside the pipeline. */
   readonly beside: readonly BesideEndpoint[];
   readonly identities: readonly StandInIdentity[];
+  /** The block lists with the document's `x-gatecheck-blocked` clients (extensions.ts). */
+  readonly access: AccessSettings;
   /** The document's `x-gatecheck-rate-limit` as the mock's rate-limit settings, when it states one. */
   readonly rateLimit: RateLimitFile | undefined;
   /** The document's operations served. */
@@ -97,15 +113,24 @@ function rateLimitOf(doc: Json, prefix: string): RateLimitFile | undefined {
 
 /** The path of the document's first server: the mock serves the paths under it, as the API does. */
 function prefixOf(doc: Json): string {
-  const server = serverOf([doc.servers, [{ url: '/' }]], undefined);
-  if (server?.url !== undefined) return new URL(server.url).pathname.replace(/\/+$/, '');
-  return server?.prefix ?? '';
+  return pathOfServer(serverOf([doc.servers, [{ url: '/' }]], undefined));
+}
+
+/**
+ * An operation's own path prefix: its own or its Path Item's `servers` (OpenAPI 3.1 §4.8.10, §4.8.9: they
+ * override the document's) where it has them, else the document's.
+ */
+function prefixOfOperation(op: DocOperation, doc: Json, prefix: string): string {
+  const documents = serverOf([doc.servers, [{ url: '/' }]], undefined);
+  return op.server !== undefined && op.server.written !== documents?.written
+    ? pathOfServer(op.server)
+    : prefix;
 }
 
 function seedsOf(
   ops: readonly DocOperation[],
   plans: ReturnType<typeof planOperations>,
-  prefix: string,
+  prefixOf: (op: DocOperation) => string,
 ): Seed[] {
   const seeds: Seed[] = [];
   const bare = (op: DocOperation) =>
@@ -118,6 +143,7 @@ function seedsOf(
     const plan = plans.get(op);
     const address = bare(op);
     if (plan === undefined || address === undefined || op.method !== 'get') continue;
+    const prefix = prefixOf(op);
     if (plan.item && plan.body !== undefined) seeds.push({ path: `${prefix}${address}`, item: plan.body });
     // A collection's example list: an item per element carrying the id field of its item path.
     if (!plan.item && Array.isArray(plan.body)) {
@@ -134,6 +160,12 @@ function seedsOf(
   return seeds;
 }
 
+/** The private JWK the mock signs with for `alg` (its issuer's set, mock/oauth/issue.ts), or undefined. */
+async function signingKeyOf(path: string, alg: string | undefined): Promise<Json | undefined> {
+  const set = JSON.parse(await readFile(path, 'utf8')) as { keys?: Json[] };
+  return (set.keys ?? []).find((k) => alg === undefined || k.alg === alg);
+}
+
 export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   const doc = await readStandInDocument(options.source);
   const schemes = readDocumentSchemes(doc, options.realm);
@@ -142,25 +174,32 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   const ops = readOperations(doc, undefined, carriers, carriers);
   if (ops.length === 0) throw new ConfigError(`--openapi: ${options.source} defines no operation to serve`);
   const prefix = prefixOf(doc);
-  const plans = planOperations(ops, prefix);
+  const opPrefix = (op: DocOperation) => prefixOfOperation(op, doc, prefix);
+  const plans = planOperations(ops, opPrefix);
 
   const byTemplate = new Map<string, Map<string, AccessRule>>();
   const needs = [];
   // The administrator's operations are kept to the admin — but not the read init picks for its user (the
   // only addressable one may carry an administrator's tag, as Keycloak's `GET /` "Realms Admin" does).
   const userRead = protectedPick(doc, ops);
+  const closed = closedOperation(doc);
   for (const op of ops) {
     const requirements = requirementsOf(doc, op.raw);
     const plan = plans.get(op);
-    const rule = compileAccess(
+    const compiled = compileAccess(
       requirements,
       schemes,
       OPERATION[op.method] as Operation,
       { plan },
       op !== userRead && markedAdmin(op),
     );
+    // x-gatecheck-blocked's closed operation: 403 to every client (mock/pipeline/block-lists.ts).
+    const rule =
+      closed?.path === op.path && closed.method === op.method.toUpperCase()
+        ? { ...compiled, closed: true }
+        : compiled;
     needs.push({ op, sets: rule.alternatives.map((a) => a.needs) });
-    const template = `${prefix}${op.path}`;
+    const template = `${opPrefix(op)}${op.path}`;
     const rules = byTemplate.get(template) ?? new Map<string, AccessRule>();
     rules.set(op.method.toUpperCase(), rule);
     byTemplate.set(template, rules);
@@ -169,6 +208,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     [...byTemplate].map(([template, rules]) => ({ template, resource: template, rules })),
   );
   const rateLimit = rateLimitOf(doc, prefix);
+  const access = blockedAccess(doc, options.access);
   const identities = issueIdentities(doc, needs, schemes, rateLimit !== undefined);
 
   const jwks = JSON.parse(await readFile(options.auth.jwksPath, 'utf8')) as JSONWebKeySet;
@@ -187,7 +227,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     audience,
     lifetimeSeconds: options.oauth.tokenLifetimeSeconds,
   });
-  const data = new StandInData(seedsOf(ops, plans, prefix));
+  const data = new StandInData(seedsOf(ops, plans, opPrefix));
   const token = await standInTokenEndpoint({
     identities,
     issue,
@@ -201,9 +241,29 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   return {
     router,
     credentials: standInCredentials(createDocumentVerifier(identities, bearer)),
-    handler: standInHandler(data, options.maxBodyBytes),
-    beside: [token, standInDocument(doc, prefix)],
+    credentialsWith: (authenticator) =>
+      standInCredentials(createDocumentVerifier(identities, bearer, authenticator)),
+    handler: standInHandler(data, options.maxBodyBytes, documentFault(doc, prefix)),
+    beside: [
+      token,
+      standInDocument(
+        doc,
+        prefix,
+        {
+          extension: await jwtOf(options.auth, JWKS_PATH),
+          schemes: [...schemes.values()].filter((s) => s.kind === 'jwt').map((s) => s.name),
+        },
+        {
+          blocked: doc[X_BLOCKED] === undefined ? blockedOf(access, { routes: [] }) : undefined,
+          fault:
+            doc[X_FAULT] === undefined && options.faultHeader
+              ? { headers: { 'X-Gatecheck-Fault': '500' } }
+              : undefined,
+        },
+      ),
+    ],
     identities,
+    access,
     rateLimit,
     operations: ops.length,
     async environment(now) {
@@ -232,6 +292,12 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
         if (kinds.has('basic')) credentials.basic = { username: id.username, password: id.password };
         if (kinds.has('key')) credentials.apikey = id.apikey;
         out.push(...identityVariables(id.name, credentials));
+      }
+      // The test issuer's private key, as the default mock prints it (mock/cli/environment.ts): the profile's
+      // jwt.privateJwk, for the suite to mint the tokens of the JWT rules (its x-gatecheck-jwt names the rest).
+      if (kinds.has('jwt')) {
+        const key = await signingKeyOf(options.oauth.signingKeysPath, options.auth.algorithms[0]);
+        if (key !== undefined) out.push({ name: JWT_PRIVATE_JWK_VARIABLE, value: JSON.stringify(key) });
       }
       return out;
     },

@@ -6,6 +6,25 @@
  */
 type Json = Record<string, unknown>;
 
+/** The member at a dotted path (`business_service.id`: member `id` of member `business_service`). */
+export function memberAt(item: unknown, field: string): unknown {
+  let at = item;
+  for (const name of field.split('.')) {
+    if (typeof at !== 'object' || at === null || Array.isArray(at)) return undefined;
+    at = (at as Json)[name];
+  }
+  return at;
+}
+
+/** A copy of `item` with the member at a dotted path set, the objects on the way copied or made. */
+export function withMember(item: Json, field: string, value: unknown): Json {
+  const [first, ...rest] = field.split('.') as [string, ...string[]];
+  if (rest.length === 0) return { ...item, [first]: value };
+  const inner = item[first];
+  const base = typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as Json) : {};
+  return { ...item, [first]: withMember(base, rest.join('.'), value) };
+}
+
 export interface Seed {
   readonly path: string;
   readonly item: unknown;
@@ -54,14 +73,14 @@ export class StandInData {
     paths.add(path);
   }
 
-  /** A new item under `collection`, its id in `idField` (a number when the schema says so). */
+  /** A new item under `collection`, its id in `idField` (dotted: nested; a number when the schema says so). */
   create(collection: string, body: Json, idField: string, numeric: boolean): { path: string; item: Json } {
     let id: string | number;
     do {
       const n = this.next++;
       id = numeric ? 1_000_000 + n : `gatecheck-${n}`;
     } while (this.items.has(`${collection}/${encodeURIComponent(String(id))}`));
-    const item = { ...body, [idField]: id };
+    const item = withMember(body, idField, id);
     const path = `${collection}/${encodeURIComponent(String(id))}`;
     this.items.set(path, item);
     this.member(path);

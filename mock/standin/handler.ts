@@ -13,7 +13,8 @@ import { declaresJson } from '../http/content-type.ts';
 import { problem } from '../http/problem.ts';
 import { BASE_HEADERS, jsonReply, type Reply } from '../http/reply.ts';
 import { type Exchange, missing, type Stage } from '../pipeline/exchange.ts';
-import type { StandInData } from './data.ts';
+import { memberAt, type StandInData, withMember } from './data.ts';
+import type { DocumentFault } from './extensions.ts';
 import type { OperationPlan } from './plans.ts';
 
 type Json = Record<string, unknown>;
@@ -54,7 +55,7 @@ function failure(errors: readonly { instancePath: string; message?: string; para
   );
 }
 
-export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
+export function standInHandler(data: StandInData, maxBodyBytes: number, fault?: DocumentFault): Stage {
   const lists = new Map<string, { version: number; plan: OperationPlan; reply: Reply }>();
   const withBody = async (
     exchange: Exchange,
@@ -78,6 +79,8 @@ export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
 
   return (exchange) => {
     const plan = (exchange.rule as unknown as { plan?: OperationPlan } | undefined)?.plan ?? missing('plan');
+    const failed = fault?.check(exchange, plan.template);
+    if (failed !== undefined) return failed;
     const { path } = exchange;
     switch (plan.method) {
       case 'GET': {
@@ -112,12 +115,12 @@ export function standInHandler(data: StandInData, maxBodyBytes: number): Stage {
           const before = data.read(path);
           if (before === undefined) return NO_ITEM;
           // RFC 7396: a merge patch's null removes a member; the id is the item's own either way.
-          const merged: Json =
+          let merged: Json =
             plan.method === 'PATCH' && isRecord(before) ? { ...before, ...body } : { ...(body ?? {}) };
           if (plan.method === 'PATCH')
             for (const [k, v] of Object.entries(body ?? {})) if (v === null) delete merged[k];
-          if (isRecord(before) && before[plan.idField] !== undefined)
-            merged[plan.idField] = before[plan.idField];
+          const id = memberAt(before, plan.idField);
+          if (id !== undefined) merged = withMember(merged, plan.idField, id);
           data.replace(path, merged);
           return answer(plan, merged);
         });

@@ -7,6 +7,8 @@
  * - whether it is an item (`…/{id}`) or makes items in a collection (a POST whose path has an item path below).
  */
 import type { Operation } from '../../cli/init/operations.ts';
+import { merged } from '../../cli/init/sample-item.ts';
+import { idFieldOfAnswer } from '../../cli/init/writes.ts';
 import { isRecord } from '../../shared/is-record.ts';
 import { documentSchemaValidator, type ValidateFunction } from '../../shared/json-schema.ts';
 import { exampleOfMedia, jsonMedia } from './examples.ts';
@@ -15,7 +17,7 @@ type Json = Record<string, unknown>;
 
 export interface OperationPlan {
   readonly method: string;
-  /** The served template (prefix + the document's path). */
+  /** The served template (its server's path prefix + the document's path). */
   readonly template: string;
   /** The last segment is a whole path parameter (`/pets/{petId}`). */
   readonly item: boolean;
@@ -32,7 +34,7 @@ export interface OperationPlan {
   /** The document declares a request body in a JSON media type. */
   readonly takesJson: boolean;
   readonly bodyRequired: boolean;
-  /** The field of a created item that holds its id, and whether the document types it as a number. */
+  /** The field of a created item that holds its id (`a.b`: member b of member a), and whether the document types it as a number. */
   readonly idField: string;
   readonly numericId: boolean;
 }
@@ -49,23 +51,28 @@ function success(op: Operation): { status: number; media: Json | undefined } {
   return { status, media: isRecord(response) ? jsonMedia(response.content) : undefined };
 }
 
-/** `id` when the created item's schema has it, else the item path's parameter when it does (init's idFieldOf). */
+/**
+ * The created item's id field as init reads it (cli/init/writes.ts `idFieldOfAnswer`: `id`, the item path's
+ * parameter, through `allOf` and a wrapper — PagerDuty's `business_service.id`), `id` when it reads none; and
+ * whether the document types it as a number.
+ */
 function idFieldOf(
   answer: Json | undefined,
   itemPath: string | undefined,
 ): { idField: string; numericId: boolean } {
-  const properties = isRecord(answer?.properties) ? answer.properties : {};
-  const parameter = itemPath === undefined ? undefined : /\{([^}]+)\}$/.exec(itemPath)?.[1];
-  const idField =
-    'id' in properties || parameter === undefined || !(parameter in properties) ? 'id' : parameter;
-  const schema = properties[idField];
+  const idField = (itemPath === undefined ? undefined : idFieldOfAnswer(answer, itemPath)) ?? 'id';
+  let schema: unknown = answer === undefined ? undefined : merged(answer);
+  for (const member of idField.split('.')) {
+    const properties = isRecord(schema) && isRecord(schema.properties) ? schema.properties : {};
+    schema = isRecord(properties[member]) ? merged(properties[member] as Json) : undefined;
+  }
   const type = isRecord(schema) ? schema.type : undefined;
   return { idField, numericId: type === 'integer' || type === 'number' };
 }
 
 export function planOperations(
   operations: readonly Operation[],
-  prefix: string,
+  prefixOf: (op: Operation) => string,
 ): Map<Operation, OperationPlan> {
   // Each collection path's item path (`/pets` → `/pets/{petId}`), found once: a thousand operations start fast.
   const itemOf = new Map<string, string>();
@@ -75,12 +82,14 @@ export function planOperations(
   for (const op of operations) {
     const { status, media } = success(op);
     const itemPath = itemOf.get(op.path.replace(/\/$/, ''));
+    // An item's own operations (a PUT keeps the id) read the id field with their item path too.
+    const idPath = ITEM.test(op.path) ? op.path : itemPath;
     const requestBody = isRecord(op.raw.requestBody) ? op.raw.requestBody : undefined;
     const json = requestBody === undefined ? undefined : jsonMedia(requestBody.content);
     const schema = json !== undefined && isRecord(json.schema) ? json.schema : undefined;
     out.set(op, {
       method: op.method.toUpperCase(),
-      template: `${prefix}${op.path}`,
+      template: `${prefixOf(op)}${op.path}`,
       item: ITEM.test(op.path),
       creates: op.method === 'post' && itemPath !== undefined,
       status,
@@ -89,7 +98,7 @@ export function planOperations(
       validator: lazyValidator(schema),
       takesJson: json !== undefined,
       bodyRequired: requestBody?.required === true,
-      ...idFieldOf(op.answer, itemPath),
+      ...idFieldOf(op.answer, idPath),
     });
   }
   return out;

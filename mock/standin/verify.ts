@@ -17,7 +17,7 @@ import type { BearerVerifier } from '../auth/bearer.ts';
 import { sha256 } from '../auth/digest.ts';
 import { lastPerConnection } from '../auth/prepared.ts';
 import { isToken68 } from '../auth/token68.ts';
-import type { AuthFailureCode, AuthResult, Identity, Scheme } from '../auth/types.ts';
+import type { Authenticator, AuthFailureCode, AuthResult, Identity, Scheme } from '../auth/types.ts';
 import type { StandInIdentity } from './identities.ts';
 import type { DocumentScheme } from './schemes.ts';
 
@@ -82,11 +82,16 @@ function afterWord(
   if (first.toLowerCase() !== word.toLowerCase()) return ABSENT;
   const rest = space === -1 ? '' : field.slice(space + 1).trim();
   if (param !== undefined) {
-    // `MediaBrowser Token="<key>"`: an auth-param whose value is a quoted-string (RFC 9110 §5.6.4).
-    const match = new RegExp(`(?:^|,)\\s*${param}\\s*=\\s*"((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(rest);
+    // RFC 9110 §11.2: auth-param = token BWS "=" BWS ( token / quoted-string ) — `MediaBrowser Token="<key>"`
+    // (quoted, §5.6.4) and PagerDuty's `Token token=<key>` (init's form `Token token=`: a bare token) alike.
+    const name = param.replace(/=$/, '');
+    const match = new RegExp(
+      `(?:^|,)\\s*${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([!#$%&'*+.^_\`|~0-9A-Za-z-]+))\\s*(?:,|$)`,
+      'i',
+    ).exec(rest);
     if (match === null)
-      return refused(400, 'malformed', `${word} credentials must carry ${param}="<key>" (RFC 9110 §11.4)`);
-    return { value: (match[1] as string).replace(/\\(.)/g, '$1') };
+      return refused(400, 'malformed', `${word} credentials must carry ${name}=<key> (RFC 9110 §11.2)`);
+    return { value: match[2] ?? (match[1] as string).replace(/\\(.)/g, '$1') };
   }
   if (!isToken68(rest))
     return refused(400, 'malformed', `${word} credentials must be one token68 (RFC 9110 §11.4)`);
@@ -117,21 +122,58 @@ function keyElsewhere(place: { in: 'header' | 'query' | 'cookie'; name: string }
   return { value };
 }
 
+/**
+ * `authenticator`: the mock's authenticator with its defects around it (mock/defects/seams/authenticator.ts),
+ * when defects hook authentication — Bearer JWTs are then verified through it (its real verifier checks them
+ * as `bearer` does, with the same settings), so a Bearer-token defect reaches the stand-in's check.
+ */
 export function createDocumentVerifier(
   identities: readonly StandInIdentity[],
   bearer: BearerVerifier,
+  authenticator?: Authenticator,
 ): DocumentVerifier {
   const byKey = new Map(identities.map((id) => [id.apikey, id]));
   const byUser = new Map(identities.map((id) => [id.username, id]));
-  const grantsOf = new Map(identities.map((id) => [id.name, id.grants]));
+  // A token names an identity by its name (the tokens the mock prints and hands out) or by its user name
+  // (`gatecheck-admin`: the `sub` of the tokens the suite mints from init's jwtClaims).
+  const rolesOf = new Map(identities.map((id) => [id.name, id.roles]));
+  const accepted = new WeakMap<Identity, SchemeCheck>();
+  const named = new Map(
+    identities.flatMap((id) => [[id.name, id.name] as const, [id.username, id.name] as const]),
+  );
 
   const fromBearer = (result: AuthResult): SchemeCheck => {
     if (!result.ok) return refused(result.status, result.code, result.reason);
     // A token the mock signed names one of its identities; its grants are the token's `scope` and `roles`.
     const { identity } = result;
-    if (!grantsOf.has(identity.id))
+    const name = named.get(identity.id);
+    if (name === undefined)
       return refused(401, 'jwt_claim_invalid', 'the token names no identity of this mock');
-    return { kind: 'ok', identity };
+    // The administrator's role is the mock's own notion (identities.ts ADMIN_ROLE), which no document states
+    // and init's jwtClaims cannot guess: the identity the token names brings it. Worked out once per verified
+    // identity (the Bearer verifier's cache hands the same object back for the same token).
+    let ok = accepted.get(identity);
+    if (ok === undefined) {
+      const extra = rolesOf.get(name)?.filter((r) => !identity.roles.includes(r)) ?? [];
+      // A requirement's names are scopes for oauth2 and roles for other schemes (OpenAPI 3.1 §4.8.30), and the
+      // alternatives check them as scopes: the token's `roles` count as its grants too (init's jwtClaims put
+      // DigitalOcean's `tag:read`, listed on an http bearer scheme, under roles).
+      const grants = identity.roles.filter((r) => !identity.scopes.includes(r));
+      ok = {
+        kind: 'ok',
+        identity:
+          name === identity.id && extra.length === 0 && grants.length === 0
+            ? identity
+            : {
+                ...identity,
+                id: name,
+                roles: [...identity.roles, ...extra],
+                scopes: [...identity.scopes, ...grants],
+              },
+      };
+      accepted.set(identity, ok);
+    }
+    return ok;
   };
 
   const key = (value: string): SchemeCheck => {
@@ -168,7 +210,15 @@ export function createDocumentVerifier(
     const value = prepared(presented.authorization[0] as string, presented.req.socket ?? undefined);
     if (value.scheme !== 'bearer') return value.wellFormed ? ABSENT : malformedBearer;
     if (value.token68 === undefined) return malformedBearer;
-    const result = bearer(value.token68, presented.now, value.digest);
+    const result =
+      authenticator === undefined
+        ? bearer(value.token68, presented.now, value.digest)
+        : authenticator.authenticate(
+            presented.authorization,
+            ['bearer'],
+            presented.now,
+            presented.req.socket,
+          );
     return result instanceof Promise ? result.then(fromBearer) : fromBearer(result);
   };
 

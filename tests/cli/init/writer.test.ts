@@ -44,3 +44,35 @@ test('an admin path and tag, or "only available to … admin permissions", make 
   const plain = await initText(document('      summary: Create a label', '/labels'), true);
   expect(((plain.profile.endpoints as Json).collection as Json).writer).toBe('any');
 });
+
+test("scope evidence holds only where it is asked: Okta's groups POST takes an SSWS key needing no scope, so the writer is any", async () => {
+  const okta = `openapi: 3.0.3
+info: { title: okta-like, version: '1' }
+servers: [{ url: 'http://127.0.0.1:9' }]
+components:
+  securitySchemes:
+    apiToken: { type: apiKey, in: header, name: Authorization, description: 'Authorization: SSWS {API Token}' }
+    oauth2: { type: oauth2, flows: { clientCredentials: { tokenUrl: /token, scopes: { okta.groups.manage: m } } } }
+paths:
+  /groups:
+    post:
+      security: [{ apiToken: [] }, { oauth2: [okta.groups.manage] }]
+      requestBody: { content: { application/json: { schema: { type: object, required: [name], properties: { name: { type: string } } } } } }
+      responses: { '200': { description: made, content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } } } }
+  /groups/{id}:
+    delete:
+      security: [{ apiToken: [] }, { oauth2: [okta.groups.manage] }]
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses: { '204': { description: gone } }
+`;
+  const w = await initText(okta, true);
+  const collection = (w.profile.endpoints as Json).collection as Json;
+  expect(collection.writeSchemes).toEqual(['bearer', 'apikey']);
+  expect(collection.writer).toBe('any');
+  const line = w.profile.todo.find((t) => t.startsWith('/endpoints/collection/writer:')) ?? '';
+  expect(line).toContain('by its scopes only (needs okta.groups.manage)');
+  expect(line).toContain('with apikey its writes need no scope or role');
+  // Scopes alone, asked on every scheme, keep the admin writer.
+  const closed = await initText(okta.replaceAll('{ apiToken: [] }, ', ''), true);
+  expect(((closed.profile.endpoints as Json).collection as Json).writer).toBe('admin');
+});
