@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { MODULE_EXT } from './shared/paths.ts';
-import { openRunHost } from './specs/run/run-host.ts';
+import { openRunHost } from './specs/setup/run-host.ts';
 
 /**
  * The product: the conformance suite. `npx playwright test` with no settings starts the bundled mock
@@ -46,7 +46,7 @@ export default defineConfig({
   },
   projects: [
     // The run's set-up, run only when a check is selected: profile, scheduler, bundled mock, token broker.
-    { name: 'setup', testMatch: `run/run.setup${MODULE_EXT}` },
+    { name: 'setup', testMatch: `setup/run.setup${MODULE_EXT}` },
     // Its teardown runs after it, failures or not: the observer verdicts over every response it received.
     {
       name: 'conformance',

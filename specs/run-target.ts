@@ -4,9 +4,10 @@
  * (specs/fixtures.ts), the fuzz worker (specs/fuzz/worker.ts) and the observer verdicts, whose test type is
  * `runTargetTest` alone: their worker loads no HTTP client, token minting or fuzz engine it would not use.
  */
+
+import { ENV } from '../shared/env.ts';
 import { profileSecrets } from '../shared/secrets.ts';
 import { baseTest } from './lib/base-test.ts';
-import { ENV } from './lib/env.ts';
 import { rememberSecrets } from './lib/secrets.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 import type { Profile } from './profile/types.ts';

@@ -8,7 +8,6 @@
  * refused PUTs and DELETEs address an item this check created, which must read back unchanged, and present.
  */
 import { randomBytes } from 'node:crypto';
-import { forRule, test } from '../fixtures.ts';
 import {
   type CollectionWriter,
   collectionWriter,
@@ -19,13 +18,14 @@ import {
   readWithWriter,
   removeWithWriter,
   showsMarker,
-} from '../lib/collection.ts';
-import { type Refused, refusalOptions } from '../lib/guarded.ts';
-import type { Exchange } from '../lib/http.ts';
-import { type IdentityName, type Kit, unmet } from '../lib/kit.ts';
-import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
-import { fail } from '../lib/verify.ts';
+} from '../kit/collection.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Refused, refusalOptions } from '../kit/guarded.ts';
+import { type IdentityName, type Kit, unmet } from '../kit/kit.ts';
+import { unknownKeyToken, wrongApikeys, wrongBasic } from '../kit/stimuli.ts';
 import { refusedNoEffect } from '../rules/refusal.ts';
+import { fail } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 /** RFC 9110 §15.5.1, §15.5.2, §15.5.4: the refusals judged here. */
 const REFUSED = [400, 401, 403];

@@ -11,14 +11,14 @@ import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
+import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../../shared/env.ts';
 import { CODE_ROOT } from '../../shared/paths.ts';
 import { profileSecrets } from '../../shared/secrets.ts';
 import { issuedTokens } from '../credentials/client.ts';
-import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../lib/env.ts';
 import { progressStream } from '../lib/progress-stream.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
 import { storedPoliteness } from '../run/politeness-store.ts';
-import { tearDownRun } from '../run/run-host.ts';
+import { tearDownRun } from '../setup/run-host.ts';
 import { buildReport } from './build.ts';
 import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
 import { collectTest, stripAnsi } from './collect.ts';
@@ -63,7 +63,7 @@ function intFromEnv(name: string): number | undefined {
 }
 
 const SPECS_DIR = path.join(CODE_ROOT, 'specs');
-const SETUP_FILE = /[\\/]run[\\/]run\.setup\.[jt]s$/;
+const SETUP_FILE = /[\\/]setup[\\/]run\.setup\.[jt]s$/;
 
 /** The suite's setup test (specs/run/run.setup.ts): the run's set-up, not a check. */
 function isSetup(test: TestCase): boolean {

@@ -6,7 +6,7 @@
  * comes exactly where a real one would: after the first answer, on the second request of a connection.
  */
 import { expect, test } from '@playwright/test';
-import { TargetError } from '../../specs/lib/http.ts';
+import { TargetError } from '../../specs/wire/http.ts';
 import { localTarget } from '../helpers/local-target.ts';
 import { racingTarget } from '../helpers/racing-target.ts';
 

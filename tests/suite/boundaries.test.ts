@@ -16,10 +16,10 @@ import {
   swappedCase,
   validSecrets,
   whitespaceVariants,
-} from '../../specs/lib/boundaries.ts';
-import type { Target } from '../../specs/lib/http.ts';
-import { Kit } from '../../specs/lib/kit.ts';
+} from '../../specs/kit/boundaries.ts';
+import { Kit } from '../../specs/kit/kit.ts';
 import type { Profile } from '../../specs/profile/types.ts';
+import type { Target } from '../../specs/wire/http.ts';
 
 const PROFILE = JSON.parse(
   readFileSync(new URL('../../fixtures/mock.profile.json', import.meta.url), 'utf8'),

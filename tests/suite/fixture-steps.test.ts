@@ -9,7 +9,7 @@
  * Should that place move in a Playwright update, the test fails and says so rather than passing blind.
  */
 import { expect, test as selfTest } from '@playwright/test';
-import { test } from '../../specs/fixtures.ts';
+import { test } from '../../specs/kit/fixtures.ts';
 
 /** The suite's own fixtures (specs/fixtures.ts: GateWorkerFixtures and GateTestFixtures). */
 const SUITE_FIXTURES = ['clock', 'fuzz', 'kit', 'mint', 'observations', 'profile', 'runTarget', 'target'];

@@ -17,8 +17,8 @@ import {
   type Seen,
   stackJudge,
 } from '../../specs/observe/judges.ts';
-import { readTallies, writeTallies } from '../../specs/observe/store.ts';
 import type { Profile } from '../../specs/profile/types.ts';
+import { readTallies, writeTallies } from '../../specs/run/observation-store.ts';
 
 const profile: Profile = {
   name: 't',

@@ -4,7 +4,7 @@
  */
 
 import { expect, test } from '@playwright/test';
-import { recordBrokenRule, verdictFor } from '../../specs/lib/verdict.ts';
+import { recordBrokenRule, verdictFor } from '../../specs/verdict/verdict.ts';
 
 test('each level maps to its verdict, strict or not', () => {
   expect(verdictFor('INFO', false)).toBe('observation');

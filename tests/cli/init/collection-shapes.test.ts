@@ -5,8 +5,8 @@
  * addresses the item the way `itemPath` and a dotted `idField` say (specs/lib/collection.ts, kit.ts).
  */
 import { expect, test } from '@playwright/test';
-import { itemPathFor, markedItem } from '../../../specs/lib/collection.ts';
-import { itemId } from '../../../specs/lib/kit.ts';
+import { itemPathFor, markedItem } from '../../../specs/kit/collection.ts';
+import { itemId } from '../../../specs/kit/kit.ts';
 import { initText } from './run-init.ts';
 
 type Json = Record<string, unknown>;

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { schemaValidator } from '../../../shared/json-schema.ts';
-import { Kit } from '../../../specs/lib/kit.ts';
+import { Kit } from '../../../specs/kit/kit.ts';
 import type { Profile } from '../../../specs/profile/types.ts';
 import { initText } from './run-init.ts';
 

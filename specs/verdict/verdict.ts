@@ -5,8 +5,8 @@
  * (specs/fuzz/fixtures.ts) both decide through it.
  */
 import type { TestInfo } from '@playwright/test';
+import { isStrict } from '../../shared/env.ts';
 import { ANNOTATION, type Level } from '../rules/types.ts';
-import { isStrict } from './env.ts';
 
 export type Verdict = 'violation' | 'warning' | 'observation';
 

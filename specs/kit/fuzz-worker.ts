@@ -7,18 +7,18 @@
  * set up on first use, so a worker that runs no fuzz test never builds this one.
  */
 import { withFetchedTokens } from '../credentials/with-tokens.ts';
+import { createNodeHttpClient } from '../fuzz/clients/node-http.ts';
+import { createRawSocketClient } from '../fuzz/clients/raw-socket.ts';
+import { type ObserveOutcome, scheduledClient } from '../fuzz/clients/scheduled.ts';
+import type { PlanEnvironment } from '../fuzz/engine/run-plan.ts';
+import { type FuzzSettings, fuzzSettings } from '../fuzz/engine/settings.ts';
+import { createJwtKit, isKitUnavailable } from '../fuzz/jwt/kit.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
 import { nodeTlsOptions, runTls } from '../lib/tls.ts';
 import { observeOutcome, observerFor } from '../observe/observer.ts';
 import type { Profile } from '../profile/types.ts';
 import { type Scheduler, schedulerFor } from '../run/scheduler.ts';
 import { baseUrlOf, type RunTargetOption, runEnv } from '../run-target.ts';
-import { createNodeHttpClient } from './clients/node-http.ts';
-import { createRawSocketClient } from './clients/raw-socket.ts';
-import { type ObserveOutcome, scheduledClient } from './clients/scheduled.ts';
-import type { PlanEnvironment } from './engine/run-plan.ts';
-import { type FuzzSettings, fuzzSettings } from './engine/settings.ts';
-import { createJwtKit, isKitUnavailable } from './jwt/kit.ts';
 
 export interface FuzzWorker {
   /** As the worker started. */

@@ -11,21 +11,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENV, ENV_EMBEDDED } from '../../shared/env.ts';
 import { startTokenBroker, tokenSources } from '../credentials/broker.ts';
 import { seedLine } from '../fuzz/engine/seed-line.ts';
 import { DEFAULT_TIMEOUT_MS } from '../lib/budget.ts';
-import { ENV, ENV_EMBEDDED } from '../lib/env.ts';
 import { progressStream, type ReporterEntry } from '../lib/progress-stream.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
 import { checkTlsFiles, extraCaBundle, INSECURE_WARNING, nodeTlsOptions, runTls } from '../lib/tls.ts';
 import { checkJwtMaterial } from '../lib/tokens.ts';
-import { OBSERVATIONS_ENV } from '../observe/store.ts';
 import { PROFILE_CHECKED_ENV } from '../profile/load.ts';
 import { resolveRunTarget } from '../profile/resolve.ts';
-import { RunCoordinator } from './coordinator.ts';
-import { startCoordinatorServer } from './coordinator-server.ts';
-import { storePoliteness } from './politeness-store.ts';
-import { SCHEDULER_ENV } from './port.ts';
+import { RunCoordinator } from '../run/coordinator.ts';
+import { startCoordinatorServer } from '../run/coordinator-server.ts';
+import { OBSERVATIONS_ENV } from '../run/observation-store.ts';
+import { storePoliteness } from '../run/politeness-store.ts';
+import { SCHEDULER_ENV } from '../run/port.ts';
 
 /** What of the run's configuration the set-up reads (the setup test's `testInfo.config`). */
 export interface SetUpRequest {

@@ -19,25 +19,25 @@
  * fails on what the target does.
  */
 import { expect } from '@playwright/test';
-import { refreshedAuthorization } from './credentials/client.ts';
-import { type FuzzWorker, fuzzWorkerFixture } from './fuzz/worker.ts';
-import { Budget, DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
-import { type Exchange, Target } from './lib/http.ts';
-import { Kit } from './lib/kit.ts';
-import { nodeTlsOptions, runTls } from './lib/tls.ts';
-import { TokenMint } from './lib/tokens.ts';
-import { observationsFlush, observerFor, seenOf } from './observe/observer.ts';
-import type { Profile } from './profile/types.ts';
-import { schedulerFor } from './run/scheduler.ts';
-import type { TestClock } from './run/test-clock.ts';
-import { testClockFixture } from './run/test-clock-fixture.ts';
+import { refreshedAuthorization } from '../credentials/client.ts';
+import { Budget, DEFAULT_TIMEOUT_MS } from '../lib/budget.ts';
+import { nodeTlsOptions, runTls } from '../lib/tls.ts';
+import { TokenMint } from '../lib/tokens.ts';
+import { observationsFlush, observerFor, seenOf } from '../observe/observer.ts';
+import type { Profile } from '../profile/types.ts';
+import { schedulerFor } from '../run/scheduler.ts';
+import type { TestClock } from '../run/test-clock.ts';
+import { testClockFixture } from '../run/test-clock-fixture.ts';
 import {
   baseUrlOf,
   type RunTargetFixtures,
   type RunTargetOption,
   runEnv,
   runTargetTest,
-} from './run-target.ts';
+} from '../run-target.ts';
+import { type Exchange, Target } from '../wire/http.ts';
+import { type FuzzWorker, fuzzWorkerFixture } from './fuzz-worker.ts';
+import { Kit } from './kit.ts';
 
 export interface GateWorkerFixtures {
   runTarget: RunTargetOption;
@@ -98,5 +98,5 @@ export const test = runTargetTest.extend<GateTestFixtures, CheckWorkerFixtures>(
   },
 });
 
-export { forRule, LEVEL_TAG } from './rules/tags.ts';
+export { forRule, LEVEL_TAG } from '../rules/tags.ts';
 export { expect };
