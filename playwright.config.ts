@@ -6,7 +6,7 @@ import { openRunHost } from './specs/setup/run-host.ts';
 /**
  * The product: the conformance suite. `npx playwright test` with no settings starts the bundled mock
  * and checks it; `BASE_URL=<url> GATECHECK_PROFILE=<profile.json> npx playwright test` checks any target
- * (specs/run/set-up.ts, asked for by the `setup` project, which the checks depend on: specs/run/run-host.ts). The project's own tests are configured in tests/playwright.config.ts.
+ * (specs/setup/set-up.ts, asked for by the `setup` project, which the checks depend on: specs/setup/run-host.ts). The project's own tests are configured in tests/playwright.config.ts.
  * The same file runs compiled in the installed package (docs/package.md): module paths take the running
  * code's extension, and report paths are resolved from the working directory, never inside node_modules.
  */

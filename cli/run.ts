@@ -27,7 +27,7 @@ import { REPORTER, runPlaywright, SUITE_CONFIG } from './playwright.ts';
 import { checkReachable, everyAnswerIs404 } from './preflight.ts';
 import { declaredUrls, preflightUrl, resolveTarget, targetEnv } from './target.ts';
 
-/** Everything the suite and the reporter read from the environment (specs/lib/env.ts names them). */
+/** Everything the suite and the reporter read from the environment (shared/env.ts names them). */
 function childEnv(
   options: RunOptions,
   runId: string,

@@ -1,7 +1,7 @@
 /**
  * Which target a worker checks: the project's `runTarget` option over the process's environment, resolved
  * and validated as global setup resolves it (specs/profile/resolve.ts). Shared by the suite's fixtures
- * (specs/fixtures.ts), the fuzz worker (specs/fuzz/worker.ts) and the observer verdicts, whose test type is
+ * (specs/kit/fixtures.ts), the fuzz worker (specs/kit/fuzz-worker.ts) and the observer verdicts, whose test type is
  * `runTargetTest` alone: their worker loads no HTTP client, token minting or fuzz engine it would not use.
  */
 
@@ -75,7 +75,7 @@ export interface RunTargetFixtures {
 }
 
 /**
- * The test type of the observer verdicts (specs/observe/), and the base of the checks' (specs/fixtures.ts):
+ * The test type of the observer verdicts (specs/observe/), and the base of the checks' (specs/kit/fixtures.ts):
  * the suite's base (specs/lib/base-test.ts: `_baseTest` where Playwright has it) with the run's target.
  */
 export const runTargetTest = baseTest.test.extend<object, RunTargetFixtures>({

@@ -4,7 +4,7 @@
  * authenticates after: the client sees a 401 and the item is there.
  *
  * Parallel checks write to the same collection, so the check does not compare whole listings: each refused
- * POST carries a marker of its own (specs/lib/collection.ts) that must not show in the collection read back;
+ * POST carries a marker of its own (specs/kit/collection.ts) that must not show in the collection read back;
  * refused PUTs and DELETEs address an item this check created, which must read back unchanged, and present.
  */
 import { randomBytes } from 'node:crypto';

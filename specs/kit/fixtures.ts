@@ -2,8 +2,8 @@
  * The suite's one fixtures entry (Playwright idiom): `test` and `expect` for every conformance spec.
  *
  * Worker-scoped: `profile` (validated, from GATECHECK_PROFILE or the bundled mock's), `target` (the HTTP
- * client for BASE_URL inside the profile's budget, specs/lib/http.ts), `mint` (jose tokens from profile.jwt), `fuzz`
- * (the fuzz specs' clients, specs/fuzz/worker.ts). One fixture set for every spec, fuzz included: Playwright
+ * client for BASE_URL inside the profile's budget, specs/wire/http.ts), `mint` (jose tokens from profile.jwt), `fuzz`
+ * (the fuzz specs' clients, specs/kit/fuzz-worker.ts). One fixture set for every spec, fuzz included: Playwright
  * gives tests with other fixtures other workers, and a worker's start costs about a second of CPU.
  * Test-scoped: `kit`, the three together with the questions checks ask of them.
  *
@@ -14,7 +14,7 @@
  *
  * A test of a rule is declared `test(title, forRule(rule), body)`: the title says stimulus → expectation,
  * forRule adds tags `@must`/`@should`/`@info` and `@rule:<id>` and annotations `rule` and one `ref` per
- * reference (specs/rules/types.ts). The level's consequence lives in the verifiers (specs/lib/verify.ts):
+ * reference (specs/rules/types.ts). The level's consequence lives in the verifiers (specs/verdict/verify.ts):
  * a SHOULD violation passes with a `warning` annotation unless GATECHECK_STRICT=1, an INFO check never
  * fails on what the target does.
  */
@@ -44,7 +44,7 @@ export interface GateWorkerFixtures {
   profile: Profile;
   target: Target;
   mint: TokenMint | undefined;
-  /** The fuzz specs' settings, kit and clients (specs/fuzz/worker.ts); built only in a worker that fuzzes. */
+  /** The fuzz specs' settings, kit and clients (specs/kit/fuzz-worker.ts); built only in a worker that fuzzes. */
   fuzz: FuzzWorker;
 }
 

@@ -2,7 +2,7 @@
  * The fuzz specs' `test` and `runFuzzPlan`, which runs a plan inside a test and turns its result into the
  * suite's verdicts (RuleViolation for MUST, `warning` for SHOULD unless strict, `observation` for INFO).
  *
- * `test` is the suite's own (specs/fixtures.ts), whose worker fixture `fuzz` (specs/fuzz/worker.ts) holds the
+ * `test` is the suite's own (specs/kit/fixtures.ts), whose worker fixture `fuzz` (specs/kit/fuzz-worker.ts) holds the
  * run settings, the JWT kit and the clients: one fixture set for conformance and fuzz tests, so they share
  * workers. With GATECHECK_FUZZ_CLIENT=playwright the cases show in Playwright's traces.
  */

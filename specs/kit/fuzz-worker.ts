@@ -1,7 +1,7 @@
 /**
  * The fuzz specs' worker fixture: one `fuzz` environment per worker — run settings (seed, cases, in-flight
  * cap), the JWT kit, a keep-alive node:http client and the raw-socket client, each going through the run's
- * scheduler and the observers. Declared with the suite's other fixtures (specs/fixtures.ts), so conformance
+ * scheduler and the observers. Declared with the suite's other fixtures (specs/kit/fixtures.ts), so conformance
  * and fuzz tests share one fixture set and so one pair of workers: Playwright starts a fresh worker for a
  * test whose fixtures differ from the worker's (docs/performance.md "The default run"). Worker fixtures are
  * set up on first use, so a worker that runs no fuzz test never builds this one.

@@ -39,7 +39,7 @@ const OBSERVERS: readonly { rule: Rule; kind: string; settle?: (tally: Tally) =>
 ];
 
 // A teardown runs after its checks whatever happened to them, and may have no dependencies: after a failed
-// set-up (specs/run/run.setup.ts) no check ran and the profile may not even resolve, so nothing is judged.
+// set-up (specs/setup/run.setup.ts) no check ran and the profile may not even resolve, so nothing is judged.
 test.beforeAll(async () => {
   const setUp = await setUpState();
   test.skip(

@@ -11,7 +11,7 @@
  *
  * A guest in the user's project (issue #40): nothing of the suite runs unless one of its checks is selected.
  * The set-up is a setup project the checks depend on, which Playwright runs only when they have a selected
- * test; it asks the runner process to set the run up (specs/run/run-host.ts), since only the runner can hand
+ * test; it asks the runner process to set the run up (specs/setup/run-host.ts), since only the runner can hand
  * the run's scheduler and token broker to the workers it starts.
  */
 import { resolve } from 'node:path';

@@ -65,7 +65,7 @@ function intFromEnv(name: string): number | undefined {
 const SPECS_DIR = path.join(CODE_ROOT, 'specs');
 const SETUP_FILE = /[\\/]setup[\\/]run\.setup\.[jt]s$/;
 
-/** The suite's setup test (specs/run/run.setup.ts): the run's set-up, not a check. */
+/** The suite's setup test (specs/setup/run.setup.ts): the run's set-up, not a check. */
 function isSetup(test: TestCase): boolean {
   return SETUP_FILE.test(test.location.file);
 }
@@ -211,7 +211,7 @@ export default class ConformanceReporter implements Reporter {
     }
     const filter = process.env[ENV.filter] || runFilterFromArgv(process.argv);
     const runId = process.env[ENV.runId];
-    // Left by the run's teardown (tearDownRun above, specs/run/set-up.ts).
+    // Left by the run's teardown (tearDownRun above, specs/setup/set-up.ts).
     const politeness = storedPoliteness();
 
     const report = buildReport({

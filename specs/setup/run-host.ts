@@ -5,7 +5,7 @@
  * starts; Playwright tells only its workers which tests were selected. So the runner opens a host when it loads
  * the config (a socket in a private folder, nothing else: no profile read, no variable resolved, no request),
  * and the suite's setup project — which Playwright runs only when a project depending on it has a selected
- * test — asks it, from its worker, to set the run up (specs/run/set-up.ts). A failed set-up is that one test
+ * test — asks it, from its worker, to set the run up (specs/setup/set-up.ts). A failed set-up is that one test
  * failing with one line, and Playwright then runs none of the checks that depend on it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The run's set-up, in the runner process, asked for by the suite's setup project (specs/run/run-host.ts) —
+ * The run's set-up, in the runner process, asked for by the suite's setup project (specs/setup/run-host.ts) —
  * so only a run that selected one of the suite's checks does it: validates the profile before any request
  * (a bad profile stops the suite with one line naming the field), starts the run's scheduler (specs/run/: one
  * pace, one pause and one budget for every worker), then either points the run at BASE_URL or starts the
@@ -50,7 +50,7 @@ export async function setUpRun(config: SetUpRequest): Promise<() => Promise<void
   // On stderr when a reporter prints its document on stdout (`--reporter=json > out.json` stays JSON).
   progressStream(config.reporters).write(seedLine(run.profile, config.workers));
 
-  // The observers' store (specs/observe/store.ts): one folder per run, removed with the run.
+  // The observers' store (specs/run/observation-store.ts): one folder per run, removed with the run.
   const observations = await mkdtemp(join(tmpdir(), 'gatecheck-observations-'));
   process.env[OBSERVATIONS_ENV] = observations;
   const coordinator = new RunCoordinator(Date.now, { learn: process.env[ENV.schedulerLearning] !== 'off' });

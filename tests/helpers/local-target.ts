@@ -1,5 +1,5 @@
 /**
- * The checks' client (specs/lib/http.ts) against a server of a test's own, with a scheduler of its own: an
+ * The checks' client (specs/wire/http.ts) against a server of a test's own, with a scheduler of its own: an
  * in-process coordinator, a budget no test reaches, no pace. Each call is independent of every other.
  */
 import { Budget } from '../../specs/lib/budget.ts';

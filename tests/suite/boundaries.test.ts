@@ -1,5 +1,5 @@
 /**
- * The boundary variants of the `auth.boundary.*` rules (specs/lib/boundaries.ts): each differs from the valid
+ * The boundary variants of the `auth.boundary.*` rules (specs/kit/boundaries.ts): each differs from the valid
  * secret, exactly as its rule says, and a changed character stays different after base64url decoding — the
  * last character of a signature included (RFC 4648 §5: its low bits may be padding a decoder drops).
  */

@@ -1,6 +1,6 @@
 /**
  * The observers' judges (specs/observe/judges.ts) on single responses, and the store's merge of several
- * workers' tallies (specs/observe/store.ts): what counts as a response of each kind, and what is a fault.
+ * workers' tallies (specs/run/observation-store.ts): what counts as a response of each kind, and what is a fault.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * The pieces the refusal checks judge with: what a resource looks like (specs/lib/resource-fingerprint.ts),
  * whether an item read back is what was sent (specs/lib/stored-value.ts), the bounded property runner
- * (specs/lib/property.ts), and the observer of refusals (specs/observe/refusal-resource.ts). Both branches.
+ * (specs/kit/property.ts), and the observer of refusals (specs/observe/refusal-resource.ts). Both branches.
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * A project's `runTarget` (specs/fixtures.ts) is the environment its workers read: written over BASE_URL,
+ * A project's `runTarget` (specs/kit/fixtures.ts) is the environment its workers read: written over BASE_URL,
  * GATECHECK_PROFILE and GATECHECK_BUDGET, then resolved and validated as any run's target is
  * (specs/profile/resolve.ts) — so a project naming a target without a profile is refused as a run is.
  */

@@ -1,7 +1,7 @@
 /**
  * Every required input of a pick carried (cli/init/operations.ts `inputs`): a required query parameter or
  * header with a value the document gives (example, default, enum) goes into the endpoint's `query`/`headers`,
- * which the suite sends on every check of that endpoint (specs/lib/kit.ts); one without a value keeps the
+ * which the suite sends on every check of that endpoint (specs/kit/kit.ts); one without a value keeps the
  * operation out of the picks, and the to-do says why.
  */
 import { expect, test } from '@playwright/test';
