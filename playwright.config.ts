@@ -40,7 +40,7 @@ export default defineConfig({
   reporter,
   outputDir: resolve('test-results/conformance'),
   use: {
-    // Set by the user, or by the set-up when it starts the bundled mock (the checks' workers load this file after it ran).
+    // Set by the user (the run's set-up hands its target to the suite's workers, not to the environment: issue #40).
     baseURL: process.env.BASE_URL,
     trace: 'off',
   },

@@ -11,6 +11,7 @@ import { baseTest } from './lib/base-test.ts';
 import { rememberSecrets } from './lib/secrets.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 import type { Profile } from './profile/types.ts';
+import { setUpEnvFromHost } from './run/host-socket.ts';
 
 /**
  * Where a worker's checks go when a configuration's project says so — `use: { runTarget: { baseUrl,
@@ -55,12 +56,33 @@ export function baseUrlOf(env: NodeJS.ProcessEnv, profile: Profile): string {
   return baseUrl;
 }
 
+/**
+ * Automatic, first in a worker of the suite's: the variables the run's set-up made (BASE_URL, GATECHECK_PROFILE,
+ * the scheduler's address, …), asked of the runner's host and written into this worker's own environment —
+ * never the runner's, which the workers of the user's own projects inherit (issue #40). None in a run whose
+ * config sets its targets up itself (the mutation run): its environment already says it all.
+ */
+export const setUpEnvFixture: [
+  (args: object, use: (env: undefined) => Promise<void>) => Promise<void>,
+  { scope: 'worker'; auto: true },
+] = [
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture asks for from this pattern; it asks for none.
+  async ({}, use) => {
+    Object.assign(process.env, await setUpEnvFromHost());
+    await use(undefined);
+  },
+  { scope: 'worker', auto: true },
+];
+
 /** The validated profile, once per worker, resolved as global setup resolves it (a BASE_URL without a profile is refused). */
 export const profileFixture: [
-  (args: { runTarget: RunTargetOption }, use: (profile: Profile) => Promise<void>) => Promise<void>,
+  (
+    args: { runTarget: RunTargetOption; setUpEnv: undefined },
+    use: (profile: Profile) => Promise<void>,
+  ) => Promise<void>,
   { scope: 'worker' },
 ] = [
-  async ({ runTarget }, use) => {
+  async ({ runTarget, setUpEnv: _afterSetUpEnv }, use) => {
     const { profile } = resolveRunTarget(runEnv(runTarget));
     rememberSecrets(profileSecrets(profile, {}));
     await use(profile);
@@ -71,6 +93,8 @@ export const profileFixture: [
 /** A worker's target and profile: the fixtures every test type of the suite starts from. */
 export interface RunTargetFixtures {
   runTarget: RunTargetOption;
+  /** The run's set-up's variables, in this worker's environment (setUpEnvFixture). */
+  setUpEnv: undefined;
   profile: Profile;
 }
 
@@ -80,5 +104,6 @@ export interface RunTargetFixtures {
  */
 export const runTargetTest = baseTest.test.extend<object, RunTargetFixtures>({
   runTarget: runTargetOption,
+  setUpEnv: setUpEnvFixture,
   profile: profileFixture,
 });

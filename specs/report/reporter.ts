@@ -18,7 +18,7 @@ import { issuedTokens } from '../credentials/client.ts';
 import { progressStream } from '../lib/progress-stream.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
 import { storedPoliteness } from '../run/politeness-store.ts';
-import { tearDownRun } from '../setup/run-host.ts';
+import { setUpEnv, tearDownRun } from '../setup/run-host.ts';
 import { buildReport } from './build.ts';
 import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
 import { collectTest, stripAnsi } from './collect.ts';
@@ -144,6 +144,8 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(result: FullResult): Promise<void> {
     // The run's services close first: the politeness figures are left by the scheduler's teardown.
     await tearDownRun();
+    // The runner's environment with what the run's set-up made (kept by its host, never put in the environment).
+    const env: NodeJS.ProcessEnv = { ...process.env, ...setUpEnv() };
     if (isListing(this.#options._mode, this.#suite, result)) return;
     // A guest in the user's run (issue #40): the run selected tests, none of them the suite's, so nothing
     // is reported. (A run with no test at all is the suite's own, and is reported: nothing was checked.)
@@ -162,7 +164,7 @@ export default class ConformanceReporter implements Reporter {
     }
     errors.push(...this.#errors);
 
-    const profilePath = this.#options.profile ?? process.env[ENV.profile];
+    const profilePath = this.#options.profile ?? env[ENV.profile];
     let profile: { raw: unknown; source: string } | null = null;
     const profileFile = path.resolve(profilePath ?? DEFAULT_PROFILE_PATH);
     try {
@@ -176,7 +178,10 @@ export default class ConformanceReporter implements Reporter {
       if (profilePath) errors.push(`profile ${profilePath} could not be read: ${(e as Error).message}`);
     }
     // Tokens obtained at run time (specs/credentials) are secrets too: the run's broker lists them.
-    const scrub = new Scrubber([...(profile ? profileSecrets(profile.raw) : []), ...(await issuedTokens())]);
+    const scrub = new Scrubber([
+      ...(profile ? profileSecrets(profile.raw) : []),
+      ...(await issuedTokens(env)),
+    ]);
 
     let catalogue: LoadedCatalogue = { rules: [], version: 'unavailable' };
     try {
@@ -189,9 +194,9 @@ export default class ConformanceReporter implements Reporter {
     let gate: ReturnType<typeof loadGate>;
     try {
       gate = loadGate(
-        gateSourcesFromEnv(process.env, profile?.raw, profileFile),
+        gateSourcesFromEnv(env, profile?.raw, profileFile),
         { ids: catalogue.rules.map((r) => r.id), version: catalogue.version },
-        { env: process.env, baseUrl: process.env[ENV.baseUrl], shown: publicName },
+        { env, baseUrl: env[ENV.baseUrl], shown: publicName },
       );
     } catch (e) {
       errors.push((e as Error).message);
@@ -219,11 +224,10 @@ export default class ConformanceReporter implements Reporter {
       tests,
       suiteVersion: suiteVersion(),
       playwrightVersion: this.#config?.version ?? 'unknown',
-      baseUrl: process.env[ENV.baseUrl] ?? (setUpFailed ? profiledBaseUrl(profile?.raw) : undefined),
+      baseUrl: env[ENV.baseUrl] ?? (setUpFailed ? profiledBaseUrl(profile?.raw) : undefined),
       // Global setup marks a run on the mock it started; under merge-reports no BASE_URL means the same.
       bundledMock:
-        process.env[ENV_EMBEDDED] === '1' ||
-        (!process.env[ENV.baseUrl] && !(setUpFailed && profiledBaseUrl(profile?.raw))),
+        env[ENV_EMBEDDED] === '1' || (!env[ENV.baseUrl] && !(setUpFailed && profiledBaseUrl(profile?.raw))),
       profile,
       run: {
         ...(runId ? { id: runId } : {}),

@@ -30,8 +30,8 @@ const SPECS_FLOORS = [
   'specs/wire', // the checks' HTTP client
   'specs/fuzz', // the fuzz engine, its plans, grammars and clients
   'specs/credentials', // tokens fetched at run time
-  'specs/run', // the scheduler, its coordinator and stores
-  'specs/run-target.ts', // a project's target and profile
+  'specs/run-target.ts', // a project's target and profile, the set-up's variables in a worker
+  'specs/run', // the scheduler, its coordinator and stores, the line to the runner's host
   'specs/lib', // ground-floor helpers: budget, TLS, redaction, parsers, evidence
   'specs/profile', // the profile: types, loading, credential maker, rate policy
   'specs/rules', // the rules' catalogue

@@ -11,8 +11,18 @@
 import { expect, test as selfTest } from '@playwright/test';
 import { test } from '../../specs/kit/fixtures.ts';
 
-/** The suite's own fixtures (specs/kit/fixtures.ts: GateWorkerFixtures and GateTestFixtures). */
-const SUITE_FIXTURES = ['clock', 'fuzz', 'kit', 'mint', 'observations', 'profile', 'runTarget', 'target'];
+/** The suite's own fixtures (specs/kit/fixtures.ts: GateWorkerFixtures and GateTestFixtures; setUpEnv from specs/run-target.ts). */
+const SUITE_FIXTURES = [
+  'clock',
+  'fuzz',
+  'kit',
+  'mint',
+  'observations',
+  'profile',
+  'runTarget',
+  'setUpEnv',
+  'target',
+];
 
 function fixtureNames(testType: object): string[] | undefined {
   const symbol = Object.getOwnPropertySymbols(testType).find((s) => s.description === 'testType');
