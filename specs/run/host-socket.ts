@@ -11,6 +11,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Profile } from '../profile/types.ts';
 
 /** The start of the host's folder's name (in the system's temporary directory) for the runner `runnerPid`. */
 export function hostFolderPrefix(runnerPid: number): string {
@@ -97,4 +98,17 @@ export async function setUpEnvFromHost(
   return Object.fromEntries(
     Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+}
+
+/**
+ * The profile the run's set-up resolved and validated, from the runner's host: a worker of the run's target
+ * takes it as it is rather than reading, resolving and checking the file again. Undefined without a host, or
+ * before the set-up is done.
+ */
+export async function setUpProfileFromHost(
+  address: string | undefined = runHostAddress(),
+): Promise<Profile | undefined> {
+  if (!address) return undefined;
+  const { status, answer } = await askHost(address, 'GET', '/profile');
+  return status === 200 ? (answer as unknown as Profile) : undefined;
 }

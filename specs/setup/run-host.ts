@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Profile } from '../profile/types.ts';
 import { askHost, hostAddressIn, hostFolderPrefix, runHostAddress } from '../run/host-socket.ts';
 import type { SetUpRequest, SetUpResult } from './set-up.ts';
 
@@ -26,6 +27,8 @@ interface Host {
   setUp(request: SetUpRequest): Promise<void>;
   /** The variables the set-up made, for the suite's workers and the reporter (none before it is done). */
   env(): Readonly<Record<string, string>>;
+  /** The profile the set-up resolved (undefined before it is done). */
+  profile(): Profile | undefined;
   /** The run's teardown, once; a no-op when nothing was set up. */
   tearDown(): Promise<void>;
   state(): SetUpState;
@@ -52,6 +55,7 @@ export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
   const address = hostAddressIn(folder);
   let setUp: Promise<SetUpResult> | undefined;
   let setUpEnv: Readonly<Record<string, string>> = {};
+  let setUpProfile: Profile | undefined;
   let tornDown = false;
   let state: SetUpState = { state: 'none' };
   const host: Host = {
@@ -63,6 +67,7 @@ export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
           (result) => {
             state = { state: 'done' };
             setUpEnv = result.env;
+            setUpProfile = result.profile;
             return result;
           },
           (error: Error) => {
@@ -74,6 +79,7 @@ export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
     },
     state: () => state,
     env: () => setUpEnv,
+    profile: () => setUpProfile,
     tearDown: async () => {
       if (tornDown || setUp === undefined) return;
       tornDown = true;
@@ -91,6 +97,10 @@ export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
       };
       if (req.method === 'GET' && req.url === '/state') return answer(200, host.state());
       if (req.method === 'GET' && req.url === '/env') return answer(200, host.env());
+      if (req.method === 'GET' && req.url === '/profile') {
+        const profile = host.profile();
+        return profile === undefined ? answer(404, { error: 'the run is not set up' }) : answer(200, profile);
+      }
       if (req.method !== 'POST' || req.url !== '/setup') return answer(404, { error: 'unknown request' });
       let request: SetUpRequest;
       try {

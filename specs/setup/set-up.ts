@@ -23,6 +23,7 @@ import { checkTlsFiles, extraCaBundle, INSECURE_WARNING, nodeTlsOptions, runTls 
 import { checkJwtMaterial } from '../lib/tokens.ts';
 import { PROFILE_CHECKED_ENV } from '../profile/load.ts';
 import { resolveRunTarget } from '../profile/resolve.ts';
+import type { Profile } from '../profile/types.ts';
 import { RunCoordinator } from '../run/coordinator.ts';
 import { startCoordinatorServer } from '../run/coordinator-server.ts';
 import { OBSERVATIONS_ENV } from '../run/observation-store.ts';
@@ -35,10 +36,12 @@ export interface SetUpRequest {
   readonly reporters: readonly ReporterEntry[];
 }
 
-/** The set-up's teardown, and the variables it made for the suite's workers. */
+/** The set-up's teardown, and what it hands the suite's workers: the variables it made, the profile it resolved. */
 export interface SetUpResult {
   readonly close: () => Promise<void>;
   readonly env: Readonly<Record<string, string>>;
+  /** Resolved once here, for the run's target: a worker of that target takes it as it is (specs/run-target.ts). */
+  readonly profile: Profile;
 }
 
 /** Sets the run up in this (the runner) process; resolves its teardown. Throws ProfileError, TokenError. */
@@ -109,5 +112,5 @@ export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
     Object.assign(env, broker.env);
     // Left open (unref'd) so the reporter can still ask it which tokens to redact when the run ends.
   }
-  return { close, env };
+  return { close, env, profile: run.profile };
 }
