@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { MODULE_EXT } from './shared/paths.ts';
-import { openRunHost } from './specs/run/run-host.ts';
+import { openRunHost } from './specs/setup/run-host.ts';
 
 /**
  * The product: the conformance suite. `npx playwright test` with no settings starts the bundled mock
  * and checks it; `BASE_URL=<url> GATECHECK_PROFILE=<profile.json> npx playwright test` checks any target
- * (specs/run/set-up.ts, asked for by the `setup` project, which the checks depend on: specs/run/run-host.ts). The project's own tests are configured in tests/playwright.config.ts.
+ * (specs/setup/set-up.ts, asked for by the `setup` project, which the checks depend on: specs/setup/run-host.ts). The project's own tests are configured in tests/playwright.config.ts.
  * The same file runs compiled in the installed package (docs/package.md): module paths take the running
  * code's extension, and report paths are resolved from the working directory, never inside node_modules.
  */
@@ -40,13 +40,13 @@ export default defineConfig({
   reporter,
   outputDir: resolve('test-results/conformance'),
   use: {
-    // Set by the user, or by the set-up when it starts the bundled mock (the checks' workers load this file after it ran).
+    // Set by the user (the run's set-up hands its target to the suite's workers, not to the environment: issue #40).
     baseURL: process.env.BASE_URL,
     trace: 'off',
   },
   projects: [
     // The run's set-up, run only when a check is selected: profile, scheduler, bundled mock, token broker.
-    { name: 'setup', testMatch: `run/run.setup${MODULE_EXT}` },
+    { name: 'setup', testMatch: `setup/run.setup${MODULE_EXT}` },
     // Its teardown runs after it, failures or not: the observer verdicts over every response it received.
     {
       name: 'conformance',

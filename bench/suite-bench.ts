@@ -118,7 +118,7 @@ function intersection(a: readonly Interval[], b: readonly Interval[]): number {
   return total;
 }
 
-/** `… 600 cases + 12 shrinking in 401 ms (1526 cases/s) …` (specs/fuzz/fixtures.ts). */
+/** `… 600 cases + 12 shrinking in 401 ms (1526 cases/s) …` (specs/kit/fuzz-fixtures.ts). */
 const FUZZ_STATS = /(\d+) cases(?: \+ (\d+) shrinking)? in (\d+) ms \((\d+) cases\/s\)/;
 
 export function analyse(

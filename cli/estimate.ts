@@ -14,8 +14,8 @@
  * DRF-like).
  */
 
+import { DEFAULT_FUZZ_CASES } from '../shared/env.ts';
 import { affordableFuzzCases } from '../specs/fuzz/engine/settings.ts';
-import { DEFAULT_FUZZ_CASES } from '../specs/lib/env.ts';
 import { entryApplies, type RateEntry, ratePolicyOf } from '../specs/profile/rate-policy.ts';
 import type { Profile } from '../specs/profile/types.ts';
 import { paceForLimit } from '../specs/run/pacer.ts';

@@ -6,7 +6,7 @@
  */
 
 import path from 'node:path';
-import { ENV } from '../specs/lib/env.ts';
+import { ENV } from '../shared/env.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { GateInputError } from '../specs/report/gate/gate-error.ts';
 import { type GateSources, loadGate, profileWaivers } from '../specs/report/gate/load.ts';

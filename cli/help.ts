@@ -1,6 +1,6 @@
 /** `gatecheck --help`. docs/cli.md says the same at more length; keep them in step. */
 
-import { DEFAULT_SEED } from '../specs/lib/env.ts';
+import { DEFAULT_SEED } from '../shared/env.ts';
 import { EXIT_TABLE } from './exit-codes.ts';
 
 export function helpText(): string {

@@ -52,7 +52,7 @@ function relay(from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void
 /**
  * An outer Playwright worker's identity, inherited when the CLI runs inside someone's test: the Playwright it
  * starts is a runner of its own, and with these set its config would take itself for a worker
- * (specs/run/run-host.ts) and never set the run up.
+ * (specs/setup/run-host.ts) and never set the run up.
  */
 const OUTER_WORKER = ['TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX'] as const;
 

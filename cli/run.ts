@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ENV } from '../shared/env.ts';
 import { installedPlaywrightLine } from '../shared/playwright-support.ts';
 import { startTokenBroker, type TokenBroker, tokenSources } from '../specs/credentials/broker.ts';
 import { TokenError } from '../specs/credentials/token-error.ts';
-import { ENV } from '../specs/lib/env.ts';
 import { type ReporterEntry, reportersNamed, stdoutDocumentReporter } from '../specs/lib/progress-stream.ts';
 import { INSECURE_WARNING, nodeTlsOptions, runTls } from '../specs/lib/tls.ts';
 import { PROFILE_CHECKED_ENV } from '../specs/profile/load.ts';
@@ -27,7 +27,7 @@ import { REPORTER, runPlaywright, SUITE_CONFIG } from './playwright.ts';
 import { checkReachable, everyAnswerIs404 } from './preflight.ts';
 import { declaredUrls, preflightUrl, resolveTarget, targetEnv } from './target.ts';
 
-/** Everything the suite and the reporter read from the environment (specs/lib/env.ts names them). */
+/** Everything the suite and the reporter read from the environment (shared/env.ts names them). */
 function childEnv(
   options: RunOptions,
   runId: string,

@@ -4,7 +4,7 @@
  * one line naming the field, and never a half-started run.
  */
 
-import { ENV } from '../specs/lib/env.ts';
+import { ENV } from '../shared/env.ts';
 import { PROFILE_CHECKED_ENV } from '../specs/profile/load.ts';
 import { type RunTarget, resolveRunTarget } from '../specs/profile/resolve.ts';
 import type { RunOptions } from './args.ts';

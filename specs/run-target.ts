@@ -1,15 +1,17 @@
 /**
  * Which target a worker checks: the project's `runTarget` option over the process's environment, resolved
  * and validated as global setup resolves it (specs/profile/resolve.ts). Shared by the suite's fixtures
- * (specs/fixtures.ts), the fuzz worker (specs/fuzz/worker.ts) and the observer verdicts, whose test type is
+ * (specs/kit/fixtures.ts), the fuzz worker (specs/kit/fuzz-worker.ts) and the observer verdicts, whose test type is
  * `runTargetTest` alone: their worker loads no HTTP client, token minting or fuzz engine it would not use.
  */
+
+import { ENV } from '../shared/env.ts';
 import { profileSecrets } from '../shared/secrets.ts';
 import { baseTest } from './lib/base-test.ts';
-import { ENV } from './lib/env.ts';
 import { rememberSecrets } from './lib/secrets.ts';
 import { resolveRunTarget } from './profile/resolve.ts';
 import type { Profile } from './profile/types.ts';
+import { runHostAddress, setUpEnvFromHost, setUpProfileFromHost } from './run/host-socket.ts';
 
 /**
  * Where a worker's checks go when a configuration's project says so — `use: { runTarget: { baseUrl,
@@ -54,13 +56,51 @@ export function baseUrlOf(env: NodeJS.ProcessEnv, profile: Profile): string {
   return baseUrl;
 }
 
-/** The validated profile, once per worker, resolved as global setup resolves it (a BASE_URL without a profile is refused). */
+/** What the run's set-up hands a worker of the suite's (setUpEnvFixture). */
+export interface SetUpHandOff {
+  /** The profile the set-up resolved for the run's target; undefined in a run without a host. */
+  readonly profile: Profile | undefined;
+}
+
+/**
+ * Automatic, first in a worker of the suite's: the variables the run's set-up made (BASE_URL, GATECHECK_PROFILE,
+ * the scheduler's address, …), asked of the runner's host and written into this worker's own environment —
+ * never the runner's, which the workers of the user's own projects inherit (issue #40) — and the profile it
+ * resolved. Nothing in a run whose config sets its targets up itself (the mutation run): its environment
+ * already says it all.
+ */
+export const setUpEnvFixture: [
+  (args: object, use: (handOff: SetUpHandOff) => Promise<void>) => Promise<void>,
+  { scope: 'worker'; auto: true },
+] = [
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture asks for from this pattern; it asks for none.
+  async ({}, use) => {
+    const address = runHostAddress();
+    Object.assign(process.env, await setUpEnvFromHost(address));
+    await use({ profile: await setUpProfileFromHost(address) });
+  },
+  { scope: 'worker', auto: true },
+];
+
+/** Whether a project names no target of its own (`use: { runTarget }` empty): it checks the run's. */
+function checksTheRunsTarget(runTarget: RunTargetOption): boolean {
+  return runTarget.baseUrl === undefined && runTarget.profile === undefined;
+}
+
+/**
+ * The validated profile, once per worker: the one the run's set-up resolved, handed down, where the worker
+ * checks the run's target; else resolved here as the set-up resolves it (a BASE_URL without a profile is refused).
+ */
 export const profileFixture: [
-  (args: { runTarget: RunTargetOption }, use: (profile: Profile) => Promise<void>) => Promise<void>,
+  (
+    args: { runTarget: RunTargetOption; setUpEnv: SetUpHandOff },
+    use: (profile: Profile) => Promise<void>,
+  ) => Promise<void>,
   { scope: 'worker' },
 ] = [
-  async ({ runTarget }, use) => {
-    const { profile } = resolveRunTarget(runEnv(runTarget));
+  async ({ runTarget, setUpEnv }, use) => {
+    const handed = checksTheRunsTarget(runTarget) ? setUpEnv.profile : undefined;
+    const profile = handed ?? resolveRunTarget(runEnv(runTarget)).profile;
     rememberSecrets(profileSecrets(profile, {}));
     await use(profile);
   },
@@ -70,14 +110,17 @@ export const profileFixture: [
 /** A worker's target and profile: the fixtures every test type of the suite starts from. */
 export interface RunTargetFixtures {
   runTarget: RunTargetOption;
+  /** The run's set-up's variables, in this worker's environment, and its profile (setUpEnvFixture). */
+  setUpEnv: SetUpHandOff;
   profile: Profile;
 }
 
 /**
- * The test type of the observer verdicts (specs/observe/), and the base of the checks' (specs/fixtures.ts):
+ * The test type of the observer verdicts (specs/observe/), and the base of the checks' (specs/kit/fixtures.ts):
  * the suite's base (specs/lib/base-test.ts: `_baseTest` where Playwright has it) with the run's target.
  */
 export const runTargetTest = baseTest.test.extend<object, RunTargetFixtures>({
   runTarget: runTargetOption,
+  setUpEnv: setUpEnvFixture,
   profile: profileFixture,
 });

@@ -184,7 +184,7 @@ function objectSample(schema: Json, depth: number, at: string): Sample {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
   const out: Json = {};
-  // The marker first: the suite marks an item at the end of its first string member (specs/lib/collection.ts).
+  // The marker first: the suite marks an item at the end of its first string member (specs/kit/collection.ts).
   const name = Object.keys(properties).find((n) => {
     const p = isObject(properties[n]) ? merged(properties[n] as Json) : {};
     return (

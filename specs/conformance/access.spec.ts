@@ -3,11 +3,11 @@
  * access rules (cause 5). "Authenticating again does not change the result" (seed §7 403): a fresh credential
  * is refused as well. The profile says how to appear blocked (`blocked`, docs/profile.md).
  */
-import { forRule, test } from '../fixtures.ts';
-import { type Kit, lacks, need, SCHEMES, unmet } from '../lib/kit.ts';
-import { expectStatus } from '../lib/verify.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, need, SCHEMES, unmet } from '../kit/kit.ts';
 import type { Endpoint, Scheme } from '../profile/types.ts';
 import { blockedClient, closedPath, unblockedServed } from '../rules/access.ts';
+import { expectStatus } from '../verdict/verify.ts';
 
 /**
  * Valid credentials for a request accepting `schemes` (any scheme when empty): the first, then fresh ones —

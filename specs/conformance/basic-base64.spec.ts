@@ -5,11 +5,12 @@
  * alphabet turns them back into the valid credential and lets them in. Excess padding may be ignored or
  * refused (§3.3 "MAY also be ignored"): that one is reported.
  */
-import { forRule, test } from '../fixtures.ts';
+
 import { base64Intruders } from '../fuzz/grammar/credential-edits.ts';
-import { type Kit, need, unmet } from '../lib/kit.ts';
-import { expectRule } from '../lib/verify.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, need, unmet } from '../kit/kit.ts';
 import { basicBase64ExcessPadding, basicBase64Strict } from '../rules/basic-base64.ts';
+import { expectRule } from '../verdict/verify.ts';
 
 /** Variants of a valid base64 payload with characters outside the alphabet, by what each adds. */
 function outsideAlphabet(payload: string): { label: string; value: string }[] {

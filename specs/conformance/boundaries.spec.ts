@@ -3,7 +3,7 @@
  * profile, changed in one way, is refused — in every scheme a declared request accepts. Each boundary is a
  * rule of its own, so the report names the comparison that let a near miss through (docs/rules.md).
  */
-import { forRule, test } from '../fixtures.ts';
+
 import {
   caseVariants,
   emptyVariants,
@@ -14,10 +14,10 @@ import {
   type Variant,
   validSecrets,
   whitespaceVariants,
-} from '../lib/boundaries.ts';
-import { type Kit, lacks, SCHEMES, unmet } from '../lib/kit.ts';
+} from '../kit/boundaries.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, SCHEMES, unmet } from '../kit/kit.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
-import { expectStatus } from '../lib/verify.ts';
 import {
   caseChanged,
   emptySecret,
@@ -29,6 +29,7 @@ import {
   whitespace,
 } from '../rules/boundaries.ts';
 import type { Rule } from '../rules/types.ts';
+import { expectStatus } from '../verdict/verify.ts';
 
 /** Sends every variant of every valid secret; a write the target wrongly accepts is removed again. */
 async function probeBoundary(

@@ -2,11 +2,9 @@
  * What a 401 (and a Bearer 403) says in WWW-Authenticate: RFC 9110 §11.6.1 challenge syntax, realm
  * quoting (§11.5), Basic (RFC 7617 §2) and Bearer (RFC 6750 §3) specifics.
  */
-import { forRule, test } from '../fixtures.ts';
-import { type Exchange, headerValues } from '../lib/http.ts';
-import { type Kit, lacks, need, type Probe, SCHEMES, unmet } from '../lib/kit.ts';
-import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
-import { expectChallenges, expectRule, statusList } from '../lib/verify.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, need, type Probe, SCHEMES, unmet } from '../kit/kit.ts';
+import { unknownKeyToken, wrongApikeys, wrongBasic } from '../kit/stimuli.ts';
 import { type Challenge, challengesFor, param, parseWwwAuthenticate } from '../lib/www-authenticate.ts';
 import type { Scheme } from '../profile/types.ts';
 import {
@@ -20,6 +18,8 @@ import {
 } from '../rules/challenges.ts';
 import type { Rule } from '../rules/types.ts';
 import { challengePerScheme, challengePresent } from '../rules/unauthorized.ts';
+import { expectChallenges, expectRule, statusList } from '../verdict/verify.ts';
+import { type Exchange, headerValues } from '../wire/http.ts';
 
 /**
  * The challenges of a response for a check of another rule: a missing or unparseable header is

@@ -5,7 +5,7 @@
  * the Bearer token. Every near miss must be refused. The failures are gathered, so one answer names how many
  * edits were let in and which; a write the target wrongly accepts is removed again.
  */
-import { forRule, test } from '../fixtures.ts';
+
 import { paramNameNearMisses } from '../fuzz/grammar/auth-param.ts';
 import type { GrammarEdit } from '../fuzz/grammar/edits.ts';
 import {
@@ -14,13 +14,14 @@ import {
   userPassNearMisses,
   userPassWellFormed,
 } from '../fuzz/grammar/value-edits.ts';
-import { validSecrets } from '../lib/boundaries.ts';
-import type { Exchange } from '../lib/http.ts';
-import { type IdentityName, type Kit, lacks, type Probe, unmet } from '../lib/kit.ts';
+import { validSecrets } from '../kit/boundaries.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type IdentityName, type Kit, lacks, type Probe, unmet } from '../kit/kit.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
-import { expectStatus } from '../lib/verify.ts';
 import { basicUserPassNearMiss, credentialValueNearMiss } from '../rules/credential-grammar.ts';
 import type { Rule } from '../rules/types.ts';
+import { expectStatus } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 /** Requests in flight at once while the edits of one value are sent. */
 const IN_FLIGHT = 8;

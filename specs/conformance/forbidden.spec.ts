@@ -1,10 +1,10 @@
 /** 403: understood and refused; authenticating again does not change it (seed §7 403; RFC 9110 §15.5.4). */
-import { forRule, test } from '../fixtures.ts';
-import type { Exchange } from '../lib/http.ts';
-import { type Kit, lacks, need, unmet } from '../lib/kit.ts';
-import { expectStatus } from '../lib/verify.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, need, unmet } from '../kit/kit.ts';
 import type { Scheme } from '../profile/types.ts';
 import { lackingRole, lackingScope, reauthFresh, reauthOtherScheme, reauthSame } from '../rules/forbidden.ts';
+import { expectStatus } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 /** RFC 9110 §15.5.4: a target that hides the resource from the identity may answer 404 instead. */
 const REFUSED = [403, 404] as const;

@@ -4,14 +4,15 @@
  * (specs/fuzz/grammar/item-ids.ts) and spellings of the item's own path (specs/fuzz/arbitraries/pathSpelling.ts)
  * with valid credentials — never a 5xx, never another item. The item is removed again.
  */
-import { forRule, test } from '../fixtures.ts';
+
 import { pathSpellingExamples } from '../fuzz/arbitraries/pathSpelling.ts';
 import { ITEM_ID_BOUNDARIES, sameItem } from '../fuzz/grammar/item-ids.ts';
-import { collectionWriter, itemPathOf, readWithWriter, removeWithWriter } from '../lib/collection.ts';
-import type { Exchange } from '../lib/http.ts';
-import { itemId, unmet } from '../lib/kit.ts';
-import { expectRule } from '../lib/verify.ts';
+import { collectionWriter, itemPathOf, readWithWriter, removeWithWriter } from '../kit/collection.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { itemId, unmet } from '../kit/kit.ts';
 import { itemIdBoundaries } from '../rules/not-found.ts';
+import { expectRule } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 test(
   'GET of item ids at and past 2^31, 2^53, 2^63, 2^64, negative, zero-padded, signed, with an exponent, non-numeric, and of spellings of an item path → never 5xx, never another item',

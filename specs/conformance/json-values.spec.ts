@@ -4,7 +4,7 @@
  * generated ones from the run's seed — and the target answers 4xx or 2xx, never 5xx; a 2xx stores what was
  * sent. Items created are removed again. Stack traces in these answers are observed.no-stack's to judge.
  */
-import { forRule, test } from '../fixtures.ts';
+
 import { type JsonItemBody, jsonItemBody, jsonItemBodyExamples } from '../fuzz/arbitraries/jsonItemBody.ts';
 import { DEFAULT_STRUCTURE_BYTES, structuresToLimit } from '../fuzz/arbitraries/jsonStructureToLimit.ts';
 import {
@@ -13,13 +13,14 @@ import {
   itemPathOf,
   readWithWriter,
   removeWithWriter,
-} from '../lib/collection.ts';
-import type { Exchange } from '../lib/http.ts';
-import type { Kit } from '../lib/kit.ts';
-import { firstFinding } from '../lib/property.ts';
+} from '../kit/collection.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import type { Kit } from '../kit/kit.ts';
+import { firstFinding } from '../kit/property.ts';
 import { droppedMembers, storedDifference } from '../lib/stored-value.ts';
-import { fail } from '../lib/verify.ts';
 import { jsonValueNo5xx, jsonValueStored } from '../rules/json-values.ts';
+import { fail } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 /** Generated bodies after the 11 examples; each costs a POST, and a read and a DELETE when it is stored. */
 const GENERATED = 8;

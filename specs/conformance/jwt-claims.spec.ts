@@ -3,11 +3,10 @@
  * Each refusal is judged only after a token minted the same way but valid has been accepted: otherwise a
  * target that refuses every token (or a profile with the wrong key) would pass vacuously.
  */
-import { forRule, test } from '../fixtures.ts';
-import { type Kit, lacks, type Probe, unmet } from '../lib/kit.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, type Probe, unmet } from '../kit/kit.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
 import type { TokenMint } from '../lib/tokens.ts';
-import { expectStatus } from '../lib/verify.ts';
 import {
   jwtAlgNone,
   jwtAudience,
@@ -20,6 +19,7 @@ import {
   jwtWrongType,
 } from '../rules/jwt-claims.ts';
 import type { Rule } from '../rules/types.ts';
+import { expectStatus } from '../verdict/verify.ts';
 
 type Claims = Readonly<Record<string, unknown>>;
 

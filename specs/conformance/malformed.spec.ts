@@ -3,12 +3,12 @@
  * invalid_request; §15.5.2 when the target treats them as no credentials) — never success, never 5xx.
  * Each is sent where its scheme is accepted, so only the credential's form is wrong.
  */
-import { forRule, test } from '../fixtures.ts';
-import { type Kit, lacks, unmet } from '../lib/kit.ts';
-import { expectStatus } from '../lib/verify.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, unmet } from '../kit/kit.ts';
 import { CANONICAL_SCHEME_NAME, SEED_CREDENTIALS as SEED } from '../profile/credential-maker.ts';
 import type { Scheme } from '../profile/types.ts';
 import { duplicateAuthorization, malformedStatus } from '../rules/malformed.ts';
+import { expectStatus } from '../verdict/verify.ts';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 

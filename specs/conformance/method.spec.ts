@@ -2,10 +2,8 @@
  * 405 with Allow for a known path and an unsupported method (seed §7; RFC 9110 §15.5.6, §10.2.1),
  * sent with valid admin credentials so the answer does not depend on the target's order of checks.
  */
-import { forRule, test } from '../fixtures.ts';
-import type { Exchange } from '../lib/http.ts';
-import { type Kit, need, unmet } from '../lib/kit.ts';
-import { expectHeader, expectRule, expectStatus } from '../lib/verify.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, need, unmet } from '../kit/kit.ts';
 import { parseAllow, supportedMethods } from '../profile/methods.ts';
 import {
   methodAllow,
@@ -14,6 +12,8 @@ import {
   methodHead,
   methodStatus,
 } from '../rules/method.ts';
+import { expectHeader, expectRule, expectStatus } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 async function unsupported(kit: Kit): Promise<{ method: string; ex: Exchange }> {
   const endpoint = need(

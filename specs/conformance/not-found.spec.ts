@@ -1,9 +1,10 @@
 /** 404 for a path or id the target does not have, sent with valid credentials (seed §7; RFC 9110 §15.5.5). */
-import { forRule, test } from '../fixtures.ts';
-import { itemPathFor } from '../lib/collection.ts';
-import { need } from '../lib/kit.ts';
-import { expectStatus } from '../lib/verify.ts';
+
+import { itemPathFor } from '../kit/collection.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { need } from '../kit/kit.ts';
 import { unknownId, unknownPath } from '../rules/not-found.ts';
+import { expectStatus } from '../verdict/verify.ts';
 
 test('GET an unknown path with valid admin credentials → 404', forRule(unknownPath), async ({ kit }) => {
   const missing = need(

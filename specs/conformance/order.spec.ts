@@ -2,8 +2,8 @@
  * INFO: which check wins when several fail at once. The other rules never depend on this (each sends
  * a request where only one condition fails); this one only reports what the target does.
  */
-import { forRule, test } from '../fixtures.ts';
-import { lacks } from '../lib/kit.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { lacks } from '../kit/kit.ts';
 import { orderOfChecks } from '../rules/order.ts';
 
 /** What each status says about which check ran first. */

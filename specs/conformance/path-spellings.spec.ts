@@ -7,20 +7,20 @@
  * (specs/lib/request-target.ts); a redirect is an answer, never followed.
  */
 import fc from 'fast-check';
-import { forRule, test } from '../fixtures.ts';
 import { type PathSpelling, pathSpelling, pathSpellingExamples } from '../fuzz/arbitraries/pathSpelling.ts';
+import { forRule, test } from '../kit/fixtures.ts';
 import {
   type GuardedRead,
   guardedReadsOrSkip,
   refusalOptions,
   refusedCredentials,
   resourceOf,
-} from '../lib/guarded.ts';
-import { firstFinding } from '../lib/property.ts';
+} from '../kit/guarded.ts';
+import { firstFinding } from '../kit/property.ts';
 import { requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
-import { fail } from '../lib/verify.ts';
 import { pathOf } from '../profile/methods.ts';
 import { pathSpellings } from '../rules/refusal.ts';
+import { fail } from '../verdict/verify.ts';
 
 /** Generated spellings after the examples: with 12 kinds × 2 paths of examples, about 50 requests in all. */
 const GENERATED = 12;

@@ -2,11 +2,11 @@
  * problem+json bodies, when the target uses them: a JSON object whose "status" equals the HTTP status
  * (RFC 9457 §3.1.2). Judged on one answer of each error status the suite can provoke with certainty.
  */
-import { forRule, test } from '../fixtures.ts';
-import type { Exchange } from '../lib/http.ts';
-import { type Kit, unmet } from '../lib/kit.ts';
-import { expectRule } from '../lib/verify.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, unmet } from '../kit/kit.ts';
 import { problemStatus } from '../rules/problem.ts';
+import { expectRule } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 /** One request per error status the profile lets the suite provoke. */
 async function errors(kit: Kit): Promise<Exchange[]> {

@@ -6,13 +6,13 @@
  * not waited out by the run's scheduler), inside the scheduler's exclusive use where the limit is shared.
  */
 import type { TestInfo } from '@playwright/test';
-import { forRule, test } from '../fixtures.ts';
-import type { Exchange } from '../lib/http.ts';
-import { type Kit, lacks, need, unmet } from '../lib/kit.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, need, unmet } from '../kit/kit.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
-import { expectRule, expectStatus } from '../lib/verify.ts';
 import { ratePolicyOf } from '../profile/rate-policy.ts';
 import { rateLimited, recovery, retryAfter } from '../rules/rate-limit.ts';
+import { expectRule, expectStatus } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 test.describe.configure({ mode: 'default' });
 

@@ -5,13 +5,13 @@
  * like: specs/lib/resource-fingerprint.ts. Every other 401 and 403 of the run is judged by the observer
  * observed.refusal.no-resource (specs/observe/refusal-resource.ts).
  */
-import { forRule, test } from '../fixtures.ts';
-import { guardedReadsOrSkip, refusalOptions, refusedCredentials, resourceOf } from '../lib/guarded.ts';
-import { unmet } from '../lib/kit.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { guardedReadsOrSkip, refusalOptions, refusedCredentials, resourceOf } from '../kit/guarded.ts';
+import { unmet } from '../kit/kit.ts';
+import { unknownKeyToken, wrongApikeys, wrongBasic } from '../kit/stimuli.ts';
 import { requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
-import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
-import { expectRule } from '../lib/verify.ts';
 import { refusalNoResource } from '../rules/refusal.ts';
+import { expectRule } from '../verdict/verify.ts';
 
 test(
   'each protected path without, with wrong and with malformed credentials, and as a refused identity → the 401 or 403 carries nothing of the resource a permitted identity gets',

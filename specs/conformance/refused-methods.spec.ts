@@ -4,20 +4,20 @@
  * extension method, an unregistered one, a lower-case "get" — sent without credentials or as an identity the
  * path refuses, never gets the resource. A bypass lives where an authentication check was written for GET.
  */
-import { forRule, test } from '../fixtures.ts';
+import { forRule, test } from '../kit/fixtures.ts';
 import {
   guardedReadsOrSkip,
   type Refused,
   refusalOptions,
   refusedCredentials,
   resourceOf,
-} from '../lib/guarded.ts';
-import type { Exchange } from '../lib/http.ts';
-import type { Kit } from '../lib/kit.ts';
+} from '../kit/guarded.ts';
+import type { Kit } from '../kit/kit.ts';
 import { requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
-import { expectRule, statusList } from '../lib/verify.ts';
 import { pathOf, supportedMethods } from '../profile/methods.ts';
 import { headRefused, otherMethodsRefused } from '../rules/refusal.ts';
+import { expectRule, statusList } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 function send(kit: Kit, method: string, path: string, who: Refused, exactMethod = false): Promise<Exchange> {
   return kit.target.send(

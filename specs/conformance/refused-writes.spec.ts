@@ -4,11 +4,10 @@
  * authenticates after: the client sees a 401 and the item is there.
  *
  * Parallel checks write to the same collection, so the check does not compare whole listings: each refused
- * POST carries a marker of its own (specs/lib/collection.ts) that must not show in the collection read back;
+ * POST carries a marker of its own (specs/kit/collection.ts) that must not show in the collection read back;
  * refused PUTs and DELETEs address an item this check created, which must read back unchanged, and present.
  */
 import { randomBytes } from 'node:crypto';
-import { forRule, test } from '../fixtures.ts';
 import {
   type CollectionWriter,
   collectionWriter,
@@ -19,13 +18,14 @@ import {
   readWithWriter,
   removeWithWriter,
   showsMarker,
-} from '../lib/collection.ts';
-import { type Refused, refusalOptions } from '../lib/guarded.ts';
-import type { Exchange } from '../lib/http.ts';
-import { type IdentityName, type Kit, unmet } from '../lib/kit.ts';
-import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
-import { fail } from '../lib/verify.ts';
+} from '../kit/collection.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Refused, refusalOptions } from '../kit/guarded.ts';
+import { type IdentityName, type Kit, unmet } from '../kit/kit.ts';
+import { unknownKeyToken, wrongApikeys, wrongBasic } from '../kit/stimuli.ts';
 import { refusedNoEffect } from '../rules/refusal.ts';
+import { fail } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 /** RFC 9110 §15.5.1, §15.5.2, §15.5.4: the refusals judged here. */
 const REFUSED = [400, 401, 403];

@@ -3,12 +3,13 @@
  * with valid credentials, where only the body is broken. Never a success, never a server error. (A stack
  * trace in the answer is observed.no-stack's, at RFC 9457 §5's level, SHOULD: specs/rules/request-body.ts.)
  */
-import { forRule, test } from '../fixtures.ts';
-import { collectionWriter, itemPathOf, removeWithWriter } from '../lib/collection.ts';
-import type { Exchange } from '../lib/http.ts';
-import { type Kit, need } from '../lib/kit.ts';
-import { expectStatus } from '../lib/verify.ts';
+
+import { collectionWriter, itemPathOf, removeWithWriter } from '../kit/collection.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, need } from '../kit/kit.ts';
 import { bodyNotJson, bodyWrongType, contentTypeMismatch, oversizedBody } from '../rules/request-body.ts';
+import { expectStatus } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 /** The collection, the writer's credential and the sample item, or a skip naming what is missing. */
 async function write(kit: Kit) {

@@ -5,18 +5,18 @@
  * misses refused, legal respellings answered like the canonical value. A write the target wrongly accepts is
  * removed again.
  */
-import { forRule, test } from '../fixtures.ts';
 import { BWS_RESPELLINGS } from '../fuzz/grammar/auth-param.ts';
 import {
   SEPARATOR_NEAR_MISSES,
   SEPARATOR_RESPELLINGS,
   schemeWordNearMisses,
 } from '../fuzz/grammar/credential-edits.ts';
-import { type ValidSecret, validSecrets } from '../lib/boundaries.ts';
-import { type Kit, lacks, unmet } from '../lib/kit.ts';
-import { expectStatus } from '../lib/verify.ts';
+import { type ValidSecret, validSecrets } from '../kit/boundaries.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, unmet } from '../kit/kit.ts';
 import { schemeNearMiss, schemeSeparatorSpaces } from '../rules/scheme-grammar.ts';
 import type { Rule } from '../rules/types.ts';
+import { expectStatus } from '../verdict/verify.ts';
 
 interface Respelling {
   readonly label: string;

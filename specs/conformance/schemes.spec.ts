@@ -1,11 +1,11 @@
 /** Scheme names are case-insensitive (RFC 9110 §11.1: "a case-insensitive token"). */
-import { forRule, test } from '../fixtures.ts';
 import { paramNameCaseRespellings } from '../fuzz/grammar/auth-param.ts';
-import { unmet } from '../lib/kit.ts';
-import { expectStatus } from '../lib/verify.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { unmet } from '../kit/kit.ts';
 import { CANONICAL_SCHEME_NAME } from '../profile/credential-maker.ts';
 import type { Scheme } from '../profile/types.ts';
 import { schemeCaseInsensitive } from '../rules/schemes.ts';
+import { expectStatus } from '../verdict/verify.ts';
 
 /** Lower, upper and alternating case of a scheme name: "bearer", "BEARER", "bEaReR". */
 function spellings(name: string): string[] {

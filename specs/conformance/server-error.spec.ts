@@ -1,10 +1,10 @@
 /** 500 when the profile knows how to provoke it, with a body that leaks nothing (seed §7; RFC 9110 §15.6.1). */
-import { forRule, test } from '../fixtures.ts';
-import type { Exchange } from '../lib/http.ts';
-import { type Kit, need, SCHEMES, unmet } from '../lib/kit.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, need, SCHEMES, unmet } from '../kit/kit.ts';
 import { stackTraceIn } from '../lib/stack-trace.ts';
-import { expectRule, expectStatus } from '../lib/verify.ts';
 import { noStackTrace, serverError } from '../rules/server-error.ts';
+import { expectRule, expectStatus } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 
 async function provoke(kit: Kit): Promise<Exchange> {
   const fault = need(kit.profile.fault, 'fault', 'no way to provoke an unexpected condition on this target');

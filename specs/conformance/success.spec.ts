@@ -1,8 +1,8 @@
 /** 200 for every documented success (seed §4). */
-import { forRule, test } from '../fixtures.ts';
-import { type CollectionWriter, collectionWriter, itemPathOf, removeWithWriter } from '../lib/collection.ts';
-import { type Kit, lacks, need, unmet } from '../lib/kit.ts';
-import { expectRule, expectStatus } from '../lib/verify.ts';
+
+import { type CollectionWriter, collectionWriter, itemPathOf, removeWithWriter } from '../kit/collection.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, need, unmet } from '../kit/kit.ts';
 import {
   successAdmin,
   successDelete,
@@ -11,6 +11,7 @@ import {
   successPublic,
   successPut,
 } from '../rules/success.ts';
+import { expectRule, expectStatus } from '../verdict/verify.ts';
 
 test(
   'GET public path without credentials → 200 with the resource in the body',

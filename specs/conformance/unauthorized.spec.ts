@@ -1,8 +1,7 @@
 /** 401: missing, wrong and unaccepted credentials (seed §5 rule 2; RFC 9110 §15.5.2). */
-import { forRule, test } from '../fixtures.ts';
-import { type Kit, lacks, need, type Probe, SCHEMES, unmet } from '../lib/kit.ts';
-import { unknownKeyToken, wrongApikeys, wrongBasic } from '../lib/stimuli.ts';
-import { expectStatus } from '../lib/verify.ts';
+import { forRule, test } from '../kit/fixtures.ts';
+import { type Kit, lacks, need, type Probe, SCHEMES, unmet } from '../kit/kit.ts';
+import { unknownKeyToken, wrongApikeys, wrongBasic } from '../kit/stimuli.ts';
 import type { Scheme } from '../profile/types.ts';
 import {
   invalidApikey,
@@ -12,6 +11,7 @@ import {
   thenValid,
   unacceptedScheme,
 } from '../rules/unauthorized.ts';
+import { expectStatus } from '../verdict/verify.ts';
 
 function protectedProbe(kit: Kit): Probe {
   const endpoint = need(kit.endpoint('protected'), 'endpoints.protected', 'no protected path');

@@ -11,7 +11,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ENV } from '../lib/env.ts';
+import { ENV } from '../../shared/env.ts';
 import type { NodeTlsOptions } from '../lib/tls.ts';
 import type { Profile, TokenSource } from '../profile/types.ts';
 import { fetchToken } from './fetch-token.ts';

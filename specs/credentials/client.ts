@@ -4,7 +4,7 @@
  * redaction in this process before anyone sees it, and kept until the broker's refresh time.
  */
 import * as http from 'node:http';
-import { ENV } from '../lib/env.ts';
+import { ENV } from '../../shared/env.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
 import { SECRET_HEADER } from './broker.ts';
 

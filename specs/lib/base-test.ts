@@ -15,7 +15,7 @@
  */
 import { createRequire } from 'node:module';
 import type { TestType } from '@playwright/test';
-import { ENV } from './env.ts';
+import { ENV } from '../../shared/env.ts';
 
 /** A test type with no fixtures the suite relies on; what both candidates are used as. */
 // biome-ignore lint/complexity/noBannedTypes: Playwright's own spelling of "no fixtures" (`TestType<{}, {}>`).

@@ -1,7 +1,7 @@
 /**
  * The keep-alive race (Node's http docs, `agent.keepAlive`): the server closed an idle connection just as a
  * request went out on it, and the connection was reset before any answer. Both of the suite's Node clients —
- * the checks' (specs/lib/http.ts) and the fuzz engine's (specs/fuzz/clients/node-http.ts) — send such a
+ * the checks' (specs/wire/http.ts) and the fuzz engine's (specs/fuzz/clients/node-http.ts) — send such a
  * request once more on a fresh connection when its method allows it (`resendable`). The checks' client refuses
  * to re-send the others and says why; the fuzz client sends them on a connection of their own, never reused.
  */

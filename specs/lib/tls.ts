@@ -9,9 +9,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as tlsRoots from 'node:tls';
+import { ENV } from '../../shared/env.ts';
 import { ProfileError } from '../profile/load-error.ts';
 import type { Profile } from '../profile/types.ts';
-import { ENV } from './env.ts';
 
 export interface RunTls {
   /** Absolute paths, for Playwright's options and NODE_EXTRA_CA_CERTS. */

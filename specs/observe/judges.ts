@@ -3,7 +3,6 @@
  * response and what the profile says of its path. A judge says whether the response is of its kind and, if
  * so, what is wrong with it. Cheap by design: they run on every response of the run, fuzz cases included.
  */
-import type { Exchange } from '../lib/http.ts';
 import { memoized, pathnameOf } from '../lib/memo.ts';
 import { redactAuthorization } from '../lib/redact.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
@@ -23,6 +22,7 @@ import {
   observedProblemStatus,
 } from '../rules/observed.ts';
 import type { Rule } from '../rules/types.ts';
+import type { Exchange } from '../wire/http.ts';
 
 /**
  * RFC 9110 §9.3.2 (HEAD), §15.3.5 (204), §15.4.5 (304): no content, whatever the content fields say — a

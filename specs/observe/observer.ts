@@ -5,13 +5,13 @@
  * fixtures call it after every test.
  */
 import { BODY_LIMIT, type Outcome, type WireRequest } from '../fuzz/clients/types.ts';
-import type { Exchange } from '../lib/http.ts';
-import { buildEvidence } from '../lib/verify.ts';
 import type { Profile } from '../profile/types.ts';
 import { observedRefusalNoResource } from '../rules/refusal.ts';
+import { type Tallies, targetDir, writeTallies } from '../run/observation-store.ts';
+import { buildEvidence } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 import { JUDGES, type ObserverContext, observerContext, type Seen } from './judges.ts';
 import { RefusalWatch } from './refusal-resource.ts';
-import { type Tallies, targetDir, writeTallies } from './store.ts';
 
 interface Log {
   readonly dir: string;

@@ -7,16 +7,16 @@
  * A fault fails the rule once: the first offending request is the evidence, the message says how many of
  * the responses showed it. No response of the kind: the rule is skipped, saying so.
  */
-import { ENV } from '../lib/env.ts';
-import { failWithEvidence } from '../lib/verify.ts';
+import { ENV } from '../../shared/env.ts';
 import { observedRefusalNoResource } from '../rules/refusal.ts';
 import { forRule } from '../rules/tags.ts';
 import type { Rule } from '../rules/types.ts';
-import { setUpState } from '../run/run-host.ts';
+import { readTallies, type Tally, targetDir } from '../run/observation-store.ts';
 import { baseUrlOf, runEnv, runTargetTest as test } from '../run-target.ts';
+import { setUpState } from '../setup/run-host.ts';
+import { failWithEvidence } from '../verdict/verify.ts';
 import { JUDGES } from './judges.ts';
 import { REFUSAL_KIND, settleRefusals } from './refusal-resource.ts';
-import { readTallies, type Tally, targetDir } from './store.ts';
 
 /**
  * Whether the CLI's --only / --skip selects the rule. Playwright applies --grep to the tests of every project
@@ -39,7 +39,7 @@ const OBSERVERS: readonly { rule: Rule; kind: string; settle?: (tally: Tally) =>
 ];
 
 // A teardown runs after its checks whatever happened to them, and may have no dependencies: after a failed
-// set-up (specs/run/run.setup.ts) no check ran and the profile may not even resolve, so nothing is judged.
+// set-up (specs/setup/run.setup.ts) no check ran and the profile may not even resolve, so nothing is judged.
 test.beforeAll(async () => {
   const setUp = await setUpState();
   test.skip(

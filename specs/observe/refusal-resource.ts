@@ -10,15 +10,15 @@
  * still waits at the end is judged by the verdict against the resources every worker learnt (settle).
  */
 
-import type { Exchange } from '../lib/http.ts';
 import { type Fingerprint, fingerprintOf, requestCarried, resourceIn } from '../lib/resource-fingerprint.ts';
-import { buildEvidence } from '../lib/verify.ts';
 import { pathOf } from '../profile/methods.ts';
 import { rateLimitEndpoints } from '../profile/rate-policy.ts';
 import type { Profile } from '../profile/types.ts';
 import { observedRefusalNoResource } from '../rules/refusal.ts';
+import type { PendingRefusal, Tally } from '../run/observation-store.ts';
+import { buildEvidence } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
 import { carriesNoContent, type Seen } from './judges.ts';
-import type { PendingRefusal, Tally } from './store.ts';
 
 export const REFUSAL_KIND = '401 and 403 answers';
 /** Distinct refusal bodies kept waiting per worker: the same refusal repeats, a resource comes early. */

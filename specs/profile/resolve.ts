@@ -5,7 +5,7 @@
  * - BASE_URL: that target, with GATECHECK_PROFILE (required: the suite knows nothing else about it).
  */
 import { resolve } from 'node:path';
-import { ENV } from '../lib/env.ts';
+import { ENV } from '../../shared/env.ts';
 import { DEFAULT_PROFILE_PATH, ProfileError, readProfile } from './load.ts';
 import type { Profile } from './types.ts';
 

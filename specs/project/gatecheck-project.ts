@@ -11,17 +11,17 @@
  *
  * A guest in the user's project (issue #40): nothing of the suite runs unless one of its checks is selected.
  * The set-up is a setup project the checks depend on, which Playwright runs only when they have a selected
- * test; it asks the runner process to set the run up (specs/run/run-host.ts), since only the runner can hand
+ * test; it asks the runner process to set the run up (specs/setup/run-host.ts), since only the runner can hand
  * the run's scheduler and token broker to the workers it starts.
  */
 import { resolve } from 'node:path';
 import type { PlaywrightTestProject, ReporterDescription } from '@playwright/test';
+import { ENV } from '../../shared/env.ts';
 import { CODE_ROOT, codeModule, MODULE_EXT } from '../../shared/paths.ts';
 import { installedPlaywrightLine } from '../../shared/playwright-support.ts';
-import { ENV } from '../lib/env.ts';
 import type { ConformanceReporterOptions } from '../report/reporter.ts';
-import { openRunHost } from '../run/run-host.ts';
 import type { RunTargetOption } from '../run-target.ts';
+import { openRunHost } from '../setup/run-host.ts';
 
 export interface GatecheckProjectOptions {
   /**
@@ -89,7 +89,7 @@ export function gatecheckProjects(options: GatecheckProjectOptions = {}): Playwr
   if (installedPlaywrightLine() !== undefined)
     return [{ ...shared, name, testMatch: `run/unsupported-playwright${MODULE_EXT}` }];
   return [
-    { ...shared, name: setup, testMatch: `run/run.setup${MODULE_EXT}` },
+    { ...shared, name: setup, testMatch: `setup/run.setup${MODULE_EXT}` },
     { ...shared, name, testMatch: `**/*.spec${MODULE_EXT}`, dependencies: [setup], teardown: observers },
     // A teardown has no dependencies: after a failed set-up its verdicts skip themselves (specs/observe/).
     { ...shared, name: observers, testMatch: `observe/*.verdict${MODULE_EXT}` },

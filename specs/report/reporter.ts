@@ -11,14 +11,14 @@ import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
+import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../../shared/env.ts';
 import { CODE_ROOT } from '../../shared/paths.ts';
 import { profileSecrets } from '../../shared/secrets.ts';
 import { issuedTokens } from '../credentials/client.ts';
-import { DEFAULT_SEED, ENV, ENV_EMBEDDED, isStrict } from '../lib/env.ts';
 import { progressStream } from '../lib/progress-stream.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
 import { storedPoliteness } from '../run/politeness-store.ts';
-import { tearDownRun } from '../run/run-host.ts';
+import { setUpEnv, tearDownRun } from '../setup/run-host.ts';
 import { buildReport } from './build.ts';
 import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
 import { collectTest, stripAnsi } from './collect.ts';
@@ -63,9 +63,9 @@ function intFromEnv(name: string): number | undefined {
 }
 
 const SPECS_DIR = path.join(CODE_ROOT, 'specs');
-const SETUP_FILE = /[\\/]run[\\/]run\.setup\.[jt]s$/;
+const SETUP_FILE = /[\\/]setup[\\/]run\.setup\.[jt]s$/;
 
-/** The suite's setup test (specs/run/run.setup.ts): the run's set-up, not a check. */
+/** The suite's setup test (specs/setup/run.setup.ts): the run's set-up, not a check. */
 function isSetup(test: TestCase): boolean {
   return SETUP_FILE.test(test.location.file);
 }
@@ -144,6 +144,8 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(result: FullResult): Promise<void> {
     // The run's services close first: the politeness figures are left by the scheduler's teardown.
     await tearDownRun();
+    // The runner's environment with what the run's set-up made (kept by its host, never put in the environment).
+    const env: NodeJS.ProcessEnv = { ...process.env, ...setUpEnv() };
     if (isListing(this.#options._mode, this.#suite, result)) return;
     // A guest in the user's run (issue #40): the run selected tests, none of them the suite's, so nothing
     // is reported. (A run with no test at all is the suite's own, and is reported: nothing was checked.)
@@ -162,7 +164,7 @@ export default class ConformanceReporter implements Reporter {
     }
     errors.push(...this.#errors);
 
-    const profilePath = this.#options.profile ?? process.env[ENV.profile];
+    const profilePath = this.#options.profile ?? env[ENV.profile];
     let profile: { raw: unknown; source: string } | null = null;
     const profileFile = path.resolve(profilePath ?? DEFAULT_PROFILE_PATH);
     try {
@@ -176,7 +178,10 @@ export default class ConformanceReporter implements Reporter {
       if (profilePath) errors.push(`profile ${profilePath} could not be read: ${(e as Error).message}`);
     }
     // Tokens obtained at run time (specs/credentials) are secrets too: the run's broker lists them.
-    const scrub = new Scrubber([...(profile ? profileSecrets(profile.raw) : []), ...(await issuedTokens())]);
+    const scrub = new Scrubber([
+      ...(profile ? profileSecrets(profile.raw) : []),
+      ...(await issuedTokens(env)),
+    ]);
 
     let catalogue: LoadedCatalogue = { rules: [], version: 'unavailable' };
     try {
@@ -189,9 +194,9 @@ export default class ConformanceReporter implements Reporter {
     let gate: ReturnType<typeof loadGate>;
     try {
       gate = loadGate(
-        gateSourcesFromEnv(process.env, profile?.raw, profileFile),
+        gateSourcesFromEnv(env, profile?.raw, profileFile),
         { ids: catalogue.rules.map((r) => r.id), version: catalogue.version },
-        { env: process.env, baseUrl: process.env[ENV.baseUrl], shown: publicName },
+        { env, baseUrl: env[ENV.baseUrl], shown: publicName },
       );
     } catch (e) {
       errors.push((e as Error).message);
@@ -211,7 +216,7 @@ export default class ConformanceReporter implements Reporter {
     }
     const filter = process.env[ENV.filter] || runFilterFromArgv(process.argv);
     const runId = process.env[ENV.runId];
-    // Left by the run's teardown (tearDownRun above, specs/run/set-up.ts).
+    // Left by the run's teardown (tearDownRun above, specs/setup/set-up.ts).
     const politeness = storedPoliteness();
 
     const report = buildReport({
@@ -219,11 +224,10 @@ export default class ConformanceReporter implements Reporter {
       tests,
       suiteVersion: suiteVersion(),
       playwrightVersion: this.#config?.version ?? 'unknown',
-      baseUrl: process.env[ENV.baseUrl] ?? (setUpFailed ? profiledBaseUrl(profile?.raw) : undefined),
+      baseUrl: env[ENV.baseUrl] ?? (setUpFailed ? profiledBaseUrl(profile?.raw) : undefined),
       // Global setup marks a run on the mock it started; under merge-reports no BASE_URL means the same.
       bundledMock:
-        process.env[ENV_EMBEDDED] === '1' ||
-        (!process.env[ENV.baseUrl] && !(setUpFailed && profiledBaseUrl(profile?.raw))),
+        env[ENV_EMBEDDED] === '1' || (!env[ENV.baseUrl] && !(setUpFailed && profiledBaseUrl(profile?.raw))),
       profile,
       run: {
         ...(runId ? { id: runId } : {}),

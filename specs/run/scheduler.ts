@@ -6,8 +6,8 @@
  * would have needed, and the check is skipped with that reason.
  */
 import { randomUUID } from 'node:crypto';
+import { ENV } from '../../shared/env.ts';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_SECONDS } from '../lib/budget.ts';
-import { ENV } from '../lib/env.ts';
 import { type RatePolicy, ratePolicyOf } from '../profile/rate-policy.ts';
 import type { Profile } from '../profile/types.ts';
 import { type Bucketer, bucketer } from './buckets.ts';

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { UNREACHABLE_RATE_LIMIT } from '../../bench/setups.ts';
 import type { DefectName } from '../../mock/defects/registry.ts';
 import { type RunningMock, startMock } from '../../mock/server.ts';
+import { DEFAULT_FUZZ_CASES, DEFAULT_SEED } from '../../shared/env.ts';
 import { createNodeHttpClient } from '../../specs/fuzz/clients/node-http.ts';
 import { createRawSocketClient } from '../../specs/fuzz/clients/raw-socket.ts';
 import { type PlanEnvironment, type PlanOutcome, runPlan } from '../../specs/fuzz/engine/run-plan.ts';
@@ -16,7 +17,6 @@ import { createJwtKit } from '../../specs/fuzz/jwt/kit.ts';
 import { legalVariantsPlan, malformedStatusPlan } from '../../specs/fuzz/plans/authorization.ts';
 import { planFor } from '../../specs/fuzz/plans/index.ts';
 import type { FuzzPlan } from '../../specs/fuzz/plans/types.ts';
-import { DEFAULT_FUZZ_CASES, DEFAULT_SEED } from '../../specs/lib/env.ts';
 import type { Profile } from '../../specs/profile/types.ts';
 
 const profile = JSON.parse(

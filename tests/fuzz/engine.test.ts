@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { startMock } from '../../mock/server.ts';
+import { DEFAULT_FUZZ_CASES, DEFAULT_SEED } from '../../shared/env.ts';
 import { malformedAuthorizationCase } from '../../specs/fuzz/arbitraries/malformedAuthorizationCase.ts';
 import { createNodeHttpClient } from '../../specs/fuzz/clients/node-http.ts';
 import { createPlaywrightClient } from '../../specs/fuzz/clients/playwright.ts';
@@ -28,7 +29,6 @@ import { sizeToPace } from '../../specs/fuzz/engine/sizing.ts';
 import type { FuzzPropertyOptions } from '../../specs/fuzz/engine/types.ts';
 import { no5xxPlan } from '../../specs/fuzz/plans/authorization.ts';
 import { FUZZ_WEIGHTS, fuzzPlans } from '../../specs/fuzz/plans/index.ts';
-import { DEFAULT_FUZZ_CASES, DEFAULT_SEED } from '../../specs/lib/env.ts';
 import type { Profile } from '../../specs/profile/types.ts';
 import { fuzzMalformedStatus, fuzzNo5xx } from '../../specs/rules/fuzz.ts';
 

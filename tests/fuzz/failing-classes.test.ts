@@ -5,6 +5,7 @@
  * class and a replay line, and counts them — where one shrunk counterexample showed only one of them.
  */
 import { expect, test } from '@playwright/test';
+import { DEFAULT_SEED } from '../../shared/env.ts';
 import {
   type CanonicalCredential,
   respellingClass,
@@ -15,7 +16,6 @@ import { sameStatusAs } from '../../specs/fuzz/engine/judges.ts';
 import { runFuzzProperty } from '../../specs/fuzz/engine/property.ts';
 import { resetRateLimitMemory } from '../../specs/fuzz/engine/rate-limit.ts';
 import type { FuzzRequest } from '../../specs/fuzz/request.ts';
-import { DEFAULT_SEED } from '../../specs/lib/env.ts';
 import { fuzzLegalVariants } from '../../specs/rules/fuzz.ts';
 
 const canonical: CanonicalCredential = { scheme: 'Bearer', credentials: 'gatecheck-token' };

@@ -1,5 +1,5 @@
 /**
- * The fuzz specs' two client modes, run through the suite as a user runs them (specs/fuzz/fixtures.ts):
+ * The fuzz specs' two client modes, run through the suite as a user runs them (specs/kit/fuzz-fixtures.ts):
  * by default the cases go through node:http, outside Playwright's request tracing; with
  * GATECHECK_FUZZ_CLIENT=playwright they go through an APIRequestContext, and `--trace on` records them.
  */

@@ -1,12 +1,12 @@
 /**
- * The checks' client (specs/lib/http.ts) against a server of a test's own, with a scheduler of its own: an
+ * The checks' client (specs/wire/http.ts) against a server of a test's own, with a scheduler of its own: an
  * in-process coordinator, a budget no test reaches, no pace. Each call is independent of every other.
  */
 import { Budget } from '../../specs/lib/budget.ts';
-import { Target, type TargetOptions } from '../../specs/lib/http.ts';
 import { RunCoordinator } from '../../specs/run/coordinator.ts';
 import { inProcessPort } from '../../specs/run/port.ts';
 import { Scheduler } from '../../specs/run/scheduler.ts';
+import { Target, type TargetOptions } from '../../specs/wire/http.ts';
 
 export function localTarget(
   url: string,

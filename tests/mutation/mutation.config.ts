@@ -1,7 +1,7 @@
 /**
  * The child run of the mutation test (tests/mutation/score.test.ts): the conformance suite, unchanged, once
  * per target of the manifest — one project per target (`conformant`, `alg-none`, `post-201`, …), pointed at
- * that target's mock, profile and fuzz budget through the suite's `runTarget` option (specs/fixtures.ts:
+ * that target's mock, profile and fuzz budget through the suite's `runTarget` option (specs/kit/fixtures.ts:
  * the same fixtures read it before BASE_URL, GATECHECK_PROFILE, GATECHECK_BUDGET). Each project runs the files
  * that load the spec files (suite/load.ts). No --grep: every check of the loaded specs runs against every
  * defect, so a defect that breaks more than it claims shows.

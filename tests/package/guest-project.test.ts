@@ -16,6 +16,8 @@ import { cleanEnv, ROOT, type RunResult } from '../report/synthetic.ts';
 import { run } from './consumer.ts';
 
 const CONFIG = path.join(import.meta.dirname, 'guest-project/playwright.config.ts');
+/** The same with the user's project `after`, which depends on the suite's checks. */
+const AFTER_CONFIG = path.join(import.meta.dirname, 'guest-project/after.config.ts');
 const CLI = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
 /** A slice of the catalogue for the runs that reach the suite, and the user's own test. */
 const SLICE = ['--grep', "@rule:auth\\.401\\.missing|user's own test"];
@@ -42,10 +44,15 @@ async function profileNeedingVariable(dir: string): Promise<string> {
   return file;
 }
 
-async function playwright(dir: string, args: readonly string[], env: Record<string, string> = {}) {
+async function playwright(
+  dir: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+  config = CONFIG,
+) {
   const result = await run(
     process.execPath,
-    [CLI, 'test', '-c', CONFIG, ...args],
+    [CLI, 'test', '-c', config, ...args],
     dir,
     170_000,
     cleanEnv(env),
@@ -129,4 +136,16 @@ test('--project gatecheck with a variable missing: one line names it, and no che
   // Nor did the observer verdicts judge anything: they skip themselves after a failed set-up.
   expect(result.stdout).not.toMatch(/[✓✘] .*\[gatecheck-observers\]/);
   expect(result.stdout).toContain('8 skipped');
+});
+
+test("their project run after the suite's, in the same run: its workers see no BASE_URL and no GATECHECK_* of the suite's run", async () => {
+  const result = await playwright(
+    dir,
+    ['--grep', "@rule:auth\\.401\\.missing|nothing of gatecheck's run"],
+    {},
+    AFTER_CONFIG,
+  );
+  expect(result.stdout).toContain('[gatecheck] ›');
+  expect(result.stdout).toMatch(/\[after\] › .*environment\.spec\.ts/);
+  expect(result.code, shown(result)).toBe(0);
 });

@@ -1,12 +1,12 @@
 /**
  * The keep-alive race (Node's http docs, "agent.keepAlive"): a target closes an idle connection just as the
  * next request goes out on it, and the connection is reset before any answer. The checks' client
- * (specs/lib/http.ts) sends an idempotent request once more on a fresh connection (RFC 9110 §9.2.2) and says
+ * (specs/wire/http.ts) sends an idempotent request once more on a fresh connection (RFC 9110 §9.2.2) and says
  * why it does not for any other. The target (tests/helpers/racing-target.ts) is raw TCP, so the reset
  * comes exactly where a real one would: after the first answer, on the second request of a connection.
  */
 import { expect, test } from '@playwright/test';
-import { TargetError } from '../../specs/lib/http.ts';
+import { TargetError } from '../../specs/wire/http.ts';
 import { localTarget } from '../helpers/local-target.ts';
 import { racingTarget } from '../helpers/racing-target.ts';
 

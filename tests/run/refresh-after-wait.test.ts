@@ -1,6 +1,6 @@
 /**
  * A token obtained at run time can expire while the run waits out a limit: the request re-sent after the wait
- * carries the identity's current token, not the one it was first sent with (specs/lib/http.ts).
+ * carries the identity's current token, not the one it was first sent with (specs/wire/http.ts).
  */
 import { once } from 'node:events';
 import * as http from 'node:http';

@@ -49,7 +49,7 @@ test('a mock counting in memory starts without the shared store’s libraries; o
 
 test('a suite worker reads a profile global setup checked without Ajv; an unchecked one loads it', async () => {
   // What a worker does (specs/run-target.ts): the fixtures, then the profile, whose digest global setup passed on.
-  const read = (checked: boolean) => `await import('./specs/fixtures.ts');
+  const read = (checked: boolean) => `await import('./specs/kit/fixtures.ts');
 const { readFileSync } = await import('node:fs');
 const { PROFILE_CHECKED_ENV, profileDigest, readProfile } = await import('./specs/profile/load.ts');
 const path = 'fixtures/mock.profile.json';

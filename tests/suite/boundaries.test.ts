@@ -1,5 +1,5 @@
 /**
- * The boundary variants of the `auth.boundary.*` rules (specs/lib/boundaries.ts): each differs from the valid
+ * The boundary variants of the `auth.boundary.*` rules (specs/kit/boundaries.ts): each differs from the valid
  * secret, exactly as its rule says, and a changed character stays different after base64url decoding — the
  * last character of a signature included (RFC 4648 §5: its low bits may be padding a decoder drops).
  */
@@ -16,10 +16,10 @@ import {
   swappedCase,
   validSecrets,
   whitespaceVariants,
-} from '../../specs/lib/boundaries.ts';
-import type { Target } from '../../specs/lib/http.ts';
-import { Kit } from '../../specs/lib/kit.ts';
+} from '../../specs/kit/boundaries.ts';
+import { Kit } from '../../specs/kit/kit.ts';
 import type { Profile } from '../../specs/profile/types.ts';
+import type { Target } from '../../specs/wire/http.ts';
 
 const PROFILE = JSON.parse(
   readFileSync(new URL('../../fixtures/mock.profile.json', import.meta.url), 'utf8'),

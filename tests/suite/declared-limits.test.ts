@@ -9,19 +9,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type RunningMock, startMock } from '../../mock/server.ts';
+import { mockForTests } from '../helpers/mock-for-tests.ts';
 import { MOCK_PROFILE, runSuite, specsOf } from '../helpers/run-suite.ts';
 import { type Answer, startBrokenTarget } from './helpers/broken-target.ts';
 
 const LIMIT = 5;
 const WINDOW_MS = 1500;
 
-let mock: RunningMock;
+const mock = mockForTests();
 let dir: string;
 let profilePath: string;
 
 test.beforeAll(async () => {
-  mock = await startMock({ port: 0 });
   dir = await mkdtemp(join(tmpdir(), 'gatecheck-limits-'));
   const profile = JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')) as Record<string, unknown>;
   profile.rateLimit = { limit: LIMIT, windowSeconds: WINDOW_MS / 1000, identity: 'ratelimit' };
@@ -31,7 +30,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await mock?.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The suite's `test` (specs/fixtures.ts) carries only the fixtures its checks use. Built on Playwright's
+ * The suite's `test` (specs/kit/fixtures.ts) carries only the fixtures its checks use. Built on Playwright's
  * browser `test`, every check also set up and tore down its ≈ 36 browser-context fixtures (viewport, locale,
  * trace recording, …): ≈ 70 steps per test, each capturing a source-mapped stack, ≈ 0.7 s of the default
  * run's wall time (docs/performance.md "The browser fixtures no check uses").
@@ -9,10 +9,20 @@
  * Should that place move in a Playwright update, the test fails and says so rather than passing blind.
  */
 import { expect, test as selfTest } from '@playwright/test';
-import { test } from '../../specs/fixtures.ts';
+import { test } from '../../specs/kit/fixtures.ts';
 
-/** The suite's own fixtures (specs/fixtures.ts: GateWorkerFixtures and GateTestFixtures). */
-const SUITE_FIXTURES = ['clock', 'fuzz', 'kit', 'mint', 'observations', 'profile', 'runTarget', 'target'];
+/** The suite's own fixtures (specs/kit/fixtures.ts: GateWorkerFixtures and GateTestFixtures; setUpEnv from specs/run-target.ts). */
+const SUITE_FIXTURES = [
+  'clock',
+  'fuzz',
+  'kit',
+  'mint',
+  'observations',
+  'profile',
+  'runTarget',
+  'setUpEnv',
+  'target',
+];
 
 function fixtureNames(testType: object): string[] | undefined {
   const symbol = Object.getOwnPropertySymbols(testType).find((s) => s.description === 'testType');

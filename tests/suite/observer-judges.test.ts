@@ -1,6 +1,6 @@
 /**
  * The observers' judges (specs/observe/judges.ts) on single responses, and the store's merge of several
- * workers' tallies (specs/observe/store.ts): what counts as a response of each kind, and what is a fault.
+ * workers' tallies (specs/run/observation-store.ts): what counts as a response of each kind, and what is a fault.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,8 +17,8 @@ import {
   type Seen,
   stackJudge,
 } from '../../specs/observe/judges.ts';
-import { readTallies, writeTallies } from '../../specs/observe/store.ts';
 import type { Profile } from '../../specs/profile/types.ts';
+import { readTallies, writeTallies } from '../../specs/run/observation-store.ts';
 
 const profile: Profile = {
   name: 't',

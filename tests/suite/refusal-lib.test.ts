@@ -1,23 +1,23 @@
 /**
  * The pieces the refusal checks judge with: what a resource looks like (specs/lib/resource-fingerprint.ts),
  * whether an item read back is what was sent (specs/lib/stored-value.ts), the bounded property runner
- * (specs/lib/property.ts), and the observer of refusals (specs/observe/refusal-resource.ts). Both branches.
+ * (specs/kit/property.ts), and the observer of refusals (specs/observe/refusal-resource.ts). Both branches.
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { type CollectionWriter, itemPathOf, markedIds } from '../../specs/lib/collection.ts';
-import { refusalOptions } from '../../specs/lib/guarded.ts';
-import type { Exchange } from '../../specs/lib/http.ts';
-import { firstFinding } from '../../specs/lib/property.ts';
+import { type CollectionWriter, itemPathOf, markedIds } from '../../specs/kit/collection.ts';
+import { refusalOptions } from '../../specs/kit/guarded.ts';
+import { firstFinding } from '../../specs/kit/property.ts';
 import { fingerprintOf, requestCarried, resourceIn } from '../../specs/lib/resource-fingerprint.ts';
 import { storedDifference } from '../../specs/lib/stored-value.ts';
 import type { Seen } from '../../specs/observe/judges.ts';
 import { exchangeOf } from '../../specs/observe/observer.ts';
 import { RefusalWatch, settleRefusals } from '../../specs/observe/refusal-resource.ts';
-import type { Tally } from '../../specs/observe/store.ts';
 import type { Profile } from '../../specs/profile/types.ts';
 import { refusalNoResource } from '../../specs/rules/refusal.ts';
 import { limitedAnswer } from '../../specs/run/limited-answer.ts';
+import type { Tally } from '../../specs/run/observation-store.ts';
+import type { Exchange } from '../../specs/wire/http.ts';
 
 const ADMIN_BODY = JSON.stringify({
   message: 'You reached the admin resource: a Bearer token with the admin role was accepted.',

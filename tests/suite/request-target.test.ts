@@ -1,5 +1,5 @@
 /**
- * What the checks' client puts on the wire (specs/lib/http.ts, specs/lib/request-target.ts): a spelling of a
+ * What the checks' client puts on the wire (specs/wire/http.ts, specs/lib/request-target.ts): a spelling of a
  * path as written — dot segments, doubled slashes, `#`, `\`, percent-encodings untouched — and a method as
  * written (a lower-case `get`) over a raw socket; the replay line names the same target.
  */

@@ -1,13 +1,14 @@
 /**
- * A project's `runTarget` (specs/fixtures.ts) is the environment its workers read: written over BASE_URL,
+ * A project's `runTarget` (specs/kit/fixtures.ts) is the environment its workers read: written over BASE_URL,
  * GATECHECK_PROFILE and GATECHECK_BUDGET, then resolved and validated as any run's target is
- * (specs/profile/resolve.ts) — so a project naming a target without a profile is refused as a run is.
+ * (specs/profile/resolve.ts) — so a project naming a target without a profile is refused as a run is —
+ * and a worker of the run's own target takes the profile the run's set-up resolved.
  */
 import { expect, test } from '@playwright/test';
 import { ProfileError } from '../../specs/profile/load.ts';
 import { resolveRunTarget } from '../../specs/profile/resolve.ts';
 import type { Profile } from '../../specs/profile/types.ts';
-import { baseUrlOf, runEnv } from '../../specs/run-target.ts';
+import { baseUrlOf, profileFixture, runEnv } from '../../specs/run-target.ts';
 import { MOCK_PROFILE } from '../helpers/run-suite.ts';
 
 const outer = { BASE_URL: 'http://outer.example', GATECHECK_PROFILE: '/outer.json', GATECHECK_BUDGET: '7' };
@@ -51,4 +52,21 @@ test("the base URL: BASE_URL of the worker's environment, else the profile's, el
   );
   expect(baseUrlOf({}, profile)).toBe('http://profile.example');
   expect(() => baseUrlOf({}, {} as Profile)).toThrow(/no target/);
+});
+
+test("a worker of the run's target takes the profile the set-up handed down; a project naming its own target resolves its own", async () => {
+  const [profileOf] = profileFixture;
+  const handed = { handed: true } as unknown as Profile;
+  const seen: Profile[] = [];
+  const use = async (profile: Profile) => {
+    seen.push(profile);
+  };
+  // The run's target (a budget alone names no other target): the set-up's profile, no file read.
+  await profileOf({ runTarget: {}, setUpEnv: { profile: handed } }, use);
+  await profileOf({ runTarget: { budget: 5 }, setUpEnv: { profile: handed } }, use);
+  // A project's own profile, or a run without a host: resolved here.
+  await profileOf({ runTarget: { profile: MOCK_PROFILE }, setUpEnv: { profile: handed } }, use);
+  await profileOf({ runTarget: { profile: MOCK_PROFILE }, setUpEnv: { profile: undefined } }, use);
+  expect(seen.slice(0, 2)).toEqual([handed, handed]);
+  expect(seen.slice(2).map((p) => p.name)).toEqual(['gatecheck mock', 'gatecheck mock']);
 });

@@ -1,10 +1,10 @@
 /**
- * The one level → verdict mapping (specs/lib/verdict.ts) that conformance checks and fuzz plans share:
+ * The one level → verdict mapping (specs/verdict/verdict.ts) that conformance checks and fuzz plans share:
  * INFO → observation, SHOULD → warning (violation when strict), MUST → violation.
  */
 
 import { expect, test } from '@playwright/test';
-import { recordBrokenRule, verdictFor } from '../../specs/lib/verdict.ts';
+import { recordBrokenRule, verdictFor } from '../../specs/verdict/verdict.ts';
 
 test('each level maps to its verdict, strict or not', () => {
   expect(verdictFor('INFO', false)).toBe('observation');
@@ -19,7 +19,7 @@ test('a warning or observation is annotated and the test goes on; a violation is
   const info = { annotations: [] as { type: string; description?: string }[] };
   const record = (level: 'MUST' | 'SHOULD' | 'INFO') =>
     recordBrokenRule(info as unknown as Parameters<typeof recordBrokenRule>[0], level, `[x] ${level}`);
-  const strict = process.env.GATECHECK_STRICT; // ENV.strict (specs/lib/env.ts)
+  const strict = process.env.GATECHECK_STRICT; // ENV.strict (shared/env.ts)
   delete process.env.GATECHECK_STRICT;
   try {
     expect(record('INFO')).toBe(false);

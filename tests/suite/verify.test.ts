@@ -1,12 +1,12 @@
 /** Verifiers and evidence: the rule id, allowed answers, actual response and a redacted replay line. */
 import { expect, test } from '@playwright/test';
 import { shellQuote } from '../../shared/shell.ts';
-import type { Exchange } from '../../specs/lib/http.ts';
 import { curlLine } from '../../specs/lib/replay.ts';
 import { parseRetryAfter } from '../../specs/lib/retry-after.ts';
 import { rememberSecrets } from '../../specs/lib/secrets.ts';
-import { buildEvidence, expectStatus, RuleViolation } from '../../specs/lib/verify.ts';
 import { lackingRole } from '../../specs/rules/forbidden.ts';
+import { buildEvidence, expectStatus, RuleViolation } from '../../specs/verdict/verify.ts';
+import type { Exchange } from '../../specs/wire/http.ts';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJib2IifQ.c2lnbmF0dXJlLXNlY3JldA';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Policy } from '../../mock/routing/policy.ts';
-import { type RunningMock, startMock } from '../../mock/server.ts';
+import { mockForTests } from '../helpers/mock-for-tests.ts';
 import { MOCK_PROFILE, runSuite, type SuiteRun, specsOf } from '../helpers/run-suite.ts';
 
 const ANY_WRITER: Policy = JSON.parse(
@@ -21,14 +21,12 @@ const ANY_WRITER: Policy = JSON.parse(
   ),
 ) as Policy;
 
-let mock: RunningMock;
+const mock = mockForTests({ host: '127.0.0.1', policy: ANY_WRITER });
 let dir: string;
 test.beforeAll(async () => {
-  mock = await startMock({ port: 0, host: '127.0.0.1', policy: ANY_WRITER });
   dir = await mkdtemp(join(tmpdir(), 'gatecheck-writer-any-'));
 });
 test.afterAll(async () => {
-  await mock.close();
   await rm(dir, { recursive: true, force: true });
 });
 

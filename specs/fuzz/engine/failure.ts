@@ -5,8 +5,8 @@
  * suite minted) are redacted wherever they appear, generated junk is shown as sent.
  */
 
+import { ENV } from '../../../shared/env.ts';
 import { shellQuote } from '../../../shared/shell.ts';
-import { ENV } from '../../lib/env.ts';
 import type { Evidence } from '../../lib/evidence.ts';
 import { redactSecrets } from '../../lib/redact.ts';
 import { redactText } from '../../lib/secrets.ts';

@@ -24,7 +24,7 @@ export interface PlanEnvironment {
   readonly clients: { readonly http: Client; readonly raw: Client; readonly playwright?: Client };
   /** When the plan must stop sending new cases (epoch ms): its share of the run's time budget. */
   readonly deadline?: number;
-  /** The plan's cases, when sized to the pace in force (specs/fuzz/fixtures.ts); else its share of the run's. */
+  /** The plan's cases, when sized to the pace in force (specs/kit/fuzz-fixtures.ts); else its share of the run's. */
   readonly cases?: number;
 }
 

@@ -2,7 +2,7 @@
  * The fuzz phase's one line at the start of a run: the seed (and how to change it), the cases and the
  * requests in flight. docs/fuzzing.md: the seed is printed at the start of the run and with every failure.
  */
-import { ENV } from '../../lib/env.ts';
+import { ENV } from '../../../shared/env.ts';
 import type { Profile } from '../../profile/types.ts';
 import { fuzzSettings } from './settings.ts';
 

@@ -4,13 +4,14 @@
  * the fuzz rules by weight), the requests in flight (profile.budget.concurrency split between Playwright
  * workers, as specs/lib/budget.ts splits it) and the replay of one counterexample (GATECHECK_FUZZ_REPLAY).
  */
+
+import { DEFAULT_FUZZ_CASES, DEFAULT_SEED, ENV } from '../../../shared/env.ts';
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_REQUESTS,
   DEFAULT_MAX_SECONDS,
   DEFAULT_TIMEOUT_MS,
 } from '../../lib/budget.ts';
-import { DEFAULT_FUZZ_CASES, DEFAULT_SEED, ENV } from '../../lib/env.ts';
 import { entryApplies, type RateEntry, type RatePolicy, ratePolicyOf } from '../../profile/rate-policy.ts';
 import type { Profile } from '../../profile/types.ts';
 import { paceForLimit } from '../../run/pacer.ts';

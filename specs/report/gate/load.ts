@@ -6,7 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENV } from '../../lib/env.ts';
+import { ENV } from '../../../shared/env.ts';
 import type { GateInput } from './apply.ts';
 import { parseBaseline } from './baseline-file.ts';
 import { GateInputError } from './gate-error.ts';

@@ -3,7 +3,7 @@
  * CLI sets it once per run, so the reporter and the CLI agree across midnight; tests inject a date with it).
  */
 
-import { ENV } from '../../lib/env.ts';
+import { ENV } from '../../../shared/env.ts';
 import { GateInputError } from './gate-error.ts';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -2,11 +2,11 @@
  * Collections as published documents write them (cli/init/writes.ts): item paths with a trailing slash or a
  * suffix (`/{id}/`, `/{Sid}.json`) recognised and carried as `itemPath`; `writeSchemes` the schemes POST, PUT
  * and DELETE all take; the created item's id found through `allOf`, a wrapper and `…Id` names; and the suite
- * addresses the item the way `itemPath` and a dotted `idField` say (specs/lib/collection.ts, kit.ts).
+ * addresses the item the way `itemPath` and a dotted `idField` say (specs/kit/collection.ts, kit.ts).
  */
 import { expect, test } from '@playwright/test';
-import { itemPathFor, markedItem } from '../../../specs/lib/collection.ts';
-import { itemId } from '../../../specs/lib/kit.ts';
+import { itemPathFor, markedItem } from '../../../specs/kit/collection.ts';
+import { itemId } from '../../../specs/kit/kit.ts';
 import { initText } from './run-init.ts';
 
 type Json = Record<string, unknown>;

@@ -1,12 +1,12 @@
 /**
  * Every required input of a pick carried (cli/init/operations.ts `inputs`): a required query parameter or
  * header with a value the document gives (example, default, enum) goes into the endpoint's `query`/`headers`,
- * which the suite sends on every check of that endpoint (specs/lib/kit.ts); one without a value keeps the
+ * which the suite sends on every check of that endpoint (specs/kit/kit.ts); one without a value keeps the
  * operation out of the picks, and the to-do says why.
  */
 import { expect, test } from '@playwright/test';
 import { schemaValidator } from '../../../shared/json-schema.ts';
-import { Kit } from '../../../specs/lib/kit.ts';
+import { Kit } from '../../../specs/kit/kit.ts';
 import type { Profile } from '../../../specs/profile/types.ts';
 import { initText } from './run-init.ts';
 

@@ -5,7 +5,8 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect, test } from '@playwright/test';
-import { type RunningMock, startMock } from '../../../mock/server.ts';
+import { startMock } from '../../../mock/server.ts';
+import { mockForTests } from '../../helpers/mock-for-tests.ts';
 import { PROFILE } from '../mock-support.ts';
 
 type Operation = { security?: Record<string, string[]>[] };
@@ -15,21 +16,16 @@ type Document = {
   components: { securitySchemes: Record<string, Record<string, unknown>> };
 };
 
-let mock: RunningMock;
+const mock = mockForTests();
 let document: Document;
 let text: string;
 
 test.beforeAll(async () => {
-  mock = await startMock({ port: 0 });
   const response = await fetch(`${mock.url}/openapi.json`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('application/json');
   text = await response.text();
   document = JSON.parse(text) as Document;
-});
-
-test.afterAll(async () => {
-  await mock?.close();
 });
 
 test('GET /openapi.json without credentials → 200, an OpenAPI 3.1 document its validator accepts', async () => {

@@ -2,7 +2,7 @@
  * What the mutation test tells the child Playwright run (tests/mutation/mutation.config.ts): one entry per
  * target — a name (the defect, or `conformant`), the mock's URL, the profile and the fuzz budget. Written as
  * JSON to a temporary file named by GATECHECK_MUTATION_MANIFEST; the config turns each entry into a project
- * whose `runTarget` option (specs/fixtures.ts) points the suite at that mock.
+ * whose `runTarget` option (specs/kit/fixtures.ts) points the suite at that mock.
  */
 import { readFileSync } from 'node:fs';
 
@@ -38,7 +38,7 @@ export interface Manifest {
 }
 
 /**
- * The project `grep` that keeps the checks of `rules` (their `@rule:<id>` tag, specs/fixtures.ts), or undefined
+ * The project `grep` that keeps the checks of `rules` (their `@rule:<id>` tag, specs/kit/fixtures.ts), or undefined
  * for every check. A rule id ends at the tag's end: `jwt.alg.none` does not select `jwt.alg.none-case`.
  */
 export function rulesGrep(rules: readonly string[] | undefined): RegExp | undefined {

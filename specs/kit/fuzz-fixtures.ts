@@ -2,30 +2,30 @@
  * The fuzz specs' `test` and `runFuzzPlan`, which runs a plan inside a test and turns its result into the
  * suite's verdicts (RuleViolation for MUST, `warning` for SHOULD unless strict, `observation` for INFO).
  *
- * `test` is the suite's own (specs/fixtures.ts), whose worker fixture `fuzz` (specs/fuzz/worker.ts) holds the
+ * `test` is the suite's own (specs/kit/fixtures.ts), whose worker fixture `fuzz` (specs/kit/fuzz-worker.ts) holds the
  * run settings, the JWT kit and the clients: one fixture set for conformance and fuzz tests, so they share
  * workers. With GATECHECK_FUZZ_CLIENT=playwright the cases show in Playwright's traces.
  */
 import { request as apiRequest, type TestInfo } from '@playwright/test';
-import { test as suiteTest } from '../fixtures.ts';
-import { ENV } from '../lib/env.ts';
+import { ENV } from '../../shared/env.ts';
+import { createPlaywrightClient } from '../fuzz/clients/playwright.ts';
+import { scheduledClient } from '../fuzz/clients/scheduled.ts';
+import { noVerdictReason } from '../fuzz/engine/depth.ts';
+import { DEFAULT_MAX_SHRINK_CASES } from '../fuzz/engine/property.ts';
+import { runPlan } from '../fuzz/engine/run-plan.ts';
+import { casesFor } from '../fuzz/engine/settings.ts';
+import { type Sizing, sizeToPace } from '../fuzz/engine/sizing.ts';
+import { FUZZ_WEIGHTS } from '../fuzz/plans/index.ts';
+import type { FuzzPlan } from '../fuzz/plans/types.ts';
 import { EVIDENCE_ATTACHMENT } from '../lib/evidence.ts';
-import { recordBrokenRule } from '../lib/verdict.ts';
-import { RuleViolation } from '../lib/verify.ts';
 import { ANNOTATION } from '../rules/types.ts';
 import { currentTestClock } from '../run/test-clock.ts';
-import { createPlaywrightClient } from './clients/playwright.ts';
-import { scheduledClient } from './clients/scheduled.ts';
-import { noVerdictReason } from './engine/depth.ts';
-import { DEFAULT_MAX_SHRINK_CASES } from './engine/property.ts';
-import { runPlan } from './engine/run-plan.ts';
-import { casesFor } from './engine/settings.ts';
-import { type Sizing, sizeToPace } from './engine/sizing.ts';
-import { FUZZ_WEIGHTS } from './plans/index.ts';
-import type { FuzzPlan } from './plans/types.ts';
-import type { FuzzWorker } from './worker.ts';
+import { recordBrokenRule } from '../verdict/verdict.ts';
+import { RuleViolation } from '../verdict/verify.ts';
+import { test as suiteTest } from './fixtures.ts';
+import type { FuzzWorker } from './fuzz-worker.ts';
 
-export type { FuzzWorker } from './worker.ts';
+export type { FuzzWorker } from './fuzz-worker.ts';
 
 /** Annotation carrying the fuzz statistics of a test: seed, cases, time, cases/s, answers by status. */
 export const FUZZ_ANNOTATION = 'fuzz';

@@ -14,15 +14,15 @@ import * as https from 'node:https';
 import { test } from '@playwright/test';
 import { createRawSocketClient } from '../fuzz/clients/raw-socket.ts';
 import type { Client } from '../fuzz/clients/types.ts';
+import { Budget } from '../lib/budget.ts';
+import { keepAliveRaced, resendable } from '../lib/keep-alive-race.ts';
+import { pathnameOf } from '../lib/memo.ts';
+import type { ReplayRequest } from '../lib/replay.ts';
+import { wireTarget } from '../lib/request-target.ts';
+import { redactText } from '../lib/secrets.ts';
+import type { NodeTlsOptions } from '../lib/tls.ts';
 import { RunBudgetExhausted, type Scheduler, type SendOptions } from '../run/scheduler.ts';
 import { TestOutOfTime } from '../run/test-clock.ts';
-import { Budget } from './budget.ts';
-import { keepAliveRaced, resendable } from './keep-alive-race.ts';
-import { pathnameOf } from './memo.ts';
-import type { ReplayRequest } from './replay.ts';
-import { wireTarget } from './request-target.ts';
-import { redactText } from './secrets.ts';
-import type { NodeTlsOptions } from './tls.ts';
 
 /** Sent unless a check sets its own: some gateways refuse a request without one. */
 const USER_AGENT = 'gatecheck';

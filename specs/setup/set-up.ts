@@ -1,31 +1,34 @@
 /**
- * The run's set-up, in the runner process, asked for by the suite's setup project (specs/run/run-host.ts) —
+ * The run's set-up, in the runner process, asked for by the suite's setup project (specs/setup/run-host.ts) —
  * so only a run that selected one of the suite's checks does it: validates the profile before any request
  * (a bad profile stops the suite with one line naming the field), starts the run's scheduler (specs/run/: one
  * pace, one pause and one budget for every worker), then either points the run at BASE_URL or starts the
- * bundled mock in-process on a free port. The runner's environment takes what it sets, and every worker the
- * runner starts after it inherits it: BASE_URL and GATECHECK_PROFILE tell them the target,
- * NODE_EXTRA_CA_CERTS (a private CA), the scheduler's address and the token broker's address
- * (specs/credentials/broker.ts) how to reach it. `close` is the run's teardown.
+ * bundled mock in-process on a free port. What it makes for the workers — BASE_URL and GATECHECK_PROFILE
+ * (the target), the scheduler's address and the token broker's (specs/credentials/broker.ts) — it returns, and
+ * the runner's host hands it to the suite's own workers when they ask (specs/run/host-socket.ts): none of it
+ * goes into the runner's environment, which every worker of the user's own projects inherits (issue #40).
+ * Only NODE_EXTRA_CA_CERTS (a private CA) does, since Node reads it when a process starts. `close` is the
+ * run's teardown.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENV, ENV_EMBEDDED } from '../../shared/env.ts';
 import { startTokenBroker, tokenSources } from '../credentials/broker.ts';
 import { seedLine } from '../fuzz/engine/seed-line.ts';
 import { DEFAULT_TIMEOUT_MS } from '../lib/budget.ts';
-import { ENV, ENV_EMBEDDED } from '../lib/env.ts';
 import { progressStream, type ReporterEntry } from '../lib/progress-stream.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
 import { checkTlsFiles, extraCaBundle, INSECURE_WARNING, nodeTlsOptions, runTls } from '../lib/tls.ts';
 import { checkJwtMaterial } from '../lib/tokens.ts';
-import { OBSERVATIONS_ENV } from '../observe/store.ts';
 import { PROFILE_CHECKED_ENV } from '../profile/load.ts';
 import { resolveRunTarget } from '../profile/resolve.ts';
-import { RunCoordinator } from './coordinator.ts';
-import { startCoordinatorServer } from './coordinator-server.ts';
-import { storePoliteness } from './politeness-store.ts';
-import { SCHEDULER_ENV } from './port.ts';
+import type { Profile } from '../profile/types.ts';
+import { RunCoordinator } from '../run/coordinator.ts';
+import { startCoordinatorServer } from '../run/coordinator-server.ts';
+import { OBSERVATIONS_ENV } from '../run/observation-store.ts';
+import { storePoliteness } from '../run/politeness-store.ts';
+import { SCHEDULER_ENV } from '../run/port.ts';
 
 /** What of the run's configuration the set-up reads (the setup test's `testInfo.config`). */
 export interface SetUpRequest {
@@ -33,8 +36,16 @@ export interface SetUpRequest {
   readonly reporters: readonly ReporterEntry[];
 }
 
+/** The set-up's teardown, and what it hands the suite's workers: the variables it made, the profile it resolved. */
+export interface SetUpResult {
+  readonly close: () => Promise<void>;
+  readonly env: Readonly<Record<string, string>>;
+  /** Resolved once here, for the run's target: a worker of that target takes it as it is (specs/run-target.ts). */
+  readonly profile: Profile;
+}
+
 /** Sets the run up in this (the runner) process; resolves its teardown. Throws ProfileError, TokenError. */
-export async function setUpRun(config: SetUpRequest): Promise<() => Promise<void>> {
+export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
   const run = resolveRunTarget(process.env);
   await checkJwtMaterial(run.profile.jwt);
   const tls = runTls(run.profile, process.env);
@@ -43,19 +54,20 @@ export async function setUpRun(config: SetUpRequest): Promise<() => Promise<void
   // Node reads NODE_EXTRA_CA_CERTS when a process starts: set now, every worker trusts the private CA, beside any extra CAs the environment already named.
   const caBundle = tls.caPath ? await extraCaBundle(tls.caPath, process.env.NODE_EXTRA_CA_CERTS) : undefined;
   if (caBundle) process.env.NODE_EXTRA_CA_CERTS = caBundle.path;
-  process.env[ENV.profile] = run.profilePath;
+  const env: Record<string, string> = {};
+  env[ENV.profile] = run.profilePath;
   // The workers read the same file: what was validated here is not validated again (≈0.2 s of CPU each).
-  process.env[PROFILE_CHECKED_ENV] = run.profileDigest;
+  env[PROFILE_CHECKED_ENV] = run.profileDigest;
   // Once per run, here rather than in each worker (docs/fuzzing.md: the seed is printed at the start of the run).
   // On stderr when a reporter prints its document on stdout (`--reporter=json > out.json` stays JSON).
   progressStream(config.reporters).write(seedLine(run.profile, config.workers));
 
-  // The observers' store (specs/observe/store.ts): one folder per run, removed with the run.
+  // The observers' store (specs/run/observation-store.ts): one folder per run, removed with the run.
   const observations = await mkdtemp(join(tmpdir(), 'gatecheck-observations-'));
-  process.env[OBSERVATIONS_ENV] = observations;
+  env[OBSERVATIONS_ENV] = observations;
   const coordinator = new RunCoordinator(Date.now, { learn: process.env[ENV.schedulerLearning] !== 'off' });
   const scheduler = await startCoordinatorServer(coordinator);
-  process.env[SCHEDULER_ENV] = scheduler.address;
+  env[SCHEDULER_ENV] = scheduler.address;
   const teardown: (() => Promise<void>)[] = [
     async () => {
       storePoliteness(coordinator.politeness());
@@ -70,14 +82,14 @@ export async function setUpRun(config: SetUpRequest): Promise<() => Promise<void
 
   let baseUrl = run.baseUrl;
   if (baseUrl) {
-    process.env[ENV.baseUrl] = baseUrl;
+    env[ENV.baseUrl] = baseUrl;
     delete process.env[ENV_EMBEDDED];
   } else {
     const { startMock } = await import('../../mock/server.ts');
     const mock = await startMock({ port: 0, host: '127.0.0.1' });
     baseUrl = mock.url;
-    process.env[ENV.baseUrl] = mock.url;
-    process.env[ENV_EMBEDDED] = '1';
+    env[ENV.baseUrl] = mock.url;
+    env[ENV_EMBEDDED] = '1';
     teardown.unshift(() => mock.close());
   }
 
@@ -97,8 +109,8 @@ export async function setUpRun(config: SetUpRequest): Promise<() => Promise<void
       throw error;
     }
     rememberSecrets(broker.issued());
-    Object.assign(process.env, broker.env);
+    Object.assign(env, broker.env);
     // Left open (unref'd) so the reporter can still ask it which tokens to redact when the run ends.
   }
-  return close;
+  return { close, env, profile: run.profile };
 }

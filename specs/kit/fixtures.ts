@@ -2,8 +2,8 @@
  * The suite's one fixtures entry (Playwright idiom): `test` and `expect` for every conformance spec.
  *
  * Worker-scoped: `profile` (validated, from GATECHECK_PROFILE or the bundled mock's), `target` (the HTTP
- * client for BASE_URL inside the profile's budget, specs/lib/http.ts), `mint` (jose tokens from profile.jwt), `fuzz`
- * (the fuzz specs' clients, specs/fuzz/worker.ts). One fixture set for every spec, fuzz included: Playwright
+ * client for BASE_URL inside the profile's budget, specs/wire/http.ts), `mint` (jose tokens from profile.jwt), `fuzz`
+ * (the fuzz specs' clients, specs/kit/fuzz-worker.ts). One fixture set for every spec, fuzz included: Playwright
  * gives tests with other fixtures other workers, and a worker's start costs about a second of CPU.
  * Test-scoped: `kit`, the three together with the questions checks ask of them.
  *
@@ -14,37 +14,37 @@
  *
  * A test of a rule is declared `test(title, forRule(rule), body)`: the title says stimulus → expectation,
  * forRule adds tags `@must`/`@should`/`@info` and `@rule:<id>` and annotations `rule` and one `ref` per
- * reference (specs/rules/types.ts). The level's consequence lives in the verifiers (specs/lib/verify.ts):
+ * reference (specs/rules/types.ts). The level's consequence lives in the verifiers (specs/verdict/verify.ts):
  * a SHOULD violation passes with a `warning` annotation unless GATECHECK_STRICT=1, an INFO check never
  * fails on what the target does.
  */
 import { expect } from '@playwright/test';
-import { refreshedAuthorization } from './credentials/client.ts';
-import { type FuzzWorker, fuzzWorkerFixture } from './fuzz/worker.ts';
-import { Budget, DEFAULT_TIMEOUT_MS } from './lib/budget.ts';
-import { type Exchange, Target } from './lib/http.ts';
-import { Kit } from './lib/kit.ts';
-import { nodeTlsOptions, runTls } from './lib/tls.ts';
-import { TokenMint } from './lib/tokens.ts';
-import { observationsFlush, observerFor, seenOf } from './observe/observer.ts';
-import type { Profile } from './profile/types.ts';
-import { schedulerFor } from './run/scheduler.ts';
-import type { TestClock } from './run/test-clock.ts';
-import { testClockFixture } from './run/test-clock-fixture.ts';
+import { refreshedAuthorization } from '../credentials/client.ts';
+import { Budget, DEFAULT_TIMEOUT_MS } from '../lib/budget.ts';
+import { nodeTlsOptions, runTls } from '../lib/tls.ts';
+import { TokenMint } from '../lib/tokens.ts';
+import { observationsFlush, observerFor, seenOf } from '../observe/observer.ts';
+import type { Profile } from '../profile/types.ts';
+import { schedulerFor } from '../run/scheduler.ts';
+import type { TestClock } from '../run/test-clock.ts';
+import { testClockFixture } from '../run/test-clock-fixture.ts';
 import {
   baseUrlOf,
   type RunTargetFixtures,
   type RunTargetOption,
   runEnv,
   runTargetTest,
-} from './run-target.ts';
+} from '../run-target.ts';
+import { type Exchange, Target } from '../wire/http.ts';
+import { type FuzzWorker, fuzzWorkerFixture } from './fuzz-worker.ts';
+import { Kit } from './kit.ts';
 
 export interface GateWorkerFixtures {
   runTarget: RunTargetOption;
   profile: Profile;
   target: Target;
   mint: TokenMint | undefined;
-  /** The fuzz specs' settings, kit and clients (specs/fuzz/worker.ts); built only in a worker that fuzzes. */
+  /** The fuzz specs' settings, kit and clients (specs/kit/fuzz-worker.ts); built only in a worker that fuzzes. */
   fuzz: FuzzWorker;
 }
 
@@ -98,5 +98,5 @@ export const test = runTargetTest.extend<GateTestFixtures, CheckWorkerFixtures>(
   },
 });
 
-export { forRule, LEVEL_TAG } from './rules/tags.ts';
+export { forRule, LEVEL_TAG } from '../rules/tags.ts';
 export { expect };

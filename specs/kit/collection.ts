@@ -4,7 +4,7 @@
  * that they can be found again among what parallel checks write, and reads with valid credentials.
  */
 import type { Scheme } from '../profile/types.ts';
-import type { Exchange } from './http.ts';
+import type { Exchange } from '../wire/http.ts';
 import { type IdentityName, itemId, itemPathFor, type Kit, lacks, need } from './kit.ts';
 
 export interface CollectionWriter {

@@ -6,14 +6,14 @@
  */
 import { test } from '@playwright/test';
 import { tokenFor } from '../credentials/client.ts';
+import { rememberSecrets } from '../lib/secrets.ts';
+import type { TokenMint } from '../lib/tokens.ts';
 import type { ApikeyForm } from '../profile/apikey-scheme.ts';
 import { CredentialMaker, SCHEMES } from '../profile/credential-maker.ts';
 import type { Endpoint, IdentityCredentials, Profile, Scheme } from '../profile/types.ts';
 import { ANNOTATION } from '../rules/types.ts';
 import type { SendOptions } from '../run/scheduler.ts';
-import type { Exchange, Request, Target } from './http.ts';
-import { rememberSecrets } from './secrets.ts';
-import type { TokenMint } from './tokens.ts';
+import type { Exchange, Request, Target } from '../wire/http.ts';
 
 export type IdentityName = 'admin' | 'user' | 'ratelimit';
 export { SCHEMES };

@@ -1,12 +1,12 @@
 /**
  * The one mapping from a broken rule's level to what the run does about it (docs/design.md "The suite's
  * rules"): MUST → a violation (the test fails); SHOULD → a `warning` annotation, a violation under strict
- * mode; INFO → an `observation` annotation. Conformance checks (specs/lib/verify.ts) and fuzz plans
- * (specs/fuzz/fixtures.ts) both decide through it.
+ * mode; INFO → an `observation` annotation. Conformance checks (specs/verdict/verify.ts) and fuzz plans
+ * (specs/kit/fuzz-fixtures.ts) both decide through it.
  */
 import type { TestInfo } from '@playwright/test';
+import { isStrict } from '../../shared/env.ts';
 import { ANNOTATION, type Level } from '../rules/types.ts';
-import { isStrict } from './env.ts';
 
 export type Verdict = 'violation' | 'warning' | 'observation';
 

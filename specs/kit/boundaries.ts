@@ -4,10 +4,10 @@
  * lets through. Labels say what changed, never the secret; every changed value is registered for redaction.
  */
 
+import { rememberSecrets } from '../lib/secrets.ts';
 import type { CredentialMaker } from '../profile/credential-maker.ts';
 import type { Scheme } from '../profile/types.ts';
 import { type IdentityName, type Kit, type Probe, SCHEMES } from './kit.ts';
-import { rememberSecrets } from './secrets.ts';
 
 /** A valid secret in one scheme: the request it is good for, and how to build a header from a variant. */
 export interface ValidSecret {

@@ -5,14 +5,14 @@
  */
 import { type TestInfo, test } from '@playwright/test';
 import { isSecretHeader } from '../../shared/secrets.ts';
+import { EVIDENCE_ATTACHMENT, type Evidence } from '../lib/evidence.ts';
+import { redactAuthorization } from '../lib/redact.ts';
+import { curlLine } from '../lib/replay.ts';
+import { redactText } from '../lib/secrets.ts';
+import { type Challenge, parseWwwAuthenticate } from '../lib/www-authenticate.ts';
 import type { Rule } from '../rules/types.ts';
-import { EVIDENCE_ATTACHMENT, type Evidence } from './evidence.ts';
-import { type Exchange, headerValues } from './http.ts';
-import { redactAuthorization } from './redact.ts';
-import { curlLine } from './replay.ts';
-import { redactText } from './secrets.ts';
+import { type Exchange, headerValues } from '../wire/http.ts';
 import { recordBrokenRule } from './verdict.ts';
-import { type Challenge, parseWwwAuthenticate } from './www-authenticate.ts';
 
 /** A target's answer broke a rule. The reporter and the fixtures' SHOULD handling recognise this class. */
 export class RuleViolation extends Error {

@@ -1,7 +1,7 @@
 /**
  * The suite's setup project (specs/project/gatecheck-project.ts, playwright.config.ts): one test, which
  * Playwright runs only when a project depending on it has a selected test — then asks the runner to set
- * the run up (specs/run/run-host.ts). Its failure (a bad profile, a variable not set, a token endpoint that
+ * the run up (specs/setup/run-host.ts). Its failure (a bad profile, a variable not set, a token endpoint that
  * refuses) is one failed test with one line, and none of the suite's checks runs.
  */
 import { baseTest } from '../lib/base-test.ts';

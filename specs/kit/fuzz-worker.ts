@@ -1,24 +1,24 @@
 /**
  * The fuzz specs' worker fixture: one `fuzz` environment per worker — run settings (seed, cases, in-flight
  * cap), the JWT kit, a keep-alive node:http client and the raw-socket client, each going through the run's
- * scheduler and the observers. Declared with the suite's other fixtures (specs/fixtures.ts), so conformance
+ * scheduler and the observers. Declared with the suite's other fixtures (specs/kit/fixtures.ts), so conformance
  * and fuzz tests share one fixture set and so one pair of workers: Playwright starts a fresh worker for a
  * test whose fixtures differ from the worker's (docs/performance.md "The default run"). Worker fixtures are
  * set up on first use, so a worker that runs no fuzz test never builds this one.
  */
 import { withFetchedTokens } from '../credentials/with-tokens.ts';
+import { createNodeHttpClient } from '../fuzz/clients/node-http.ts';
+import { createRawSocketClient } from '../fuzz/clients/raw-socket.ts';
+import { type ObserveOutcome, scheduledClient } from '../fuzz/clients/scheduled.ts';
+import type { PlanEnvironment } from '../fuzz/engine/run-plan.ts';
+import { type FuzzSettings, fuzzSettings } from '../fuzz/engine/settings.ts';
+import { createJwtKit, isKitUnavailable } from '../fuzz/jwt/kit.ts';
 import { rememberSecrets } from '../lib/secrets.ts';
 import { nodeTlsOptions, runTls } from '../lib/tls.ts';
 import { observeOutcome, observerFor } from '../observe/observer.ts';
 import type { Profile } from '../profile/types.ts';
 import { type Scheduler, schedulerFor } from '../run/scheduler.ts';
 import { baseUrlOf, type RunTargetOption, runEnv } from '../run-target.ts';
-import { createNodeHttpClient } from './clients/node-http.ts';
-import { createRawSocketClient } from './clients/raw-socket.ts';
-import { type ObserveOutcome, scheduledClient } from './clients/scheduled.ts';
-import type { PlanEnvironment } from './engine/run-plan.ts';
-import { type FuzzSettings, fuzzSettings } from './engine/settings.ts';
-import { createJwtKit, isKitUnavailable } from './jwt/kit.ts';
 
 export interface FuzzWorker {
   /** As the worker started. */

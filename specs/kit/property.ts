@@ -6,10 +6,10 @@
  * errs as its request did, never fails on an answer it did not get (docs/design.md "A polite client").
  */
 import fc from 'fast-check';
+import { DEFAULT_SEED, ENV } from '../../shared/env.ts';
 import { ruleSeed } from '../fuzz/engine/settings.ts';
 import type { Rule } from '../rules/types.ts';
-import { DEFAULT_SEED, ENV } from './env.ts';
-import type { Exchange } from './http.ts';
+import type { Exchange } from '../wire/http.ts';
 
 /** What one value showed wrong: the exchange it is judged on, what the rule allows, what came back. */
 export interface Finding {

@@ -5,17 +5,16 @@
  * starts; Playwright tells only its workers which tests were selected. So the runner opens a host when it loads
  * the config (a socket in a private folder, nothing else: no profile read, no variable resolved, no request),
  * and the suite's setup project — which Playwright runs only when a project depending on it has a selected
- * test — asks it, from its worker, to set the run up (specs/run/set-up.ts). A failed set-up is that one test
+ * test — asks it, from its worker, to set the run up (specs/setup/set-up.ts). A failed set-up is that one test
  * failing with one line, and Playwright then runs none of the checks that depend on it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SetUpRequest } from './set-up.ts';
-
-/** Where a worker reaches the runner's host: a socket path (a named pipe on Windows). */
-export const RUN_HOST_ENV = 'GATECHECK_RUN_HOST';
+import type { Profile } from '../profile/types.ts';
+import { askHost, hostAddressIn, hostFolderPrefix, runHostAddress } from '../run/host-socket.ts';
+import type { SetUpRequest, SetUpResult } from './set-up.ts';
 
 /** Where the run's set-up stands: not asked for, done, or failed (with its message). */
 export type SetUpState =
@@ -26,6 +25,10 @@ interface Host {
   readonly address: string;
   /** Resolves once the run is set up (once per run, whoever asks); rejects with the set-up's error. */
   setUp(request: SetUpRequest): Promise<void>;
+  /** The variables the set-up made, for the suite's workers and the reporter (none before it is done). */
+  env(): Readonly<Record<string, string>>;
+  /** The profile the set-up resolved (undefined before it is done). */
+  profile(): Profile | undefined;
   /** The run's teardown, once; a no-op when nothing was set up. */
   tearDown(): Promise<void>;
   state(): SetUpState;
@@ -42,17 +45,17 @@ function inWorker(env: NodeJS.ProcessEnv): boolean {
 
 /**
  * Opens the runner's host, once per process; in a worker it does nothing. Synchronous, as a config is: the
- * socket's path is known at once, and the workers, started later, inherit it.
+ * socket's path is known at once, and the workers, started later, find it by their parent's process id.
  */
 export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
   if (inWorker(env) || registry[KEY]) return;
   // A folder only this user can enter (mkdtemp: 0700), so no one else can ask for the run's secrets.
-  const folder = mkdtempSync(join(tmpdir(), 'gatecheck-run-'));
-  const address =
-    process.platform === 'win32'
-      ? `\\\\?\\pipe\\${folder.replace(/[\\/:]/g, '-')}`
-      : join(folder, 'host.sock');
-  let setUp: Promise<() => Promise<void>> | undefined;
+  // Named after this process, every worker's parent: the workers find it so (specs/run/host-socket.ts).
+  const folder = mkdtempSync(join(tmpdir(), hostFolderPrefix(process.pid)));
+  const address = hostAddressIn(folder);
+  let setUp: Promise<SetUpResult> | undefined;
+  let setUpEnv: Readonly<Record<string, string>> = {};
+  let setUpProfile: Profile | undefined;
   let tornDown = false;
   let state: SetUpState = { state: 'none' };
   const host: Host = {
@@ -61,9 +64,11 @@ export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
       setUp ??= import('./set-up.ts')
         .then(({ setUpRun }) => setUpRun(request))
         .then(
-          (close) => {
+          (result) => {
             state = { state: 'done' };
-            return close;
+            setUpEnv = result.env;
+            setUpProfile = result.profile;
+            return result;
           },
           (error: Error) => {
             state = { state: 'failed', error: error.message };
@@ -73,11 +78,13 @@ export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
       await setUp;
     },
     state: () => state,
+    env: () => setUpEnv,
+    profile: () => setUpProfile,
     tearDown: async () => {
       if (tornDown || setUp === undefined) return;
       tornDown = true;
-      const close = await setUp.catch(() => undefined);
-      await close?.();
+      const result = await setUp.catch(() => undefined);
+      await result?.close();
     },
   };
   const server = http.createServer((req, res) => {
@@ -89,6 +96,11 @@ export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
         res.end(JSON.stringify(body));
       };
       if (req.method === 'GET' && req.url === '/state') return answer(200, host.state());
+      if (req.method === 'GET' && req.url === '/env') return answer(200, host.env());
+      if (req.method === 'GET' && req.url === '/profile') {
+        const profile = host.profile();
+        return profile === undefined ? answer(404, { error: 'the run is not set up' }) : answer(200, profile);
+      }
       if (req.method !== 'POST' || req.url !== '/setup') return answer(404, { error: 'unknown request' });
       let request: SetUpRequest;
       try {
@@ -107,7 +119,11 @@ export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
   server.unref();
   process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
   registry[KEY] = host;
-  env[RUN_HOST_ENV] = address;
+}
+
+/** In the runner (the reporter): the variables the run's set-up made, none before it is done. */
+export function setUpEnv(): Readonly<Record<string, string>> {
+  return registry[KEY]?.env() ?? {};
 }
 
 /** The run's teardown, from the reporter at the end of the run (before it reads what the run left). */
@@ -115,47 +131,17 @@ export async function tearDownRun(): Promise<void> {
   await registry[KEY]?.tearDown();
 }
 
-/** One request to the runner's host: its status and JSON answer. */
-function ask(
-  address: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; answer: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { socketPath: address, path, method, headers: { 'content-type': 'application/json' } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          let answer: Record<string, unknown> = {};
-          try {
-            answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-          } catch {
-            // An empty answer: the status says it.
-          }
-          resolve({ status: res.statusCode ?? 0, answer });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
-
 /** From a worker (the setup test): asks the runner's host to set the run up; throws the set-up's error. */
 export async function askForSetUp(
   request: SetUpRequest,
-  env: NodeJS.ProcessEnv = process.env,
+  address: string | undefined = runHostAddress(),
 ): Promise<void> {
-  const address = env[RUN_HOST_ENV];
   if (!address) {
     throw new Error(
-      `gatecheck: no run host in this run (${RUN_HOST_ENV} is not set): the suite's projects come from gatecheckProjects() (docs/package.md)`,
+      `gatecheck: no run host in this run (the runner opened none): the suite's projects come from gatecheckProjects() (docs/package.md)`,
     );
   }
-  const { status, answer } = await ask(address, 'POST', '/setup', request);
+  const { status, answer } = await askHost(address, 'POST', '/setup', request);
   if (status === 200) return;
   const message = typeof answer.error === 'string' ? answer.error : `the run host answered ${status}`;
   const error = new Error(message);
@@ -168,9 +154,8 @@ export async function askForSetUp(
  * From a worker: where the run's set-up stands. `none` too in a run without a host (a config of its own that
  * sets its targets up itself, as the mutation run does).
  */
-export async function setUpState(env: NodeJS.ProcessEnv = process.env): Promise<SetUpState> {
-  const address = env[RUN_HOST_ENV];
+export async function setUpState(address: string | undefined = runHostAddress()): Promise<SetUpState> {
   if (!address) return { state: 'none' };
-  const { answer } = await ask(address, 'GET', '/state');
+  const { answer } = await askHost(address, 'GET', '/state');
   return answer as SetUpState;
 }

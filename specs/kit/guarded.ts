@@ -4,11 +4,12 @@
  * The refusal checks (specs/conformance/refused-*.spec.ts, path-spellings.spec.ts, refusal-body.spec.ts)
  * send requests a conformant target refuses and look for the resource in what comes back.
  */
+
+import { type Fingerprint, fingerprintOf } from '../lib/resource-fingerprint.ts';
 import type { Scheme } from '../profile/types.ts';
 import type { SendOptions } from '../run/scheduler.ts';
-import type { Target } from './http.ts';
+import type { Target } from '../wire/http.ts';
 import { type IdentityName, type Kit, need } from './kit.ts';
-import { type Fingerprint, fingerprintOf } from './resource-fingerprint.ts';
 
 export interface GuardedRead {
   readonly field: 'endpoints.protected' | 'endpoints.admin';
