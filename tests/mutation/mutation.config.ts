@@ -38,6 +38,9 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
         testMatch: skipFuzz.includes(target.name)
           ? 'conformance.mutation.ts'
           : ['conformance.mutation.ts', 'fuzz.mutation.ts'],
+        // Both files in one worker, one after the other (the other worker takes the next target): a second worker
+        // for the same target would load the suite and build its fixtures again, ≈ 2 s of CPU each (testProject.workers, Playwright ≥ 1.52).
+        workers: 1,
         // The observer verdicts over every answer the target's checks received, after them, failures or not.
         teardown: `${target.name}${OBSERVERS_SUFFIX}`,
       },
