@@ -4,10 +4,23 @@
  * npx as a user would, with the environment cleaned of every gatecheck and Playwright variable.
  */
 import { spawn } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cleanEnv, ROOT, type RunResult } from '../report/synthetic.ts';
+import { withLock } from './cache-lock.ts';
 
 export { ROOT };
 
@@ -93,30 +106,16 @@ export interface Consumer {
   dispose(): Promise<void>;
 }
 
-/** A fresh ES-module project holding a copy of the tarball, installed with `extra` registry packages. */
+/**
+ * A fresh ES-module project holding a copy of the tarball, installed with `extra` registry packages: a copy
+ * (`cp -a`) of the project installed once per tarball and `extra` (installedTemplate), so test files that
+ * install the same thing pay for one `npm install`.
+ */
 export async function createConsumer(tarball: string, extra: readonly string[]): Promise<Consumer> {
+  const template = await installedTemplate(tarball, extra);
   const dir = await realpath(await mkdtemp(path.join(tmpdir(), 'gatecheck-consumer-')));
-  const local = path.join(dir, path.basename(tarball));
-  await copyFile(tarball, local);
-  await writeFile(
-    path.join(dir, 'package.json'),
-    `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
-  );
-  const installed = await run(
-    'npm',
-    [
-      'install',
-      '--save-exact',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      `./${path.basename(tarball)}`,
-      ...extra,
-    ],
-    dir,
-    300_000,
-  );
-  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`);
+  const copied = await run('cp', ['-a', `${template}/.`, dir], tmpdir(), 120_000);
+  if (copied.code !== 0) throw new Error(`copying the installed project failed:\n${copied.stderr}`);
   return {
     dir,
     run: (command, args, timeoutMs, env = {}) => run(command, args, dir, timeoutMs, cleanEnv(env)),
@@ -125,6 +124,53 @@ export async function createConsumer(tarball: string, extra: readonly string[]):
     startMock: () => startConsumerMock(dir),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/** Installed projects, one per tarball and `extra`, outside the repository; those of an older tarball are removed. */
+const TEMPLATES = path.join(tmpdir(), 'gatecheck-consumer-templates');
+
+/** A digest of a file's bytes, or of a list of words. */
+const digestOf = (data: Buffer | string, length: number): string =>
+  createHash('sha256').update(data).digest('hex').slice(0, length);
+
+/**
+ * The project a consumer starts as: an ES-module package.json, a copy of the tarball, and `npm install` of the
+ * tarball and `extra` (npm's cache first). Installed once per tarball's bytes and `extra`, under a lock, into a
+ * folder renamed into place only once complete; the next consumer of the same is a copy of it.
+ */
+async function installedTemplate(tarball: string, extra: readonly string[]): Promise<string> {
+  const tarballKey = digestOf(await readFile(tarball), 16);
+  const dir = path.join(TEMPLATES, `${tarballKey}-${digestOf(extra.join('\n'), 8)}`);
+  return withLock(`${dir}.lock`, async () => {
+    if (existsSync(dir)) return dir;
+    for (const old of await readdir(TEMPLATES))
+      if (!old.startsWith(tarballKey)) await rm(path.join(TEMPLATES, old), { recursive: true, force: true });
+    const partial = `${dir}.partial`;
+    await rm(partial, { recursive: true, force: true });
+    await mkdir(partial, { recursive: true });
+    await copyFile(tarball, path.join(partial, path.basename(tarball)));
+    await writeFile(
+      path.join(partial, 'package.json'),
+      `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
+    );
+    const installed = await run(
+      'npm',
+      [
+        'install',
+        '--save-exact',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        `./${path.basename(tarball)}`,
+        ...extra,
+      ],
+      partial,
+      300_000,
+    );
+    if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`);
+    await rename(partial, dir);
+    return dir;
+  });
 }
 
 function startConsumerMock(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
