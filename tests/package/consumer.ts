@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import {
   copyFile,
   mkdir,
@@ -112,10 +112,8 @@ export interface Consumer {
  * install the same thing pay for one `npm install`.
  */
 export async function createConsumer(tarball: string, extra: readonly string[]): Promise<Consumer> {
-  const template = await installedTemplate(tarball, extra);
   const dir = await realpath(await mkdtemp(path.join(tmpdir(), 'gatecheck-consumer-')));
-  const copied = await run('cp', ['-a', `${template}/.`, dir], tmpdir(), 120_000);
-  if (copied.code !== 0) throw new Error(`copying the installed project failed:\n${copied.stderr}`);
+  await copyOfInstalled(tarball, extra, dir);
   return {
     dir,
     run: (command, args, timeoutMs, env = {}) => run(command, args, dir, timeoutMs, cleanEnv(env)),
@@ -128,49 +126,64 @@ export async function createConsumer(tarball: string, extra: readonly string[]):
 
 /** Installed projects, one per tarball and `extra`, outside the repository; those of an older tarball are removed. */
 const TEMPLATES = path.join(tmpdir(), 'gatecheck-consumer-templates');
+const TEMPLATE_LIFETIME_MS = 24 * 3600_000;
 
 /** A digest of a file's bytes, or of a list of words. */
 const digestOf = (data: Buffer | string, length: number): string =>
   createHash('sha256').update(data).digest('hex').slice(0, length);
 
 /**
- * The project a consumer starts as: an ES-module package.json, a copy of the tarball, and `npm install` of the
- * tarball and `extra` (npm's cache first). Installed once per tarball's bytes and `extra`, under a lock, into a
- * folder renamed into place only once complete; the next consumer of the same is a copy of it.
+ * Copies into `into` the project a consumer starts as: an ES-module package.json, a copy of the tarball, and
+ * `npm install` of the tarball and `extra` (npm's cache first). Installed once per tarball's bytes and `extra`
+ * into a folder renamed into place only once complete, then copied (`cp -a`); both under the template's lock,
+ * so no copy reads a template being replaced.
  */
-async function installedTemplate(tarball: string, extra: readonly string[]): Promise<string> {
+async function copyOfInstalled(tarball: string, extra: readonly string[], into: string): Promise<void> {
   const tarballKey = digestOf(await readFile(tarball), 16);
   const dir = path.join(TEMPLATES, `${tarballKey}-${digestOf(extra.join('\n'), 8)}`);
-  return withLock(`${dir}.lock`, async () => {
-    if (existsSync(dir)) return dir;
-    for (const old of await readdir(TEMPLATES))
-      if (!old.startsWith(tarballKey)) await rm(path.join(TEMPLATES, old), { recursive: true, force: true });
-    const partial = `${dir}.partial`;
-    await rm(partial, { recursive: true, force: true });
-    await mkdir(partial, { recursive: true });
-    await copyFile(tarball, path.join(partial, path.basename(tarball)));
-    await writeFile(
-      path.join(partial, 'package.json'),
-      `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
-    );
-    const installed = await run(
-      'npm',
-      [
-        'install',
-        '--save-exact',
-        '--prefer-offline',
-        '--no-audit',
-        '--no-fund',
-        `./${path.basename(tarball)}`,
-        ...extra,
-      ],
-      partial,
-      300_000,
-    );
-    if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`);
-    await rename(partial, dir);
-    return dir;
+  await withLock(`${dir}.lock`, async () => {
+    await installedInto(dir, tarballKey, tarball, extra);
+    const copied = await run('cp', ['-a', `${dir}/.`, into], tmpdir(), 120_000);
+    if (copied.code !== 0) throw new Error(`copying the installed project failed:\n${copied.stderr}`);
   });
+}
+
+/** The template `dir` installed, unless it is there already. */
+async function installedInto(
+  dir: string,
+  tarballKey: string,
+  tarball: string,
+  extra: readonly string[],
+): Promise<void> {
+  // A day old at most: a temporary-files cleaner may have taken parts of an older one.
+  if (existsSync(dir) && Date.now() - statSync(dir).mtimeMs < TEMPLATE_LIFETIME_MS) return;
+  await rm(dir, { recursive: true, force: true });
+  for (const old of await readdir(TEMPLATES))
+    if (!old.startsWith(tarballKey)) await rm(path.join(TEMPLATES, old), { recursive: true, force: true });
+  const partial = `${dir}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await mkdir(partial, { recursive: true });
+  await copyFile(tarball, path.join(partial, path.basename(tarball)));
+  await writeFile(
+    path.join(partial, 'package.json'),
+    `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const installed = await run(
+    'npm',
+    [
+      'install',
+      '--save-exact',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      `./${path.basename(tarball)}`,
+      ...extra,
+    ],
+    partial,
+    300_000,
+  );
+  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`);
+  await rename(partial, dir);
 }
 
 function startConsumerMock(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
