@@ -16,6 +16,7 @@ import type { RunningMock } from '../../../mock/server.ts';
 import { ENV } from '../../../specs/lib/env.ts';
 import { OBSERVATIONS_ENV } from '../../../specs/observe/store.ts';
 import { PROFILE_CHECKED_ENV, readProfile } from '../../../specs/profile/load.ts';
+import { writeCarriers } from './carriers.ts';
 import { CONFORMANT, MANIFEST_ENV, type Manifest, targetOfProject } from './manifest.ts';
 import { MUTATION_CONFIG, PLAYWRIGHT_CLI, ROOT } from './paths.ts';
 import { startTarget, writeTargetFiles } from './targets.ts';
@@ -108,7 +109,11 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
         ...(rules === undefined ? {} : { rules }),
       });
     }
-    const manifest: Manifest = { targets, skipFuzz: names.filter((name) => !options.fuzz(name)) };
+    const manifest: Manifest = {
+      targets,
+      suiteDir: await writeCarriers(join(dir, 'suite')),
+      skipFuzz: names.filter((name) => !options.fuzz(name)),
+    };
     const manifestPath = join(dir, 'manifest.json');
     await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
 
