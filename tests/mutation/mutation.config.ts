@@ -8,10 +8,11 @@
  */
 import { defineConfig } from '@playwright/test';
 import type { RunTargetOption } from '../../specs/run-target.ts';
+import { CARRIERS } from './harness/carriers.ts';
 import { OBSERVERS_SUFFIX, readManifest, rulesGrep } from './harness/manifest.ts';
 import { ROOT } from './harness/paths.ts';
 
-const { targets, skipFuzz } = readManifest();
+const { targets, suiteDir, skipFuzz } = readManifest();
 
 export default defineConfig<object, { runTarget: RunTargetOption }>({
   forbidOnly: true,
@@ -29,15 +30,20 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
     return [
       {
         name: target.name,
-        testDir: `${ROOT}tests/mutation/suite`,
+        // One carrier file per spec file (harness/carriers.ts, suite/load.ts): a worker loads only the carriers of
+        // the checks its project selects. Stated in docs/defects.md: the fuzz specs (fuzz.*, jwt.attack.* rules)
+        // run only for the conformant mock and the targets whose defect one of those rules is meant to catch.
+        // Nothing else is filtered.
+        testDir: suiteDir,
         use,
         ...only,
-        // Two files holding the specs (suite/load.ts), so a target's run is two test groups at most, one worker each.
-        // Stated in docs/defects.md: the fuzz specs (fuzz.*, jwt.attack.* rules) run only for the conformant mock
-        // and the targets whose defect one of those rules is meant to catch. Nothing else is filtered.
         testMatch: skipFuzz.includes(target.name)
-          ? 'conformance.mutation.ts'
-          : ['conformance.mutation.ts', 'fuzz.mutation.ts'],
+          ? CARRIERS.conformance
+          : [CARRIERS.conformance, CARRIERS.fuzz],
+        // A target's files in one worker, one after the other (the other worker takes the next target): a second
+        // worker for the same target would load the suite and build its fixtures again, ≈ 2 s of CPU each
+        // (testProject.workers, Playwright ≥ 1.52).
+        workers: 1,
         // The observer verdicts over every answer the target's checks received, after them, failures or not.
         teardown: `${target.name}${OBSERVERS_SUFFIX}`,
       },

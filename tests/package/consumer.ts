@@ -4,10 +4,23 @@
  * npx as a user would, with the environment cleaned of every gatecheck and Playwright variable.
  */
 import { spawn } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cleanEnv, ROOT, type RunResult } from '../report/synthetic.ts';
+import { withLock } from './cache-lock.ts';
 
 export { ROOT };
 
@@ -93,13 +106,66 @@ export interface Consumer {
   dispose(): Promise<void>;
 }
 
-/** A fresh ES-module project holding a copy of the tarball, installed with `extra` registry packages. */
+/**
+ * A fresh ES-module project holding a copy of the tarball, installed with `extra` registry packages: a copy
+ * (`cp -a`) of the project installed once per tarball and `extra` (installedTemplate), so test files that
+ * install the same thing pay for one `npm install`.
+ */
 export async function createConsumer(tarball: string, extra: readonly string[]): Promise<Consumer> {
   const dir = await realpath(await mkdtemp(path.join(tmpdir(), 'gatecheck-consumer-')));
-  const local = path.join(dir, path.basename(tarball));
-  await copyFile(tarball, local);
+  await copyOfInstalled(tarball, extra, dir);
+  return {
+    dir,
+    run: (command, args, timeoutMs, env = {}) => run(command, args, dir, timeoutMs, cleanEnv(env)),
+    write: (file, text) => writeFile(path.join(dir, file), text),
+    read: (file) => readFile(path.join(dir, file), 'utf8'),
+    startMock: () => startConsumerMock(dir),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Installed projects, one per tarball and `extra`, outside the repository; those of an older tarball are removed. */
+const TEMPLATES = path.join(tmpdir(), 'gatecheck-consumer-templates');
+const TEMPLATE_LIFETIME_MS = 24 * 3600_000;
+
+/** A digest of a file's bytes, or of a list of words. */
+const digestOf = (data: Buffer | string, length: number): string =>
+  createHash('sha256').update(data).digest('hex').slice(0, length);
+
+/**
+ * Copies into `into` the project a consumer starts as: an ES-module package.json, a copy of the tarball, and
+ * `npm install` of the tarball and `extra` (npm's cache first). Installed once per tarball's bytes and `extra`
+ * into a folder renamed into place only once complete, then copied (`cp -a`); both under the template's lock,
+ * so no copy reads a template being replaced.
+ */
+async function copyOfInstalled(tarball: string, extra: readonly string[], into: string): Promise<void> {
+  const tarballKey = digestOf(await readFile(tarball), 16);
+  const dir = path.join(TEMPLATES, `${tarballKey}-${digestOf(extra.join('\n'), 8)}`);
+  await withLock(`${dir}.lock`, async () => {
+    await installedInto(dir, tarballKey, tarball, extra);
+    const copied = await run('cp', ['-a', `${dir}/.`, into], tmpdir(), 120_000);
+    if (copied.code !== 0) throw new Error(`copying the installed project failed:\n${copied.stderr}`);
+  });
+}
+
+/** The template `dir` installed, unless it is there already. */
+async function installedInto(
+  dir: string,
+  tarballKey: string,
+  tarball: string,
+  extra: readonly string[],
+): Promise<void> {
+  // A day old at most: a temporary-files cleaner may have taken parts of an older one.
+  if (existsSync(dir) && Date.now() - statSync(dir).mtimeMs < TEMPLATE_LIFETIME_MS) return;
+  await rm(dir, { recursive: true, force: true });
+  for (const old of await readdir(TEMPLATES))
+    if (!old.startsWith(tarballKey)) await rm(path.join(TEMPLATES, old), { recursive: true, force: true });
+  const partial = `${dir}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await mkdir(partial, { recursive: true });
+  await copyFile(tarball, path.join(partial, path.basename(tarball)));
   await writeFile(
-    path.join(dir, 'package.json'),
+    path.join(partial, 'package.json'),
     `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
   );
   const installed = await run(
@@ -113,18 +179,11 @@ export async function createConsumer(tarball: string, extra: readonly string[]):
       `./${path.basename(tarball)}`,
       ...extra,
     ],
-    dir,
+    partial,
     300_000,
   );
   if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.stderr}`);
-  return {
-    dir,
-    run: (command, args, timeoutMs, env = {}) => run(command, args, dir, timeoutMs, cleanEnv(env)),
-    write: (file, text) => writeFile(path.join(dir, file), text),
-    read: (file) => readFile(path.join(dir, file), 'utf8'),
-    startMock: () => startConsumerMock(dir),
-    dispose: () => rm(dir, { recursive: true, force: true }),
-  };
+  await rename(partial, dir);
 }
 
 function startConsumerMock(dir: string): Promise<{ url: string; stop(): Promise<void> }> {

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { withLock } from './cache-lock.ts';
 import { packRepository, ROOT } from './consumer.ts';
 
 /** What `npm pack` reads: the package's files and what builds them (package.json "files", scripts/build-package.ts). */
@@ -29,8 +29,6 @@ const PACKED_INPUTS = [
 
 const CACHE = path.join(ROOT, 'node_modules/.cache/gatecheck-pack');
 const LOCK = path.join(CACHE, '.lock');
-/** A lock older than this was left by a killed run. */
-const STALE_LOCK_MS = 5 * 60_000;
 
 /** SHA-256 over the packed inputs' paths and bytes, in a fixed order. */
 export function sourcesDigest(): string {
@@ -55,31 +53,9 @@ async function tarballIn(dir: string): Promise<string | undefined> {
   return name && path.join(dir, name);
 }
 
-async function withLock<T>(body: () => Promise<T>): Promise<T> {
-  await mkdir(CACHE, { recursive: true });
-  for (;;) {
-    try {
-      await mkdir(LOCK);
-      break;
-    } catch {
-      const since = await stat(LOCK).then(
-        (s) => Date.now() - s.mtimeMs,
-        () => 0,
-      );
-      if (since > STALE_LOCK_MS) await rm(LOCK, { recursive: true, force: true });
-      else await sleep(250);
-    }
-  }
-  try {
-    return await body();
-  } finally {
-    await rm(LOCK, { recursive: true, force: true });
-  }
-}
-
 /** The tarball of the sources as they are now: packed once, then taken from the cache. */
 export async function packedTarball(): Promise<string> {
-  return withLock(async () => {
+  return withLock(LOCK, async () => {
     const dir = path.join(CACHE, sourcesDigest());
     const cached = await tarballIn(dir);
     if (cached) return cached;

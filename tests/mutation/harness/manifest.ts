@@ -33,6 +33,8 @@ export interface ManifestTarget {
 
 export interface Manifest {
   readonly targets: readonly ManifestTarget[];
+  /** The folder of the run's test files, one carrier per spec file (harness/carriers.ts). */
+  readonly suiteDir: string;
   /** Targets whose run leaves out the fuzz specs (specs/fuzz/). */
   readonly skipFuzz: readonly string[];
 }

@@ -14,7 +14,9 @@ import { createInterface } from 'node:readline';
 import type { DefectName } from '../../../mock/defects/registry.ts';
 import type { RunningMock } from '../../../mock/server.ts';
 import { ENV } from '../../../shared/env.ts';
+import { PROFILE_CHECKED_ENV, readProfile } from '../../../specs/profile/load.ts';
 import { OBSERVATIONS_ENV } from '../../../specs/run/observation-store.ts';
+import { writeCarriers } from './carriers.ts';
 import { CONFORMANT, MANIFEST_ENV, type Manifest, targetOfProject } from './manifest.ts';
 import { MUTATION_CONFIG, PLAYWRIGHT_CLI, ROOT } from './paths.ts';
 import { startTarget, writeTargetFiles } from './targets.ts';
@@ -90,6 +92,9 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   try {
     const files = await writeTargetFiles(join(dir, 'target'));
+    // Every target's profile is this one file: validated here once, as the CLI and global setup do for the
+    // workers they start (specs/profile/load.ts PROFILE_CHECKED_ENV), not again by each of the ≈ 130 workers.
+    const { digest: profileChecked } = readProfile(files.profilePath);
     const names: (DefectName | typeof CONFORMANT)[] = [CONFORMANT, ...options.defects];
     const targets = [];
     for (const name of names) {
@@ -104,7 +109,11 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
         ...(rules === undefined ? {} : { rules }),
       });
     }
-    const manifest: Manifest = { targets, skipFuzz: names.filter((name) => !options.fuzz(name)) };
+    const manifest: Manifest = {
+      targets,
+      suiteDir: await writeCarriers(join(dir, 'suite')),
+      skipFuzz: names.filter((name) => !options.fuzz(name)),
+    };
     const manifestPath = join(dir, 'manifest.json');
     await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
 
@@ -137,6 +146,7 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
       [OBSERVATIONS_ENV]: join(dir, 'observations'),
       [ENV.strict]: '1',
       [ENV.reportDir]: join(dir, 'reports'),
+      [PROFILE_CHECKED_ENV]: profileChecked,
       PLAYWRIGHT_JSON_OUTPUT_FILE: reportPath,
       FORCE_COLOR: '0',
     });
