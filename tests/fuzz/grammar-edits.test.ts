@@ -18,6 +18,7 @@ import {
 import { editsAtEveryPosition, positionsReached } from '../../specs/fuzz/grammar/edits.ts';
 import {
   flippedBase64url,
+  jwtPositions,
   ROTATION,
   rotatingEdits,
   tokenValueClasses,
@@ -117,10 +118,25 @@ test('value edits: one rotating edit at every position; every operation and ever
   for (const e of edits) expect(e.text).not.toBe(value);
 });
 
-test("JWT edits: every position of all three parts; a replacement flips the sextet's top bit, so the last character changes bytes", () => {
+test("JWT edits: every position its grammar tells apart in all three parts; a replacement flips the sextet's top bit, so the last character changes bytes", () => {
   const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmUtc2ln';
   const edits = tokenValueNearMisses(token, true);
-  expect(edits.map((e) => e.position)).toEqual(range(token.length + 1));
+  const positions = [...new Set(edits.map((e) => e.position))].sort((a, b) => a - b);
+  // Each part's first, middle and last quantum (RFC 4648 §4: 4 characters decode together), each "." and the end.
+  expect(positions).toEqual([
+    ...[0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 20],
+    ...[21, 22, 23, 24, 25, 26, 27, 28, 32, 33, 34, 35, 36],
+    ...[37, 38, 39, 40, 57, 58, 59, 60, 77, 78, 79, 80, 81],
+  ]);
+  for (const dot of [20, 36]) expect(token[dot]).toBe('.');
+  // Every operation and every inserted character class reached, as on a key.
+  for (const op of ROTATION) expect(edits.some((e) => e.op === op)).toBe(true);
+  // Every inserted character in each part (its middle quantum's first gap: 8, 25, 57).
+  for (const c of tokenValueClasses(true).insert)
+    for (const gap of [8, 25, 57])
+      expect(edits.some((e) => e.op === 'insert' && e.char === c && e.position === gap)).toBe(true);
+  // A 665-character token (the mock's RS256 one: 106 + 215 + 342) is 39 edits, not 666.
+  expect(jwtPositions(`${'a'.repeat(106)}.${'b'.repeat(215)}.${'c'.repeat(342)}`).size).toBe(39);
   expect(flippedBase64url('A')).toBe('g');
   expect(flippedBase64url('n')).toBe('H');
   expect(flippedBase64url('.')).toBe('A');

@@ -62,7 +62,7 @@ function profileFor(declared: Record<string, unknown> | undefined): unknown {
   return {
     ...rest,
     $schema: join(MOCK_PROFILE, '..', 'schemas', 'profile.schema.json'),
-    // Fewer fuzz cases than the bundled 3,300 keep the runs short; every fuzz rule still runs its minimum.
+    // Fewer fuzz cases than the bundled 3,900 keep the runs short; every fuzz rule still runs its minimum.
     budget: { ...bundled.budget, fuzzCases: 300, maxSeconds: 150 },
     // The limits here count every request (not the bundled mock's /limited alone); the burst goes to /protected.
     ...(declared

@@ -1,6 +1,6 @@
 /**
  * Near misses inside a credential's value, one edit per position (issue #37: every position of `user-pass`, a
- * key, a token), each of which must be refused:
+ * key, a token — of a JWT every position its grammar tells apart, jwtPositions), each of which must be refused:
  *
  *   user-pass = user-id ":" password ; user-id excludes ":", neither holds a CTL          RFC 7617 §2
  *   b64token  = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="                 RFC 6750 §2.1
@@ -35,18 +35,20 @@ function shown(c: string): string {
 /**
  * One edit at every position of `text`: the operation rotates (ROTATION), the character inserted or put in
  * rotates through `classesAt` (the classes, or the classes at a position); after the last character, an insertion. A substitute equal to the character
- * (or undefined) gives way to the next class. `text.length + 1` edits.
+ * (or undefined) gives way to the next class. `text.length + 1` edits, or one at each position of `only`.
  */
 export function rotatingEdits(
   production: string,
   text: string,
   classesAt: EditClasses | ((position: number) => EditClasses),
+  only?: ReadonlySet<number>,
 ): GrammarEdit[] {
   const chars = [...text];
   const out: GrammarEdit[] = [];
   let inserts = 0;
   let substitutes = 0;
   for (let i = 0; i <= chars.length; i++) {
+    if (only !== undefined && !only.has(i)) continue;
     const op: EditOp = i === chars.length ? 'insert' : (ROTATION[i % ROTATION.length] as EditOp);
     const c = chars[i] ?? '';
     const at = (replacement: string) => [...chars.slice(0, i), replacement, ...chars.slice(i + 1)].join('');
@@ -200,10 +202,61 @@ export function tokenValueClasses(jwt: boolean): EditClasses {
   };
 }
 
-/** The near misses of a key or token value: one rotating edit at every position (rotatingEdits). */
+/** The width of a base64 decoding quantum: 4 characters carry 3 octets (RFC 4648 §4, §5). */
+const QUANTUM = 4;
+
+/**
+ * The positions of a JWS compact value (RFC 7515 §7.1) that its grammar tells apart: in each of its three
+ * base64url parts the first quantum (where the part begins), one quantum in its middle and the last quantum
+ * with the gap after it (where the part ends: its last character's low bits may be padding, RFC 4648 §3.5),
+ * so each "." separator and the end of the value. Every other position lies inside `1*base64url` at the same
+ * place of a quantum as one of these: the same position of the production, the same decoding. A 665-character
+ * token is ≈ 40 positions, not 666 requests (each one paced under a declared rate limit).
+ */
+export function jwtPositions(value: string): Set<number> {
+  const positions = new Set<number>();
+  let start = 0;
+  for (const part of value.split('.')) {
+    const end = start + part.length;
+    const middle = start + Math.floor(part.length / 2 / QUANTUM) * QUANTUM;
+    for (const from of [start, middle, end - QUANTUM])
+      for (let i = Math.max(from, start); i < Math.min(from + QUANTUM, end); i++) positions.add(i);
+    positions.add(end); // the "." after the part, or the gap after the value
+    start = end + 1;
+  }
+  return positions;
+}
+
+/** The first position of each JWS part's middle quantum (jwtPositions). */
+function partMiddles(value: string): Set<number> {
+  const middles = new Set<number>();
+  let start = 0;
+  for (const part of value.split('.')) {
+    middles.add(start + Math.floor(part.length / 2 / QUANTUM) * QUANTUM);
+    start += part.length + 1;
+  }
+  return middles;
+}
+
+/**
+ * The near misses of a key or token value: one rotating edit at every position (rotatingEdits) of a key;
+ * at every position its grammar tells apart of a JWT (jwtPositions).
+ */
 export function tokenValueNearMisses(value: string, jwt: boolean): GrammarEdit[] {
   const production = jwt ? 'b64token (JWT)' : 'token68 (key)';
-  return rotatingEdits(production, value, tokenValueClasses(jwt)).filter((e) => e.text !== value);
+  const classes = tokenValueClasses(jwt);
+  const only = jwt ? jwtPositions(value) : undefined;
+  const edits = rotatingEdits(production, value, classes, only).filter((e) => e.text !== value);
+  if (!jwt) return edits;
+  // A key's rotation reaches every inserted character along its length; a JWT's few positions per part may
+  // not, so each part also gets every inserted character in its middle (a decoder that skips "~" or "!"
+  // inside one part only is found there).
+  const middles = partMiddles(value);
+  const seen = new Set(edits.map((e) => e.text));
+  const inserts = editsAtEveryPosition(production, value, { insert: classes.insert }).filter(
+    (e) => middles.has(e.position) && !seen.has(e.text),
+  );
+  return [...edits, ...inserts];
 }
 
 /** RFC 9110 §11.2 token68 / RFC 6750 §2.1 b64token shape: a value that is not is malformed (400 or 401). */
