@@ -50,9 +50,14 @@ export function createClock(base: () => number = Date.now, initialOffsetMs = 0):
 
   return {
     now,
+    // The offset moves by `ms` itself: reading the base clock twice (now() + ms, then target - base()) lost
+    // the millisecond that passed between the two readings (an hour forward came out as 3,599,999 ms).
     advance: (ms) => {
       if (!Number.isFinite(ms)) throw new TypeError('clock.advance: ms must be a finite number');
-      return moveTo(now() + ms);
+      if (frozenAt !== undefined) return moveTo(frozenAt + ms);
+      checkOffset(offset + ms);
+      offset += ms;
+      return now();
     },
     set: (epochMs) => moveTo(epochMs),
     freeze: (frozen) => {
@@ -68,12 +73,14 @@ export function createClock(base: () => number = Date.now, initialOffsetMs = 0):
       offset = initialOffsetMs;
       frozenAt = undefined;
     },
+    // One reading of the base clock: the offset said is the one the reading was made with.
     state: () => {
-      const reading = now();
+      const at = base();
+      const reading = frozenAt ?? at + offset;
       return {
         now: reading,
         iso: new Date(reading).toISOString(),
-        offsetMs: reading - base(),
+        offsetMs: reading - at,
         frozen: frozenAt !== undefined,
       };
     },
