@@ -8,7 +8,7 @@
  * CPU time per case is what a shared machine lets through steadier than wall time: compare two commits by
  * running this from each tree, alternating (`npx tsx bench/fuzz-path-cpu.ts [rounds]`, default 5).
  */
-import { spawn } from 'node:child_process';
+
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,31 +23,20 @@ import { fuzzPlans } from '../specs/fuzz/plans/index.ts';
 import { observeOutcome, observerFor } from '../specs/observe/observer.ts';
 import type { Profile } from '../specs/profile/types.ts';
 import { schedulerFor } from '../specs/run/scheduler.ts';
+import { startMockProcess } from './mock-process.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const loaded = JSON.parse(readFileSync(`${root}fixtures/mock.profile.json`, 'utf8')) as Profile;
 // Rounds repeat the default run's cases: the budget must not stop them.
 const profile: Profile = { ...loaded, budget: { ...loaded.budget, maxRequests: 1e9, maxSeconds: 1e6 } };
 const rounds = Number(process.argv[2] ?? 5);
-// The observers' tallies go to a folder of this process's own (specs/observe/store.ts).
+// The observers' tallies go to a folder of this process's own (specs/run/observation-store.ts).
 const observations = join(tmpdir(), `gatecheck-fuzz-path-${process.pid}`);
 process.env.GATECHECK_OBSERVATIONS = observations;
 
-const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--input-type=module',
-    '-e',
-    "const m = await (await import('./mock/server.ts')).startMock({ port: 0 }); console.log(m.url);",
-  ],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const baseUrl = await new Promise<string>((resolve, reject) => {
-  child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-  child.once('exit', (code) => reject(new Error(`mock exited with ${code}`)));
-});
+// The mock in a child process of its own (bench/mock-process.ts), its CPU read from /proc apart from ours.
+const child = await startMockProcess();
+const baseUrl = child.url;
 
 /** The mock's CPU time so far in µs (utime + stime, clock ticks of 10 ms), or NaN off Linux. */
 function mockCpu(): number {
@@ -94,7 +83,7 @@ try {
     );
   http.close();
 } finally {
-  child.kill();
+  await child.stop();
   rmSync(observations, { recursive: true, force: true });
 }
 process.exit(0);
