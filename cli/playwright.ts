@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { codeModule } from '../shared/paths.ts';
+import { stopWatchdog } from './stop-watchdog.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -80,12 +81,15 @@ export function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): 
       received ??= signal;
       child.kill(signal);
     };
-    // Ctrl-C reaches the child through the terminal's process group; wait for it to write its reports.
-    const ignore = () => {};
-    process.on('SIGINT', ignore);
+    // Ctrl-C reaches the child through the terminal's process group; wait for it to write its reports, but
+    // not for ever (cli/stop-watchdog.ts).
+    const watchdog = stopWatchdog(child);
+    const interrupted = () => watchdog.arm();
+    process.on('SIGINT', interrupted);
     for (const signal of FORWARDED) process.on(signal, forward);
     const detach = () => {
-      process.off('SIGINT', ignore);
+      watchdog.disarm();
+      process.off('SIGINT', interrupted);
       for (const signal of FORWARDED) process.off(signal, forward);
     };
     child.on('error', (error) => {
