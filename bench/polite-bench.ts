@@ -15,6 +15,7 @@
  */
 
 import { estimateRun, plannedFuzzCases } from '../cli/estimate.ts';
+import { pacedWorkerArgs } from '../cli/paced-workers.ts';
 import type { Profile } from '../specs/profile/types.ts';
 import type { Politeness } from '../specs/run/politeness.ts';
 import { COMPOSED, type ComposedName, composedTarget } from './composed-limiters.ts';
@@ -79,6 +80,7 @@ async function runComposed(
   kind: ProfileKind,
   scale: number,
   fuzzCases?: number,
+  args?: readonly string[],
 ): Promise<PoliteRun> {
   const t = composedTarget(target, scale);
   const mock = await startMockProcess({ config: { rateLimit: t.mock } });
@@ -94,7 +96,12 @@ async function runComposed(
       kind === 'exact' ? t.exact : t.minimal,
       fuzzCases === undefined ? {} : { fuzzCases },
     );
-    const run = await runSuiteProcess({ baseUrl: front?.url ?? mock.url, profile, timeoutMs: 1_800_000 });
+    const run = await runSuiteProcess({
+      baseUrl: front?.url ?? mock.url,
+      profile,
+      timeoutMs: 1_800_000,
+      args: args ?? cliWorkerArgs(profile, fuzzCases),
+    });
     const p = run.politeness;
     if (p === undefined)
       throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
@@ -103,6 +110,11 @@ async function runComposed(
     await front?.stop();
     await mock.stop();
   }
+}
+
+/** The workers the CLI gives this run (cli/paced-workers.ts): a paced run's, as a user of `gatecheck` gets. */
+function cliWorkerArgs(profile: Profile, fuzzCases: number | undefined): string[] {
+  return pacedWorkerArgs(estimateRun(profile, plannedFuzzCases(profile, fuzzCases)), []);
 }
 
 /** What the CLI would have said before the run (cli/estimate.ts), ms. */
@@ -145,8 +157,9 @@ async function runOne(
   kind: ProfileKind,
   scale: number,
   fuzzCases?: number,
+  args?: readonly string[],
 ): Promise<PoliteRun> {
-  if (isComposed(target)) return runComposed(target, kind, scale, fuzzCases);
+  if (isComposed(target)) return runComposed(target, kind, scale, fuzzCases, args);
   const limiter: LimiterName = target === 'nginx-real' ? 'nginx' : target;
   const mock = await startMockProcess({
     config: { rateLimit: target === 'nginx-real' ? UNREACHABLE_RATE_LIMIT : limiterSettings(limiter, scale) },
@@ -170,7 +183,12 @@ async function runOne(
       : undefined;
   try {
     const profile = limiterProfile(limiter, kind, scale, fuzzCases === undefined ? {} : { fuzzCases });
-    const run = await runSuiteProcess({ baseUrl: nginx?.url ?? mock.url, profile, timeoutMs: 1_800_000 });
+    const run = await runSuiteProcess({
+      baseUrl: nginx?.url ?? mock.url,
+      profile,
+      timeoutMs: 1_800_000,
+      args: args ?? cliWorkerArgs(profile, fuzzCases),
+    });
     const p = run.politeness;
     if (p === undefined)
       throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
@@ -196,6 +214,8 @@ export async function benchPolite(options: {
   readonly scale: number;
   readonly fuzzCases?: number;
   readonly log: (line: string) => void;
+  /** `playwright test` arguments for every run instead of the CLI's workers (e.g. `--workers 2`, to compare). */
+  readonly args?: readonly string[];
 }): Promise<PoliteBenchReport> {
   const runs: PoliteRun[] = [];
   for (const target of options.targets) {
@@ -204,7 +224,7 @@ export async function benchPolite(options: {
       continue;
     }
     for (const kind of options.profiles) {
-      const run = await runOne(target, kind, options.scale, options.fuzzCases);
+      const run = await runOne(target, kind, options.scale, options.fuzzCases, options.args);
       runs.push(run);
       const target_ = POLITE_TARGET_RATIO[kind];
       options.log(

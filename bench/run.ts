@@ -35,6 +35,7 @@ const USAGE = `Usage: npm run bench -- [options]
                           nestjs, drf, login, credential-60 (default: all)
   --polite-profiles <list> of exact, minimal (default both)
   --polite-scale <n>      windows n times shorter than 10 s (default 1; 10: a 5-minute rehearsal of the shape)
+  --polite-workers <n>    the suite's workers in the politeness runs (default: the product's choice)
   --polite-cases <n>      fuzz cases of the politeness runs (default: the profile's default, sized to the pace)
   --fuzz-cases <n>        GATECHECK_BUDGET of the fuzz engine's runs (default 20000)
   --duration <s>          seconds measured per mock case (default 5; the fuzz ceiling: 3)
@@ -78,6 +79,7 @@ async function main(): Promise<number> {
       'polite-limiters': { type: 'string' },
       'polite-profiles': { type: 'string' },
       'polite-scale': { type: 'string' },
+      'polite-workers': { type: 'string' },
       'fuzz-cases': { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
@@ -191,6 +193,9 @@ async function main(): Promise<number> {
       ...(values['polite-cases'] === undefined
         ? {}
         : { fuzzCases: list(values['polite-cases'])[0] as number }),
+      ...(values['polite-workers'] === undefined
+        ? {}
+        : { args: ['--workers', String(positive('polite-workers', values['polite-workers'], 2))] }),
       log,
     });
     report.polite = { ...polite, environment };

@@ -23,6 +23,7 @@ import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { selection } from './filter.ts';
 import { gateEnv } from './gate-options.ts';
 import { clearReports, finish, type Io } from './outcome.ts';
+import { PACED_WORKERS, pacedWorkerArgs } from './paced-workers.ts';
 import { REPORTER, runPlaywright, SUITE_CONFIG } from './playwright.ts';
 import { checkReachable, everyAnswerIs404 } from './preflight.ts';
 import { declaredUrls, preflightUrl, resolveTarget, targetEnv } from './target.ts';
@@ -148,7 +149,11 @@ function linesTo(io: Io, options: RunOptions, env: NodeJS.ProcessEnv): Io {
  * With a declared rate limit: `--max-duration` sizes the fuzz cases to it (refused, exit 2, below what the checks
  * alone need), and the first line says what the plan holds and how long it should take (cli/estimate.ts).
  */
-function planRun(profile: Profile, options: RunOptions, io: Io): RunOptions | ExitCode {
+function planRun(
+  profile: Profile,
+  options: RunOptions,
+  io: Io,
+): { options: RunOptions; workerArgs: string[] } | ExitCode {
   let sized = options;
   if (options.maxDuration !== undefined) {
     const fit = casesWithin(profile, options.maxDuration);
@@ -162,8 +167,10 @@ function planRun(profile: Profile, options: RunOptions, io: Io): RunOptions | Ex
       sized = { ...options, budget: Math.min(options.budget ?? Number.POSITIVE_INFINITY, fit.fuzzCases) };
   }
   const estimate = estimateRun(profile, plannedFuzzCases(profile, sized.budget));
-  if (estimate !== undefined) io.out(`${estimateLine(estimate)}\n`);
-  return sized;
+  const workerArgs = pacedWorkerArgs(estimate, options.passthrough);
+  if (estimate !== undefined)
+    io.out(`${estimateLine(estimate, workerArgs.length > 0 ? PACED_WORKERS : undefined)}\n`);
+  return { options: sized, workerArgs };
 }
 
 export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitCode> {
@@ -192,7 +199,7 @@ export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitC
   const target = resolveTarget(options);
   const planned = planRun(target.profile, options, io);
   if (typeof planned === 'number') return planned;
-  options = planned;
+  options = planned.options;
   const gate = await gateEnv(options.gate, { raw: target.profile, file: target.profilePath });
   const signer = await signerFor(options, target.profilePath, null);
   const tls = runTls(target.profile, targetEnv(options));
@@ -253,7 +260,7 @@ export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitC
       options,
       io,
       target.baseUrl,
-      filterArgs,
+      [...filterArgs, ...planned.workerArgs],
       filter,
       grep,
       {
@@ -272,7 +279,8 @@ async function runWith(
   options: RunOptions,
   io: Io,
   baseUrl: string | undefined,
-  filterArgs: readonly string[],
+  /** Playwright's arguments for the selection (`--grep`) and the workers of a paced run. */
+  runArgs: readonly string[],
   filter: string | undefined,
   /** The selection as grep patterns: the observers' verdict project filters itself by them. */
   grep: { readonly grep?: string; readonly grepInvert?: string },
@@ -309,7 +317,7 @@ async function runWith(
     ? []
     : ['--output', path.join(options.reportDir, 'test-results')];
   const code = await runPlaywright(
-    ['test', '--config', SUITE_CONFIG, ...filterArgs, ...shardArgs, ...outputArgs, ...passthrough],
+    ['test', '--config', SUITE_CONFIG, ...runArgs, ...shardArgs, ...outputArgs, ...passthrough],
     env,
   );
   // Playwright's own hint is not printed (cli/playwright.ts): this one names the report's folder.

@@ -5,6 +5,21 @@ import { defineConfig } from '@playwright/test';
  * The project's own tests (the mock, the suite's machinery, the CLI, the mutation score).
  * The conformance suite itself — the product — is configured in ../playwright.config.ts.
  */
+/**
+ * The tests that take longest, started first: most of their time is spent waiting on a rate limit's window (the
+ * real limiters, nginx, rate-aware runs) or is one long test (the mutation score, Playwright versions). Started
+ * last, as their folders' names would have them, they ran alone at the end with the cores half idle; started
+ * first they wait while the short tests use the cores. Playwright queues a phase's test groups project by
+ * project, in this order.
+ */
+const LONGEST = [
+  'suite/real-limiters.test.ts',
+  'suite/rate-aware.test.ts',
+  'mutation/score.test.ts',
+  'suite/real-nginx.test.ts',
+  'package/playwright-versions.test.ts',
+];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.test.ts',
@@ -16,4 +31,8 @@ export default defineConfig({
   timeout: 60_000,
   reporter: process.env.CI ? [['list'], ['junit', { outputFile: '../reports/self-test.junit.xml' }]] : 'list',
   outputDir: '../test-results/self',
+  projects: [
+    { name: 'longest', testMatch: LONGEST },
+    { name: 'self', testIgnore: LONGEST },
+  ],
 });

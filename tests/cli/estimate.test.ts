@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { casesWithin, estimateRun } from '../../cli/estimate.ts';
 import { EXIT } from '../../cli/exit-codes.ts';
+import { PACED_WORKERS, pacedWorkerArgs } from '../../cli/paced-workers.ts';
 import type { Profile } from '../../specs/profile/types.ts';
 import { closedPort } from './broken-target.ts';
 import { MOCK_PROFILE, type Scratch, scratch } from './cli.ts';
@@ -56,7 +57,7 @@ test('--max-duration: the most fuzz cases that fit; less than the checks need sa
     { ...limited, rateLimit: { limit: 20, windowSeconds: 10, key: 'credential' } } as Profile,
     2400,
   );
-  expect(perCredential?.seconds).toBeCloseTo((1.9 * (0.4 * 440)) / 1.8 + 12.5, 0);
+  expect(perCredential?.seconds).toBeCloseTo((0.4 * 440) / 1.8 + 12.5, 0);
 });
 
 let s: Scratch;
@@ -78,6 +79,39 @@ test('the CLI: the estimate is the first line; --max-duration below the minimum 
   // Sized and announced, then the preflight finds no target.
   expect(sized.code, sized.stdout + sized.stderr).toBe(EXIT.unreachable);
   expect(sized.stdout.split('\n')[0]).toMatch(
-    /^gatecheck: plan ≈ [\d,]+ requests \([\d,]+ fuzz cases\), paced at 5\.4 requests\/s by limit \(60 per 10 s per address\): ≈ [45] min; --budget 0 ≈ 2 min/,
+    /^gatecheck: plan ≈ [\d,]+ requests \([\d,]+ fuzz cases\), paced at 5\.4 requests\/s by limit \(60 per 10 s per address\): ≈ [45] min on 6 workers; --budget 0 ≈ 2 min/,
   );
+});
+
+test('a paced run goes on the paced workers, said in the estimate; workers chosen after `--` are kept (cli/paced-workers.ts)', async () => {
+  test.setTimeout(120_000);
+  // A limit the bundled mock never meets (1,000 per 1 s per address): the run is paced, and quick.
+  const file = path.join(s.dir, 'paced.profile.json');
+  await writeFile(
+    file,
+    JSON.stringify({
+      ...limited,
+      $schema: undefined,
+      rateLimit: { limit: 1000, windowSeconds: 1, key: 'address' },
+    }),
+  );
+  const rules = [
+    '--only',
+    'success.200.public,success.200.protected,auth.401.missing,auth.401.invalid-bearer,auth.401.invalid-basic,auth.401.invalid-apikey,auth.401.unaccepted-scheme',
+  ];
+  const paced = await s.gatecheck(['--profile', file, '--budget', '0', ...rules]);
+  expect(paced.stdout.split('\n')[0]).toContain(`on ${PACED_WORKERS} workers;`);
+  expect(paced.stdout).toMatch(new RegExp(`Running \\d+ tests using ${PACED_WORKERS} workers`));
+  const chosen = await s.gatecheck(['--profile', file, '--budget', '0', ...rules, '--', '--workers', '2']);
+  expect(chosen.stdout.split('\n')[0]).not.toContain('workers;');
+  expect(chosen.stdout).toMatch(/Running \d+ tests using 2 workers/);
+});
+
+test("the paced workers: only for a paced run, never over the user's choice", () => {
+  const e = estimateRun(limited, 850);
+  expect(pacedWorkerArgs(e, [])).toEqual(['--workers', String(PACED_WORKERS)]);
+  expect(pacedWorkerArgs(undefined, [])).toEqual([]);
+  for (const own of [['--workers', '3'], ['--workers=3'], ['-j', '3'], ['-j3'], ['-j=3']])
+    expect(pacedWorkerArgs(e, own), own.join(' ')).toEqual([]);
+  expect(pacedWorkerArgs(e, ['--grep', 'x', '--jobs-like'])).toEqual(['--workers', String(PACED_WORKERS)]);
 });
