@@ -5,7 +5,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { JsonObject } from '../resources/types.ts';
-import { readBoundedBody } from './bounded-body.ts';
+import { readBoundedBody, tooLargeReply } from './bounded-body.ts';
 import { problem } from './problem.ts';
 import type { Reply } from './reply.ts';
 
@@ -29,32 +29,6 @@ export type BodyResult =
 /** Fatal: invalid UTF-8 is a malformed body, not something to repair with U+FFFD. Strips a BOM. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * A refused body of at most this many declared bytes is read to its end and dropped (Node's server does so for
- * a body its handler left unread) and the connection stays open. RFC 9112 §9.6: a server that closes while
- * the client is still sending makes TCP reset the connection, and the client — or a proxy in front, which then
- * answers 502 (seen with nginx here) — may lose the 413 itself.
- */
-const DRAINED_BYTES = 1024 * 1024;
-
-/**
- * 413. A declared length up to DRAINED_BYTES is drained; a larger or unknown one (chunked) closes the
- * connection, and the rest of the body is never read.
- */
-const tooLarge = (limit: number, declared: string | undefined): BodyResult => {
-  const length = declared === undefined ? Number.NaN : Number(declared);
-  const drained = Number.isSafeInteger(length) && length <= DRAINED_BYTES;
-  return {
-    ok: false,
-    code: 'body_too_large',
-    reply: problem(
-      'content-too-large',
-      `The request body exceeds ${limit} bytes.`,
-      drained ? undefined : { connection: 'close' },
-    ),
-  };
-};
-
 const invalid = (code: BodyFailureCode, detail: string): BodyResult => ({
   ok: false,
   code,
@@ -65,7 +39,7 @@ export async function readJsonObject(req: IncomingMessage, limit: number): Promi
   const body = await readBoundedBody(req, limit);
   if (body.ok) return parse(body.bytes);
   return body.why === 'too-large'
-    ? tooLarge(limit, req.headers['content-length'])
+    ? { ok: false, code: 'body_too_large', reply: tooLargeReply(req, limit) }
     : { ok: false, code: 'body_incomplete', reply: undefined };
 }
 

@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadIdentityStore, type StoredIdentity } from '../auth/identity-store.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
+import { tooLargeReply } from '../http/bounded-body.ts';
 import { problem } from '../http/problem.ts';
 import { jsonReply, type Reply } from '../http/reply.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
@@ -77,9 +78,7 @@ export async function createOAuthEndpoints(options: OAuthOptions): Promise<OAuth
     const form = await readForm(req, options.maxBodyBytes);
     if (!form.ok) {
       return form.why === 'too-large'
-        ? problem('content-too-large', `The request body exceeds ${options.maxBodyBytes} bytes.`, {
-            connection: 'close',
-          })
+        ? tooLargeReply(req, options.maxBodyBytes)
         : refuse(exchange, 'invalid_request', 'the body ended early');
     }
     const { params } = form;

@@ -111,6 +111,45 @@ export function rawExchange(base: string, data: string | Buffer, waitMs = 2_000)
   });
 }
 
+/**
+ * RFC 9112 §9.6, as a proxy still sending meets it: sends `head` (a request declaring `length` body bytes) and
+ * waits for the answer that comes before any body byte; then sends the body and `next` on the same connection.
+ * Returns the first answer, and whether `next` was answered (the refused body drained, the connection kept).
+ */
+export async function answerBeforeBody(
+  base: string,
+  head: string,
+  length: number,
+  next = 'GET /users HTTP/1.1\r\nHost: x\r\n\r\n',
+): Promise<{ first: string; nextAnswered: boolean }> {
+  const { hostname, port } = new URL(base);
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  socket.on('data', (d: Buffer) => {
+    received += d.toString('latin1');
+  });
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const until = async (pattern: RegExp, ms: number): Promise<boolean> => {
+    const end = Date.now() + ms;
+    while (!pattern.test(received) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    return pattern.test(received);
+  };
+  try {
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(head);
+    await until(/^HTTP\/1\.1 \d{3} [\s\S]*?\r\n\r\n/, 5_000);
+    const first = received;
+    socket.write('x'.repeat(length));
+    socket.write(next);
+    const nextAnswered = await until(/^HTTP\/1\.1 [\s\S]*HTTP\/1\.1 \d{3} /, 5_000);
+    return { first, nextAnswered };
+  } finally {
+    socket.destroy();
+    await closed;
+  }
+}
+
 /** One whole response received (head, and as many body bytes as Content-Length says): no need to wait. */
 function complete(text: string): boolean {
   const end = text.indexOf('\r\n\r\n');

@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import { OAUTH_PROFILE } from '../../credentials/oauth-target.ts';
 import { mockForTests } from '../../helpers/mock-for-tests.ts';
+import { answerBeforeBody, rawStatus } from '../mock-support.ts';
 
 const clients = Object.fromEntries(
   Object.values(
@@ -151,6 +152,18 @@ test('GET /oauth/token → 405 with Allow: POST; the journal records token reque
     })
   ).json()) as { entries: { path: string; status: number }[] };
   expect(journal.entries.some((e) => e.path === '/oauth/token' && e.status === 401)).toBe(true);
+});
+
+test('a declared form body just over the bound, sent after the 413 came → the 413 is not lost: the connection is drained and answers the next request (RFC 9112 §9.6)', async () => {
+  const length = 100 * 1024 + 1;
+  const { first, nextAnswered } = await answerBeforeBody(
+    mock.url,
+    `POST /oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`,
+    length,
+  );
+  expect(rawStatus(first), first.slice(0, 300)).toBe(413);
+  expect(first.toLowerCase()).not.toContain('connection: close');
+  expect(nextAnswered).toBe(true);
 });
 
 test('a form body over the size bound → 413 problem+json, declared or streamed; the endpoint still answers', async () => {
