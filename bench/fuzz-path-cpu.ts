@@ -8,7 +8,6 @@
  * CPU time per case is what a shared machine lets through steadier than wall time: compare two commits by
  * running this from each tree, alternating (`npx tsx bench/fuzz-path-cpu.ts [rounds]`, default 5).
  */
-
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -96,31 +96,30 @@ async function runComposed(
       kind === 'exact' ? t.exact : t.minimal,
       fuzzCases === undefined ? {} : { fuzzCases },
     );
+    const plan = cliPlan(profile, fuzzCases);
     const run = await runSuiteProcess({
       baseUrl: front?.url ?? mock.url,
       profile,
       timeoutMs: 1_800_000,
-      args: args ?? cliWorkerArgs(profile, fuzzCases),
+      args: args ?? plan.args,
     });
     const p = run.politeness;
     if (p === undefined)
       throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
-    return resultOf(target, kind, scale, run, t.least(p), estimatedMs(profile, fuzzCases));
+    return resultOf(target, kind, scale, run, t.least(p), plan.estimatedMs);
   } finally {
     await front?.stop();
     await mock.stop();
   }
 }
 
-/** The workers the CLI gives this run (cli/paced-workers.ts): a paced run's, as a user of `gatecheck` gets. */
-function cliWorkerArgs(profile: Profile, fuzzCases: number | undefined): string[] {
-  return pacedWorkerArgs(estimateRun(profile, plannedFuzzCases(profile, fuzzCases)), []);
-}
-
-/** What the CLI would have said before the run (cli/estimate.ts), ms. */
-function estimatedMs(profile: Profile, fuzzCases: number | undefined): number | undefined {
+/**
+ * What the CLI would do with this profile, from its one estimate (cli/estimate.ts): the workers it gives a paced
+ * run (cli/paced-workers.ts), as a user of `gatecheck` gets them, and the wall time it says before the run, ms.
+ */
+function cliPlan(profile: Profile, fuzzCases: number | undefined): { args: string[]; estimatedMs?: number } {
   const e = estimateRun(profile, plannedFuzzCases(profile, fuzzCases));
-  return e === undefined ? undefined : e.seconds * 1000;
+  return { args: pacedWorkerArgs(e, []), ...(e === undefined ? {} : { estimatedMs: e.seconds * 1000 }) };
 }
 
 function resultOf(
@@ -183,11 +182,12 @@ async function runOne(
       : undefined;
   try {
     const profile = limiterProfile(limiter, kind, scale, fuzzCases === undefined ? {} : { fuzzCases });
+    const plan = cliPlan(profile, fuzzCases);
     const run = await runSuiteProcess({
       baseUrl: nginx?.url ?? mock.url,
       profile,
       timeoutMs: 1_800_000,
-      args: args ?? cliWorkerArgs(profile, fuzzCases),
+      args: args ?? plan.args,
     });
     const p = run.politeness;
     if (p === undefined)
@@ -201,7 +201,7 @@ async function runOne(
         .map((c) => [c.counter, c.requests] as const),
     );
     const leastMs = leastTimeMs(limiter, scale, p.requests, byRoute);
-    return resultOf(target, kind, scale, run, leastMs, estimatedMs(profile, fuzzCases));
+    return resultOf(target, kind, scale, run, leastMs, plan.estimatedMs);
   } finally {
     await nginx?.stop();
     await mock.stop();

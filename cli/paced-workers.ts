@@ -13,7 +13,7 @@ import type { RunEstimate } from './estimate.ts';
 export const PACED_WORKERS = 6;
 
 /** Whether Playwright's own arguments already choose the workers (`--workers N`, `--workers=N`, `-j N`, `-jN`). */
-export function choosesWorkers(passthrough: readonly string[]): boolean {
+function choosesWorkers(passthrough: readonly string[]): boolean {
   return passthrough.some((a) => a === '--workers' || a.startsWith('--workers=') || /^-j(\d+|=.*)?$/.test(a));
 }
 

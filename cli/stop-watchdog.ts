@@ -4,10 +4,10 @@
  * that comes while the set-up project runs (the run's first phase) is missed: Playwright 1.65's runner goes on
  * into the checks' phase and does not end by itself (tests/cli/ctrl-c.test.ts: 4 tries of 4 still running
  * after 17 s with this watchdog off); and a worker that hangs on stop keeps its runner waiting up to five
- * minutes (microsoft/playwright#39753, #40637). So, once Ctrl-C has come, the CLI gives Playwright a grace period, then sends a
- * second SIGINT (Playwright's "stop at once", which interrupts its teardown), then SIGKILL. Its workers, left
- * without a parent, end on the IPC channel's disconnect (Playwright's worker process: `disconnect` →
- * exit).
+ * minutes (microsoft/playwright#39753, #40637). So, once Ctrl-C has come, the CLI gives Playwright a grace
+ * period, then sends a second SIGINT (Playwright's "stop at once", which interrupts its teardown), then SIGKILL.
+ * Its workers, left without a parent, end on the IPC channel's disconnect (Playwright's worker process:
+ * `disconnect` → exit).
  */
 import type { ChildProcess } from 'node:child_process';
 

@@ -215,27 +215,24 @@ const QUANTUM = 4;
  */
 export function jwtPositions(value: string): Set<number> {
   const positions = new Set<number>();
-  let start = 0;
-  for (const part of value.split('.')) {
-    const end = start + part.length;
-    const middle = start + Math.floor(part.length / 2 / QUANTUM) * QUANTUM;
+  for (const { start, end, middle } of jwsParts(value)) {
     for (const from of [start, middle, end - QUANTUM])
       for (let i = Math.max(from, start); i < Math.min(from + QUANTUM, end); i++) positions.add(i);
     positions.add(end); // the "." after the part, or the gap after the value
-    start = end + 1;
   }
   return positions;
 }
 
-/** The first position of each JWS part's middle quantum (jwtPositions). */
-function partMiddles(value: string): Set<number> {
-  const middles = new Set<number>();
+/** Each base64url part of a JWS compact value: where it starts, ends, and its middle quantum starts. */
+function jwsParts(value: string): { start: number; end: number; middle: number }[] {
+  const parts: { start: number; end: number; middle: number }[] = [];
   let start = 0;
   for (const part of value.split('.')) {
-    middles.add(start + Math.floor(part.length / 2 / QUANTUM) * QUANTUM);
-    start += part.length + 1;
+    const end = start + part.length;
+    parts.push({ start, end, middle: start + Math.floor(part.length / 2 / QUANTUM) * QUANTUM });
+    start = end + 1;
   }
-  return middles;
+  return parts;
 }
 
 /**
@@ -251,7 +248,7 @@ export function tokenValueNearMisses(value: string, jwt: boolean): GrammarEdit[]
   // A key's rotation reaches every inserted character along its length; a JWT's few positions per part may
   // not, so each part also gets every inserted character in its middle (a decoder that skips "~" or "!"
   // inside one part only is found there).
-  const middles = partMiddles(value);
+  const middles = new Set(jwsParts(value).map((p) => p.middle));
   const seen = new Set(edits.map((e) => e.text));
   const inserts = editsAtEveryPosition(production, value, { insert: classes.insert }).filter(
     (e) => middles.has(e.position) && !seen.has(e.text),
