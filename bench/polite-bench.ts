@@ -96,17 +96,14 @@ async function runComposed(
       kind === 'exact' ? t.exact : t.minimal,
       fuzzCases === undefined ? {} : { fuzzCases },
     );
-    const plan = cliPlan(profile, fuzzCases);
-    const run = await runSuiteProcess({
-      baseUrl: front?.url ?? mock.url,
+    const { run, politeness, estimatedMs } = await runAsTheCli(
+      `${target} ${kind}`,
+      front?.url ?? mock.url,
       profile,
-      timeoutMs: 1_800_000,
-      args: args ?? plan.args,
-    });
-    const p = run.politeness;
-    if (p === undefined)
-      throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
-    return resultOf(target, kind, scale, run, t.least(p), plan.estimatedMs);
+      fuzzCases,
+      args,
+    );
+    return resultOf(target, kind, scale, run, t.least(politeness), estimatedMs);
   } finally {
     await front?.stop();
     await mock.stop();
@@ -120,6 +117,25 @@ async function runComposed(
 function cliPlan(profile: Profile, fuzzCases: number | undefined): { args: string[]; estimatedMs?: number } {
   const e = estimateRun(profile, plannedFuzzCases(profile, fuzzCases));
   return { args: pacedWorkerArgs(e, []), ...(e === undefined ? {} : { estimatedMs: e.seconds * 1000 }) };
+}
+
+/** One run against `baseUrl` with the CLI's workers (or `args`), and the politeness figures it must report. */
+async function runAsTheCli(
+  label: string,
+  baseUrl: string,
+  profile: Profile,
+  fuzzCases: number | undefined,
+  args: readonly string[] | undefined,
+): Promise<{ run: SuiteProcessRun; politeness: Politeness; estimatedMs?: number }> {
+  const plan = cliPlan(profile, fuzzCases);
+  const run = await runSuiteProcess({ baseUrl, profile, timeoutMs: 1_800_000, args: args ?? plan.args });
+  if (run.politeness === undefined)
+    throw new Error(`${label}: the run reported no politeness figures\n${run.tail}`);
+  return {
+    run,
+    politeness: run.politeness,
+    ...(plan.estimatedMs === undefined ? {} : { estimatedMs: plan.estimatedMs }),
+  };
 }
 
 function resultOf(
@@ -182,16 +198,11 @@ async function runOne(
       : undefined;
   try {
     const profile = limiterProfile(limiter, kind, scale, fuzzCases === undefined ? {} : { fuzzCases });
-    const plan = cliPlan(profile, fuzzCases);
-    const run = await runSuiteProcess({
-      baseUrl: nginx?.url ?? mock.url,
-      profile,
-      timeoutMs: 1_800_000,
-      args: args ?? plan.args,
-    });
-    const p = run.politeness;
-    if (p === undefined)
-      throw new Error(`${target} ${kind}: the run reported no politeness figures\n${run.tail}`);
+    const {
+      run,
+      politeness: p,
+      estimatedMs,
+    } = await runAsTheCli(`${target} ${kind}`, nginx?.url ?? mock.url, profile, fuzzCases, args);
     // The target's counters as the run counted them: per route, or per credential value.
     // (Undeclared, the credential stand-in's counters read per identity: a declared identity's forms together.)
     const prefixes = limiter === 'credential' ? ['credential ', 'identity '] : ['endpoint '];
@@ -201,7 +212,7 @@ async function runOne(
         .map((c) => [c.counter, c.requests] as const),
     );
     const leastMs = leastTimeMs(limiter, scale, p.requests, byRoute);
-    return resultOf(target, kind, scale, run, leastMs, plan.estimatedMs);
+    return resultOf(target, kind, scale, run, leastMs, estimatedMs);
   } finally {
     await nginx?.stop();
     await mock.stop();
