@@ -23,6 +23,8 @@ export interface FastifyLimiterOptions {
 
 export interface RunningFastifyLimiter {
   readonly url: string;
+  /** Requests the plugin has counted so far (with `anonymousOnly`, those without an Authorization field). */
+  counted(): number;
   stop(): Promise<void>;
 }
 
@@ -37,12 +39,17 @@ export async function startFastifyLimiter(options: FastifyLimiterOptions): Promi
     ...(options.ban === undefined ? {} : { ban: options.ban }),
     ...(options.anonymousOnly ? { allowList: (req) => req.headers.authorization !== undefined } : {}),
   });
+  let counted = 0;
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!options.anonymousOnly || req.headers.authorization === undefined) counted++;
+    done();
+  });
   const upstream = options.upstream === undefined ? undefined : new URL(options.upstream);
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) =>
     upstream === undefined ? reply.code(200).send({}) : forward(upstream, req, reply),
   );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, stop: () => app.close() };
+  return { url, counted: () => counted, stop: () => app.close() };
 }
 
 /** Sends the request on to `upstream` as it came (method, target, field lines, body) and relays the answer. */

@@ -95,17 +95,18 @@ export function profileDeclaring(
 /**
  * The least time the limit allows for what the run sent (ms): per address, every request through one counter
  * at limit ÷ window; per route (slowapi), the busiest route's requests through its own; per credential, the
- * busiest credential's. `byRoute` holds the requests per counter (path, or credential), as the target counted them.
+ * busiest credential's. `busiestCounter`: that busiest counter's requests (route, or credential), as the target
+ * counted them.
  */
 export function leastTimeMs(
   name: LimiterName,
   scale: number,
   requests: number,
-  byRoute: ReadonlyMap<string, number>,
+  busiestCounter: number,
 ): number {
   const { limit, windowSeconds } = limiterLimit(name, scale);
   const perSecond = limit / windowSeconds;
-  const counted = name === 'slowapi' || name === 'credential' ? Math.max(0, ...byRoute.values()) : requests;
+  const counted = name === 'slowapi' || name === 'credential' ? busiestCounter : requests;
   return (counted / perSecond) * 1000;
 }
 

@@ -36,6 +36,7 @@ import { startMockProcess } from './mock-process.ts';
 import { NGINX_MISSING, startNginx } from './nginx-process.ts';
 import { UNREACHABLE_RATE_LIMIT } from './setups.ts';
 import { runSuiteProcess, type SuiteProcessRun } from './suite-process.ts';
+import { busiest, journalCounters, withJournal } from './target-counters.ts';
 
 /**
  * The emulated limiters, `nginx-real` (Debian's nginx in front of the mock), and the composed targets: the real
@@ -83,7 +84,7 @@ async function runComposed(
   args?: readonly string[],
 ): Promise<PoliteRun> {
   const t = composedTarget(target, scale);
-  const mock = await startMockProcess({ config: { rateLimit: t.mock } });
+  const mock = await startMockProcess({ config: withJournal({ rateLimit: t.mock }) });
   const front =
     t.front === undefined
       ? undefined
@@ -103,7 +104,8 @@ async function runComposed(
       fuzzCases,
       args,
     );
-    return resultOf(target, kind, scale, run, t.least(politeness), estimatedMs);
+    const seen = { front: front?.counted() ?? 0, mock: await journalCounters(mock.url, t.uncounted) };
+    return resultOf(target, kind, scale, run, t.least(politeness, seen), estimatedMs);
   } finally {
     await front?.stop();
     await mock.stop();
@@ -177,7 +179,9 @@ async function runOne(
   if (isComposed(target)) return runComposed(target, kind, scale, fuzzCases, args);
   const limiter: LimiterName = target === 'nginx-real' ? 'nginx' : target;
   const mock = await startMockProcess({
-    config: { rateLimit: target === 'nginx-real' ? UNREACHABLE_RATE_LIMIT : limiterSettings(limiter, scale) },
+    config: withJournal({
+      rateLimit: target === 'nginx-real' ? UNREACHABLE_RATE_LIMIT : limiterSettings(limiter, scale),
+    }),
   });
   const { limit, windowSeconds } = limiterLimit(limiter, scale);
   const nginx =
@@ -203,15 +207,16 @@ async function runOne(
       politeness: p,
       estimatedMs,
     } = await runAsTheCli(`${target} ${kind}`, nginx?.url ?? mock.url, profile, fuzzCases, args);
-    // The target's counters as the run counted them: per route, or per credential value.
-    // (Undeclared, the credential stand-in's counters read per identity: a declared identity's forms together.)
-    const prefixes = limiter === 'credential' ? ['credential ', 'identity '] : ['endpoint '];
+    // The target's busiest counter: per route as the run counted them (slowapi: the run's routes are its
+    // templates), per credential value as the mock counted them (its journal).
     const byRoute = new Map(
       (p.counters ?? [])
-        .filter((c) => prefixes.some((x) => c.counter.startsWith(x)))
+        .filter((c) => c.counter.startsWith('endpoint '))
         .map((c) => [c.counter, c.requests] as const),
     );
-    const leastMs = leastTimeMs(limiter, scale, p.requests, byRoute);
+    const busiestCounter =
+      limiter === 'credential' ? busiest(await journalCounters(mock.url)) : busiest(byRoute);
+    const leastMs = leastTimeMs(limiter, scale, p.requests, busiestCounter);
     return resultOf(target, kind, scale, run, leastMs, estimatedMs);
   } finally {
     await nginx?.stop();

@@ -30,6 +30,8 @@ interface Plan {
   readonly banAfter: number | undefined;
   /** The declared limit the burst meets (under several, the one that applies to its endpoint), for messages. */
   readonly entry: string;
+  /** The limits the burst must go past before no limited answer says anything (BurstPlan.conclusiveBeyond). */
+  readonly beyond: readonly { readonly limit: number; readonly windowMs: number }[];
   readonly maxSend: number;
   /** Requests sent at once after the first wave. */
   readonly wave: number;
@@ -73,7 +75,8 @@ async function plan(kit: Kit): Promise<Plan> {
   // A window aligned to the clock may let up to 2 × limit through across its boundary, so the burst is
   // conclusive only once one window-length span holds more than 2 × limit; a client slower than that needs
   // more requests to get there, and gives up at twice as many.
-  const maxSend = 4 * entry.limit + 2;
+  const beyond = burst.conclusiveBeyond.map((e) => ({ limit: e.limit, windowMs: e.windowSeconds * 1000 }));
+  const maxSend = Math.max(...beyond.map((b) => 4 * b.limit + 2));
   const banAfter = burst.banAfter;
   const wave = banAfter === undefined ? 1 : Math.max(1, Math.min(MAX_WAVE, Math.floor(banAfter / 2)));
   return {
@@ -82,7 +85,8 @@ async function plan(kit: Kit): Promise<Plan> {
     limit: entry.limit,
     windowSeconds: entry.windowSeconds,
     banAfter,
-    entry: rate.entries.length > 1 ? `${entry.label}: ` : '',
+    entry: rate.entries.length > 1 ? `${burst.conclusiveBeyond.map((e) => e.label).join(' and ')}: ` : '',
+    beyond,
     maxSend,
     wave,
   };
@@ -103,30 +107,30 @@ function mostWithin(times: readonly number[], windowMs: number): number {
 }
 
 /**
- * Whether the burst says something about the target: one span of a window holds more than 2 × limit answers.
- * Such a span overlaps at most two windows aligned to the clock, so one of them saw more than the limit —
- * whatever the target counts in (fixed or sliding windows, a token bucket).
+ * The first limit the burst has not gone past: past one, a span of its window holds more than 2 × limit
+ * answers. Such a span overlaps at most two windows aligned to the clock, so one of them saw more than the
+ * limit — whatever the target counts in (fixed or sliding windows, a token bucket).
  */
-function conclusive(sentAt: readonly number[], windowMs: number, limit: number): boolean {
-  return mostWithin(sentAt, windowMs) > 2 * limit;
+function notPast(sentAt: readonly number[], beyond: Plan['beyond']): Plan['beyond'][number] | undefined {
+  return beyond.find((b) => mostWithin(sentAt, b.windowMs) <= 2 * b.limit);
 }
 
 async function send(kit: Kit, p: Plan): Promise<Burst> {
-  const windowMs = p.windowSeconds * 1000;
-  const burst = await sendBurst(kit, p, windowMs);
+  const burst = await sendBurst(kit, p);
   if (burst.limited || burst.problem) return burst;
   // A client slower than that cannot show the limit missing: no limited answer then says nothing.
-  if (!conclusive(burst.sentAt, windowMs, p.limit)) {
-    const most = mostWithin(burst.sentAt, windowMs);
+  const short = notPast(burst.sentAt, p.beyond);
+  if (short !== undefined) {
+    const most = mostWithin(burst.sentAt, short.windowMs);
     return {
       ...burst,
-      problem: `the suite sent at most ${most} requests within one ${windowMs / 1000} s window, not more than twice the declared limit of ${p.limit} (a window aligned to the clock may let that many through)`,
+      problem: `the suite sent at most ${most} requests within one ${short.windowMs / 1000} s window, not more than twice the declared limit of ${short.limit} (a window aligned to the clock may let that many through)`,
     };
   }
   return burst;
 }
 
-async function sendBurst(kit: Kit, p: Plan, windowMs: number): Promise<Burst & { sentAt: number[] }> {
+async function sendBurst(kit: Kit, p: Plan): Promise<Burst & { sentAt: number[] }> {
   const { request, authorization } = p;
   const sentAt: number[] = [];
   // When each answer came: a request is counted by the target before its answer leaves, so answer times
@@ -165,9 +169,9 @@ async function sendBurst(kit: Kit, p: Plan, windowMs: number): Promise<Burst & {
   // not say). Answers come in order here, so the newest span is the one to watch (a linear count, not a sort).
   const newestSpanFull = () => {
     const newest = sentAt[sentAt.length - 1] ?? 0;
-    return sentAt.filter((t) => t > newest - windowMs).length > 2 * p.limit;
+    return p.beyond.every((b) => sentAt.filter((t) => t > newest - b.windowMs).length > 2 * b.limit);
   };
-  let done = conclusive(sentAt, windowMs, p.limit);
+  let done = notPast(sentAt, p.beyond) === undefined;
   while (!limited && sent < p.maxSend && !done) {
     const size = Math.min(p.wave, p.maxSend - sent);
     const wave = await Promise.all(
@@ -244,7 +248,7 @@ test(
       b.limited !== undefined,
       rateLimited,
       b.last,
-      `${b.entry}status 429 (or 403) once one ${b.windowSeconds} s span held more than 2 × ${b.limit} requests (limit ${b.limit} per ${b.windowSeconds} s)`,
+      `${b.entry}status 429 (or 403) once ${b.beyond.map((l) => `one ${l.windowMs / 1000} s span held more than 2 × ${l.limit} requests (limit ${l.limit} per ${l.windowMs / 1000} s)`).join(' and ')}`,
       `${b.sent} requests, none limited; the last answered ${b.last.status}`,
     );
     if (b.limited) expectStatus(b.limited, LIMITED, rateLimited);

@@ -37,6 +37,13 @@ export interface BurstPlan {
   readonly endpoint: Endpoint | undefined;
   /** The entry that applies to the burst's endpoint and meets it first (the smallest limit). */
   readonly entry: RateEntry;
+  /**
+   * The entries a burst with no limited answer must go past before that says anything: `entry` alone, unless
+   * several limits apply and the profile says of none which requests it counts (limit and window only, no
+   * `key`, `appliesTo` or `routes`) — then each of them, since the target may count the burst's requests
+   * under any one alone (DRF's anonymous rate never counts an authenticated burst).
+   */
+  readonly conclusiveBeyond: readonly RateEntry[];
   readonly banAfter?: number;
 }
 
@@ -136,12 +143,21 @@ function burstPlan(
   const authenticated = (endpoint?.schemes?.length ?? 0) > 0;
   const applying =
     endpoint === undefined ? entries : entries.filter((e) => entryApplies(e, endpoint.path, authenticated));
+  const candidates = applying.length > 0 ? applying : entries;
   // The one a burst meets first: the fewest requests per window (then the shortest window).
-  const entry = [...(applying.length > 0 ? applying : entries)].sort(
-    (a, b) => a.limit - b.limit || a.windowSeconds - b.windowSeconds,
-  )[0] as RateEntry;
-  return { identity, endpoint, entry, ...(banAfter === undefined ? {} : { banAfter }) };
+  const entry = smallest(candidates);
+  const saysWhatItCounts = (e: RateEntry): boolean => {
+    const r = raw[e.index];
+    return r?.key !== undefined || r?.appliesTo !== undefined || r?.routes !== undefined;
+  };
+  const stated = candidates.filter(saysWhatItCounts);
+  const conclusiveBeyond =
+    candidates.length === 1 ? [entry] : stated.length > 0 ? [smallest(stated)] : candidates;
+  return { identity, endpoint, entry, conclusiveBeyond, ...(banAfter === undefined ? {} : { banAfter }) };
 }
+
+const smallest = (entries: readonly RateEntry[]): RateEntry =>
+  [...entries].sort((a, b) => a.limit - b.limit || a.windowSeconds - b.windowSeconds)[0] as RateEntry;
 
 /** `{id}` or `:id` in a path segment: a template, not a literal path. */
 const isTemplate = (path: string): boolean => /\{[^/}]+\}|\/:[^/]+/.test(path);

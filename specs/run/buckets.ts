@@ -34,6 +34,7 @@ export function bucketer(
   const perCredential = entries.some(
     (e) => e.key === undefined || e.key === 'identity' || e.key === 'credential',
   );
+  const publicPath = profile.endpoints.public?.path;
   const templates = policy.templates.map((t) => ({ template: t, match: templateMatcher(t) }));
   const routeOf = (path: string): string => {
     for (const t of templates) if (t.match.test(path)) return t.template;
@@ -55,6 +56,7 @@ export function bucketer(
       route: relative === undefined ? full : `${base}${routeOf(relative)}`,
       identity,
       credential: credential === '' || !perCredential ? '' : digest(credential),
+      ...(relative !== undefined && relative === publicPath ? { publicRoute: true } : {}),
     });
   };
 }

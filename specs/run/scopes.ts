@@ -45,6 +45,11 @@ export interface RequestScope {
    * request carries none (or when no key in play needs it: specs/run/buckets.ts).
    */
   readonly credential: string;
+  /**
+   * The route is the one the profile declares public (`endpoints.public`): there a credential that verifies as
+   * no identity is served as no credential at all, and counted so (counterOf).
+   */
+  readonly publicRoute?: boolean;
 }
 
 const SEPARATOR = '\t';
@@ -52,16 +57,18 @@ const SEPARATOR = '\t';
 /** The scope as one string, the form leases and limited answers travel in (no credential in it). */
 export function encodeScope(scope: RequestScope): string {
   const counted = !scope.counted ? '0' : scope.entries === undefined ? '1' : `e${scope.entries.join(',')}`;
-  return [counted, scope.route, scope.identity, scope.credential].join(SEPARATOR);
+  const fields = [counted, scope.route, scope.identity, scope.credential];
+  return (scope.publicRoute === true ? [...fields, 'p'] : fields).join(SEPARATOR);
 }
 
 export function decodeScope(text: string): RequestScope {
-  const [counted = '1', route = '', identity = '', credential = ''] = text.split(SEPARATOR);
+  const [counted = '1', route = '', identity = '', credential = '', mark = ''] = text.split(SEPARATOR);
+  const where = { route, identity, credential, ...(mark === 'p' ? { publicRoute: true } : {}) };
   if (counted.startsWith('e')) {
     const entries = counted.length === 1 ? [] : counted.slice(1).split(',').map(Number);
-    return { counted: entries.length > 0, entries, route, identity, credential };
+    return { counted: entries.length > 0, entries, ...where };
   }
-  return { counted: counted === '1', route, identity, credential };
+  return { counted: counted === '1', ...where };
 }
 
 /**
@@ -69,6 +76,11 @@ export function decodeScope(text: string): RequestScope {
  * as fine as the key: under `identity` a credential that is no declared identity's is an identity of its own
  * (`identity ~<digest>`), under `credential` every credential value its own counter; requests without a
  * credential are counted per address (`identity ` / `credential `), as targets count anonymous clients.
+ * On the public route a credential that verifies as no identity is served as none (the route needs none), and
+ * a limit per identity counts it as it counts anonymous clients, per address: Django REST framework's
+ * `UserRateThrottle` keys an unauthenticated request by its address (`get_ident`), as does an express-rate-limit
+ * `keyGenerator` of the form `req.user?.id ?? req.ip`, and the mock's per-identity groups. Under `credential` the
+ * value is its own counter still: a gateway counts the header as sent.
  */
 export function counterOf(key: RateKey, scope: RequestScope): string {
   if (!scope.counted) return OTHER;
@@ -78,7 +90,7 @@ export function counterOf(key: RateKey, scope: RequestScope): string {
     case 'endpoint':
       return `endpoint ${scope.route}`;
     case 'identity':
-      return scope.identity === '' && scope.credential !== ''
+      return scope.identity === '' && scope.credential !== '' && scope.publicRoute !== true
         ? `identity ~${scope.credential}`
         : `identity ${scope.identity}`;
     case 'credential':
@@ -115,8 +127,8 @@ export function counterLabel(counter: string): string {
   const { entry, raw } = splitCounter(counter);
   const mark = entry === 0 ? '' : ` [limit ${entry + 1}]`;
   if (raw === OTHER) return 'requests no declared limit counts';
-  if (raw === 'identity ' || raw === 'credential ')
-    return `requests without a credential (per address)${mark}`;
+  if (raw === 'credential ') return `requests without a credential (per address)${mark}`;
+  if (raw === 'identity ') return `requests verified as no identity (per address)${mark}`;
   if (raw.startsWith('identity ~')) return `one undeclared identity (${raw.slice(10, 18)}…)${mark}`;
   if (raw.startsWith('credential ')) return `one credential (${raw.slice(11, 19)}…)${mark}`;
   return `${raw}${mark}`;

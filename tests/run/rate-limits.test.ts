@@ -128,6 +128,30 @@ test.describe('one resolved rate policy', () => {
     ]);
     // /protected: global and short apply (login counts /login only); short is met first.
     expect(p.burst?.entry.label).toBe('short (3 per 1 s per address)');
+    // Each says what it counts: going past the smallest that applies, with no limited answer, is a failure.
+    expect(p.burst?.conclusiveBeyond.map((e) => e.label)).toEqual(['short (3 per 1 s per address)']);
+  });
+
+  test('a list that says of no limit what it counts: the burst says nothing until it has gone past every limit', () => {
+    // DRF's rates written with limit and window only: its anonymous 20 never counts the authenticated burst.
+    const minimal = ratePolicyOf(
+      withLimit([
+        { limit: 20, windowSeconds: 10 },
+        { limit: 60, windowSeconds: 10 },
+      ]),
+    );
+    expect(minimal.burst?.entry.limit).toBe(20);
+    expect(minimal.burst?.conclusiveBeyond.map((e) => e.limit)).toEqual([20, 60]);
+    // Said (DRF exact): anon does not apply to the authenticated burst, user does and is the one to go past.
+    const exact = ratePolicyOf(
+      withLimit([
+        { name: 'anon', limit: 20, windowSeconds: 10, key: 'address', appliesTo: 'anonymous' },
+        { name: 'user', limit: 60, windowSeconds: 10, key: 'identity' },
+      ]),
+    );
+    expect(exact.burst?.conclusiveBeyond.map((e) => e.label)).toEqual(['user (60 per 10 s per identity)']);
+    // One limit, said or not: that one.
+    expect(ratePolicyOf(withLimit({ limit: 20, windowSeconds: 10 })).burst?.conclusiveBeyond).toHaveLength(1);
   });
 });
 
@@ -233,6 +257,30 @@ test.describe('several limits', () => {
     const { endMs, limited } = runStreams(profile, streams, (r, at) => anon(r, at) || user(r, at));
     expect(limited).toBe(0);
     // Each counter's minimum is 30 s (30 at 1/s; 90 at 3/s): the users are not held to the anonymous limit.
+    expect(endMs / 30_000).toBeLessThanOrEqual(1.3);
+  });
+
+  test('DRF as it counts: the user limit keys what it serves as anonymous by address — forged credentials on the public route among them — none limited, within 1.3× the minimum', () => {
+    // DRF's UserRateThrottle: the user when authenticated, else the address (its API guide); the mock's
+    // per-identity groups alike. Every request counts against `user`; only those without a credential against `anon`.
+    const profile = withLimit([
+      { name: 'anon', limit: 10, windowSeconds: 10, key: 'address', appliesTo: 'anonymous' },
+      { name: 'user', limit: 30, windowSeconds: 10, key: 'identity' },
+    ]);
+    const streams = [
+      times(30, () => ({ path: '/public', auth: [] })),
+      // The fuzz phase's forged credentials on the public route, each one a value of its own.
+      times(60, (i) => ({ path: '/public', auth: [`Bearer forged.${i}`] })),
+      times(90, () => ({ path: '/protected', auth: ['Bearer tok.user'] })),
+    ];
+    const verified = new Set(['Bearer tok.user', 'Bearer tok.admin']);
+    const anon = sliding(10, 10_000, (r) => (r.auth.length === 0 ? 'address' : undefined));
+    const user = sliding(30, 10_000, (r) =>
+      r.auth[0] !== undefined && verified.has(r.auth[0]) ? r.auth[0] : 'address',
+    );
+    const { endMs, limited } = runStreams(profile, streams, (r, at) => anon(r, at) || user(r, at));
+    expect(limited).toBe(0);
+    // The least: the user limit's address counter takes 30 + 60 requests at 3/s (30 s), as anon's 30 at 1/s.
     expect(endMs / 30_000).toBeLessThanOrEqual(1.3);
   });
 

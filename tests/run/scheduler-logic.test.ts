@@ -600,6 +600,26 @@ test.describe('buckets', () => {
     expect(counterOf('identity', scope)).toBe('identity admin');
     expect(counterOf('credential', scope)).toMatch(/^credential \S{16}$/);
   });
+
+  test('on the public route a credential that verifies as no identity counts per identity as anonymous requests do; elsewhere, and per credential, on its own', () => {
+    const of = bucketer({
+      ...profile,
+      endpoints: { public: { path: '/users' }, protected: { path: '/protected', schemes: ['bearer'] } },
+      rateLimit: { limit: 1, windowSeconds: 1, key: 'identity' },
+    });
+    const forged = scopeOf(of, '/users?page=2', ['Bearer forged']);
+    expect(forged.publicRoute).toBe(true);
+    // A target per identity serves it as anonymous there, and counts it so (DRF's get_ident, the mock).
+    expect(counterOf('identity', forged)).toBe(counterOf('identity', scopeOf(of, '/users', [])));
+    // A declared identity's request on the public route is still its own.
+    expect(counterOf('identity', scopeOf(of, '/users', ['Apikey k1']))).toBe('identity admin');
+    // Under `credential`, the value is its own counter wherever it goes.
+    expect(counterOf('credential', forged)).toMatch(/^credential \S{16}$/);
+    // On a protected route it is refused, not served: an identity of its own, as before.
+    expect(counterOf('identity', scopeOf(of, '/protected', ['Bearer forged']))).toMatch(/^identity ~\S{16}$/);
+    // The mark travels with the scope.
+    expect(decodeScope(encodeScope(forged))).toEqual(forged);
+  });
 });
 
 test.describe('buckets: tokens the suite mints', () => {

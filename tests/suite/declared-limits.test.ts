@@ -40,7 +40,8 @@ const json = (status: number, body: unknown, extra: [string, string][] = []): An
 });
 
 /** A fixed window per Authorization value; `limiting` false gives a target that never limits. */
-function limiter(options: { limiting: boolean; stack: boolean }) {
+function limiter(options: { limiting: boolean; stack: boolean; limit?: number }) {
+  const limit = options.limit ?? LIMIT;
   const windows = new Map<string, { start: number; count: number }>();
   return (
     req: { url?: string; headers: Record<string, string | string[] | undefined> },
@@ -61,7 +62,7 @@ function limiter(options: { limiting: boolean; stack: boolean }) {
       return a;
     }
     w.count++;
-    if (w.count <= LIMIT) return a;
+    if (w.count <= limit) return a;
     const retry = Math.ceil((w.start + WINDOW_MS - now) / 1000);
     return json(429, { title: 'Too Many Requests', status: 429 }, [['Retry-After', String(retry)]]);
   };
@@ -127,4 +128,39 @@ test('a target that never limits fails ratelimit.429.exceeded; a 500 with a stac
   } finally {
     await target.close();
   }
+});
+
+test('limits listed with limit and window only: the burst goes past each before no limited answer fails, and names them', async () => {
+  // DRF's two rates written without key or appliesTo: the target counts the burst under the larger alone.
+  const larger = 3 * LIMIT;
+  const profile = JSON.parse(readFileSync(profilePath, 'utf8')) as Record<string, unknown>;
+  profile.rateLimit = [
+    { limit: LIMIT, windowSeconds: WINDOW_MS / 1000, identity: 'ratelimit' },
+    { limit: larger, windowSeconds: WINDOW_MS / 1000 },
+  ];
+  const listPath = join(dir, 'list.profile.json');
+  await writeFile(listPath, JSON.stringify(profile));
+  const runAgainst = async (limiting: boolean) => {
+    const target = await startBrokenTarget(mock.url, limiter({ limiting, stack: false, limit: larger }));
+    try {
+      const run = await runSuite({
+        args: ['--workers=1', '--grep=@rule:ratelimit\\.429\\.exceeded'],
+        env: { BASE_URL: target.url, GATECHECK_PROFILE: listPath },
+      });
+      const [exceeded] = specsOf(run, 'ratelimit.429.exceeded');
+      return {
+        status: exceeded?.tests[0]?.status,
+        message: exceeded?.tests[0]?.results[0]?.errors[0]?.message ?? '',
+      };
+    } finally {
+      await target.close();
+    }
+  };
+  // Limited past 2 × LIMIT, at the larger limit: conformant to the list.
+  expect((await runAgainst(true)).status).toBe('expected');
+  const never = await runAgainst(false);
+  expect(never.status).toBe('unexpected');
+  expect(never.message).toContain(`2 × ${LIMIT} requests`);
+  expect(never.message).toContain(`2 × ${larger} requests`);
+  expect(never.message).toContain(`actual:   ${2 * larger + 1} requests, none limited`);
 });
