@@ -5,7 +5,7 @@
  * address), never the run's — and what it learned about the key the target counts by.
  */
 import type { LearnedKey } from './key-model.ts';
-import { counterLabel, type RateKey } from './scopes.ts';
+import { counterLabel, covers, type RateKey } from './scopes.ts';
 
 /** One counter the scheduler kept. */
 export interface CounterPace {
@@ -90,14 +90,17 @@ export function keySummary(
   inForce: readonly RateKey[],
   learned: readonly LearnedKey[],
 ): string {
-  const added = [...new Set(learned.map((l) => l.key))];
+  // A key learned first and covered by one learned later (`endpoint`, then `address`: the first limited answers
+  // came from one route) is not what the target counts by: the coarser one explains them all.
+  const all = [...new Set(learned.map((l) => l.key))];
+  const added = all.filter((k) => !all.some((other) => other !== k && covers(other, k)));
   const words = (keys: readonly RateKey[]) => keys.map((k) => KEY_WORDS[k]).join(' and ');
   const advice = (keys: readonly RateKey[]) => {
     const key = keys.includes('address') ? 'address' : keys[0];
     return `add \`key: "${key}"\` to rateLimit`;
   };
   if (added.length > 0) {
-    const evidence = learned[0];
+    const evidence = learned.find((l) => added.includes(l.key));
     const seen =
       evidence === undefined
         ? ''
@@ -107,7 +110,7 @@ export function keySummary(
       : `declared key ${declared}; the target limits ${words(added)}${seen} — ${advice(added)}`;
   }
   return declared === undefined
-    ? `key not declared: paced ${words(inForce)} (the finest reading no limited answer contradicted) — declare \`key\` if you know it`
+    ? `key not declared: paced ${words(inForce)} (no limited answer said otherwise) — declare \`key\` if you know it`
     : `declared key ${declared}: no limited answer contradicted it`;
 }
 

@@ -11,6 +11,7 @@ import { bucketer } from '../../specs/run/buckets.ts';
 import { RunCoordinator, type TargetPolicy } from '../../specs/run/coordinator.ts';
 import { declaredRateHint, limitedAnswer, resetHintMs } from '../../specs/run/limited-answer.ts';
 import { Pacer, paceForDeclared, paceForLimit, type WindowPacer } from '../../specs/run/pacer.ts';
+import { keySummary } from '../../specs/run/politeness.ts';
 import { counterOf, decodeScope, encodeScope, type RateKey } from '../../specs/run/scopes.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -370,30 +371,67 @@ test.describe('learning the key', () => {
     expect(limited).toBeLessThanOrEqual(traffic.length);
   });
 
-  test('key not declared, target per route: nothing to learn, no limited answer, each route at its own pace', () => {
+  test('key not declared, target per route: per identity no route goes past its limit here, nothing to learn', () => {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
     co.register('t', policy());
-    const { sent, limited } = drive(co, now, traffic, 60_000, slidingTarget(routeOf));
+    const { limited } = drive(co, now, traffic, 60_000, slidingTarget(routeOf));
     expect(limited).toBe(0);
-    // /users (one scope alone on its route) goes at the declared pace, not slowed by /protected's traffic.
-    expect((sent.get(users) ?? []).length).toBeGreaterThan(0.85 * 0.9 * 6 * 60);
-    expect(co.politeness().key?.summary).toMatch(/key not declared: paced per route and per identity/);
+    expect(co.politeness().key?.summary).toMatch(/key not declared: paced per identity/);
+  });
+
+  test('key not declared, target per route, a credential per fuzz case on one route: one limiting event adds `endpoint`, and no other', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy());
+    // Fuzz cases: each its own credential (a counter of its own per identity), all to /protected.
+    const fuzz = Array.from({ length: 20 }, (_, i) =>
+      encodeScope({ counted: true, route: '/protected', identity: '', credential: `fuzz-${i}` }),
+    );
+    const { sent, limited } = drive(co, now, [...traffic, ...fuzz], 60_000, slidingTarget(routeOf));
+    const p = co.politeness();
+    expect(p.key?.learned.map((l) => l.key)).toEqual(['endpoint']);
+    expect(p.key?.summary).toMatch(/key not declared; the target limits per route .*add `key: "endpoint"`/);
+    // One event: the answers to the requests in flight then.
+    expect(limited).toBeLessThanOrEqual(traffic.length + fuzz.length);
+    // /users, alone on its route, is not held to /protected's pace.
+    expect((sent.get(users) ?? []).length).toBeGreaterThan(0.5 * 0.9 * 6 * 60);
+  });
+
+  test('a key learned first and covered by one learned later is not what the summary names (nginx: one route first, then the address)', () => {
+    const learned = [
+      { key: 'endpoint' as const, at: NOW, counter: 'endpoint /protected', requests: 15, spanMs: 125 },
+      { key: 'address' as const, at: NOW + 5000, counter: 'address', requests: 70, spanMs: 1000 },
+    ];
+    expect(keySummary(undefined, ['identity', 'endpoint', 'address'], learned)).toBe(
+      'key not declared; the target limits per client address (limited after 70 requests of address within 1 s) — add `key: "address"` to rateLimit',
+    );
+    // Two keys neither covers (a route and an identity): both said.
+    expect(
+      keySummary(
+        'credential',
+        ['credential'],
+        [
+          learned[0] as (typeof learned)[0],
+          { ...learned[0], key: 'identity' as const, counter: 'identity user' },
+        ],
+      ),
+    ).toMatch(/^declared key credential; the target limits per route and per identity/);
   });
 
   test('a lone limited answer where the other keys’ counters went on being served past the limit is jitter, not a key', () => {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
     co.register('t', policy());
-    // Each route at its own pace for a minute, nothing limited: the address accepted ~2.4 × the limit per window.
+    // Each identity at its pace for a minute, nothing limited: the address accepted ~1.8 × the limit per window.
     drive(co, now, traffic, 60_000, () => false);
     // Then one answer on the busiest route is limited (a slot that arrived late at the target).
     co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, protectedAnon);
     const p = co.politeness();
     expect(p.key?.learned).toEqual([]);
-    expect(p.key?.inForce).toEqual(['endpoint', 'identity']);
+    expect(p.key?.inForce).toEqual(['identity']);
     expect(p.notes?.[0]).toMatch(
-      /limited requests of endpoint \/protected while they went within its declared pace .* each such answer was waited out/,
+      /limited requests of requests verified as no identity \(per address\) while they went within its declared pace .* each such answer was waited out/,
     );
   });
 

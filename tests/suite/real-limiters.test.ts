@@ -89,7 +89,11 @@ for (const name of LIMITERS) {
         expect(summary).toMatch(
           /^key not declared; the target limits per client address .*add `key: "address"`/,
         );
-      else expect(summary).toMatch(/^key not declared: paced per route and per identity/);
+      // slowapi counts per route: the fuzz phase's credentials, each a counter of its own per identity, go past
+      // one route's limit and teach the key; per credential, the reading the run starts from is right.
+      else if (name === 'slowapi')
+        expect(summary).toMatch(/^key not declared; the target limits per route .*add `key: "endpoint"`/);
+      else expect(summary).toMatch(/^key not declared: paced per identity/);
       if (kind === 'exact') expect(politeness.key?.learned).toEqual([]);
     });
   }
