@@ -67,6 +67,8 @@ export interface PoliteRun {
   readonly key: string;
   /** What the run said before it started (cli/estimate.ts): its expected wall time, ms. */
   readonly estimatedMs?: number;
+  /** With a key not declared, the estimate is a range (cli/estimate.ts fromSeconds): its lower end, ms. */
+  readonly estimatedFromMs?: number;
 }
 
 export interface PoliteBenchReport {
@@ -97,7 +99,7 @@ async function runComposed(
       kind === 'exact' ? t.exact : t.minimal,
       fuzzCases === undefined ? {} : { fuzzCases },
     );
-    const { run, politeness, estimatedMs } = await runAsTheCli(
+    const { run, politeness, estimated } = await runAsTheCli(
       `${target} ${kind}`,
       front?.url ?? mock.url,
       profile,
@@ -105,7 +107,7 @@ async function runComposed(
       args,
     );
     const seen = { front: front?.counted() ?? 0, mock: await journalCounters(mock.url, t.uncounted) };
-    return resultOf(target, kind, scale, run, t.least(politeness, seen), estimatedMs);
+    return resultOf(target, kind, scale, run, t.least(politeness, seen), estimated);
   } finally {
     await front?.stop();
     await mock.stop();
@@ -116,9 +118,20 @@ async function runComposed(
  * What the CLI would do with this profile, from its one estimate (cli/estimate.ts): the workers it gives a paced
  * run (cli/paced-workers.ts), as a user of `gatecheck` gets them, and the wall time it says before the run, ms.
  */
-function cliPlan(profile: Profile, fuzzCases: number | undefined): { args: string[]; estimatedMs?: number } {
+function cliPlan(profile: Profile, fuzzCases: number | undefined): { args: string[]; estimated?: Estimated } {
   const e = estimateRun(profile, plannedFuzzCases(profile, fuzzCases));
-  return { args: pacedWorkerArgs(e, []), ...(e === undefined ? {} : { estimatedMs: e.seconds * 1000 }) };
+  if (e === undefined) return { args: pacedWorkerArgs(e, []) };
+  const estimated = {
+    ms: e.seconds * 1000,
+    ...(e.fromSeconds === undefined ? {} : { fromMs: e.fromSeconds * 1000 }),
+  };
+  return { args: pacedWorkerArgs(e, []), estimated };
+}
+
+/** What the run said before it started: its wall time, or a range of it (ms). */
+interface Estimated {
+  readonly ms: number;
+  readonly fromMs?: number;
 }
 
 /** One run against `baseUrl` with the CLI's workers (or `args`), and the politeness figures it must report. */
@@ -128,7 +141,7 @@ async function runAsTheCli(
   profile: Profile,
   fuzzCases: number | undefined,
   args: readonly string[] | undefined,
-): Promise<{ run: SuiteProcessRun; politeness: Politeness; estimatedMs?: number }> {
+): Promise<{ run: SuiteProcessRun; politeness: Politeness; estimated?: Estimated }> {
   const plan = cliPlan(profile, fuzzCases);
   const run = await runSuiteProcess({ baseUrl, profile, timeoutMs: 1_800_000, args: args ?? plan.args });
   if (run.politeness === undefined)
@@ -136,7 +149,7 @@ async function runAsTheCli(
   return {
     run,
     politeness: run.politeness,
-    ...(plan.estimatedMs === undefined ? {} : { estimatedMs: plan.estimatedMs }),
+    ...(plan.estimated === undefined ? {} : { estimated: plan.estimated }),
   };
 }
 
@@ -146,7 +159,7 @@ function resultOf(
   scale: number,
   run: SuiteProcessRun,
   leastMs: number,
-  estimated: number | undefined,
+  estimated: Estimated | undefined,
 ): PoliteRun {
   const p = run.politeness as Politeness;
   return {
@@ -165,7 +178,8 @@ function resultOf(
       .filter((r) => r.verdict === 'skip' && SKIPPED_FOR_TIME.test(r.reason ?? ''))
       .map((r) => r.id),
     key: p.key?.summary ?? '',
-    ...(estimated === undefined ? {} : { estimatedMs: estimated }),
+    ...(estimated === undefined ? {} : { estimatedMs: estimated.ms }),
+    ...(estimated?.fromMs === undefined ? {} : { estimatedFromMs: estimated.fromMs }),
   };
 }
 
@@ -205,7 +219,7 @@ async function runOne(
     const {
       run,
       politeness: p,
-      estimatedMs,
+      estimated,
     } = await runAsTheCli(`${target} ${kind}`, nginx?.url ?? mock.url, profile, fuzzCases, args);
     // The target's busiest counter: per route as the run counted them (slowapi: the run's routes are its
     // templates), per credential value as the mock counted them (its journal).
@@ -217,7 +231,7 @@ async function runOne(
     const busiestCounter =
       limiter === 'credential' ? busiest(await journalCounters(mock.url)) : busiest(byRoute);
     const leastMs = leastTimeMs(limiter, scale, p.requests, busiestCounter);
-    return resultOf(target, kind, scale, run, leastMs, estimatedMs);
+    return resultOf(target, kind, scale, run, leastMs, estimated);
   } finally {
     await nginx?.stop();
     await mock.stop();
@@ -251,11 +265,20 @@ export async function benchPolite(options: {
   return { scale: options.scale, targets: POLITE_TARGET_RATIO, runs };
 }
 
-/** `280 s (+11 %)`: the estimate and its error against the measured wall time. */
+/**
+ * `280 s (+11 %)`: the estimate and its error against the measured wall time; a range (`100–257 s (in)`) is
+ * off by the distance to its nearer end.
+ */
 function estimateText(run: PoliteRun): string {
   if (run.estimatedMs === undefined) return '—';
-  const error = (run.estimatedMs - run.wallMs) / run.wallMs;
-  return `${(run.estimatedMs / 1000).toFixed(0)} s (${error >= 0 ? '+' : ''}${Math.round(error * 100)} %)`;
+  const from = run.estimatedFromMs ?? run.estimatedMs;
+  const nearer = run.wallMs < from ? from : run.wallMs > run.estimatedMs ? run.estimatedMs : undefined;
+  const error =
+    nearer === undefined
+      ? 'in'
+      : `${nearer >= run.wallMs ? '+' : ''}${Math.round(((nearer - run.wallMs) / run.wallMs) * 100)} %`;
+  const range = from === run.estimatedMs ? '' : `${(from / 1000).toFixed(0)}–`;
+  return `${range}${(run.estimatedMs / 1000).toFixed(0)} s (${error})`;
 }
 
 const targetLabel = (target: PoliteTarget, scale: number): string =>

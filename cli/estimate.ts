@@ -46,6 +46,12 @@ export interface RunEstimate {
   /** That limit's label. */
   readonly limit: string;
   readonly seconds: number;
+  /**
+   * With a key not declared: the wall time if the target counts per identity — the reading the run starts from
+   * (specs/run/coordinator.ts UNDECLARED_KEYS) and keeps unless a limited answer says otherwise; `seconds` is
+   * then the time per address, the coarsest the run may learn.
+   */
+  readonly fromSeconds?: number;
   /** The same without fuzz cases (`--budget 0`): the least a run can take. */
   readonly checksOnlySeconds: number;
 }
@@ -105,12 +111,17 @@ export function estimateRun(profile: Profile, fuzzCases: number): RunEstimate | 
   const { entries } = ratePolicyOf(profile);
   if (entries.every((e) => busiest(profile, e, fuzzCases) === 0)) return undefined;
   const { seconds, entry } = secondsFor(profile, entries, fuzzCases);
+  const asStarted = entries.map((e): RateEntry => (e.key === undefined ? { ...e, key: 'identity' } : e));
+  const from = entries.some((e) => e.key === undefined)
+    ? secondsFor(profile, asStarted, fuzzCases).seconds
+    : seconds;
   return {
     requests: CHECKS + fuzzCases,
     fuzzCases,
     pace: paceOf(entry),
     limit: entry.label,
     seconds,
+    ...(from < seconds ? { fromSeconds: from } : {}),
     checksOnlySeconds: secondsFor(profile, entries, 0).seconds,
   };
 }
@@ -144,6 +155,14 @@ export function duration(seconds: number): string {
   return `≈ ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
+/** `≈ 4 min`, or with a key not declared `≈ 2–4 min (per identity … per address: the key is not declared)`. */
+function durationOf(e: RunEstimate): string {
+  if (e.fromSeconds === undefined) return duration(e.seconds);
+  const from = duration(e.fromSeconds).replace(/^≈ /, '');
+  const to = duration(e.seconds).replace(/^≈ /, '');
+  return `≈ ${from} if the target counts per identity, up to ${to} per address (the key is not declared)`;
+}
+
 /**
  * The line printed before the run: requests planned, the pace, the expected wall time, and the workers when the
  * CLI chose them for the pace (cli/paced-workers.ts).
@@ -152,7 +171,7 @@ export function estimateLine(e: RunEstimate, workers?: number): string {
   const round = (n: number) => Math.round(n * 10) / 10;
   return (
     `gatecheck: plan ≈ ${e.requests.toLocaleString('en-US')} requests (${e.fuzzCases.toLocaleString('en-US')} fuzz cases), ` +
-    `paced at ${round(e.pace)} requests/s by ${e.limit}: ${duration(e.seconds)}` +
+    `paced at ${round(e.pace)} requests/s by ${e.limit}: ${durationOf(e)}` +
     `${workers === undefined ? '' : ` on ${workers} workers`}; ` +
     `--budget 0 ${duration(e.checksOnlySeconds)}, --max-duration sizes it`
   );
