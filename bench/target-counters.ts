@@ -18,10 +18,12 @@ export function withJournal(config: MockProcessConfig): MockProcessConfig {
 interface Entry {
   readonly status: number;
   readonly client: string;
+  readonly counted?: true;
 }
 
 /**
- * Requests per rate-limit key of the mock, leaving out the entries `skip` names (e.g. the 400 and 401 a
+ * Requests per rate-limit key of the mock — those a limit counted (the journal's `counted`) — leaving out the
+ * entries `skip` names (e.g. the 400 and 401 a
  * per-identity limit does not count: mock/pipeline/rate-limit.ts counts those as failed attempts, under a limit
  * of their own).
  */
@@ -36,7 +38,7 @@ export async function journalCounters(
   const body = (await res.json()) as { entries?: readonly Entry[] };
   const counts = new Map<string, number>();
   for (const e of body.entries ?? []) {
-    if (skip(e)) continue;
+    if (e.counted !== true || skip(e)) continue;
     counts.set(e.client, (counts.get(e.client) ?? 0) + 1);
   }
   return counts;

@@ -21,6 +21,8 @@ export interface JournalEntry {
   readonly identity?: string;
   /** The rate-limit key (`id:<identity>` or `ip:<address>`), or `ip:<address>` when no limit applied. */
   readonly client: string;
+  /** A rate limit counted the request, under `client` (absent: none did — no group, or answered before it). */
+  readonly counted?: true;
   readonly outcome?: string;
   readonly reason?: string;
 }
@@ -33,6 +35,7 @@ export interface JournalRecord {
   readonly status: number;
   readonly identity: string | undefined;
   readonly client: string;
+  readonly counted: boolean;
   readonly outcome: string | undefined;
   readonly reason: string | undefined;
 }
@@ -97,6 +100,7 @@ function toEntry(r: JournalRecord): JournalEntry {
     status: r.status,
     ...(r.identity === undefined ? {} : { identity: r.identity }),
     client: r.client,
+    ...(r.counted ? { counted: true as const } : {}),
     ...(r.outcome === undefined ? {} : { outcome: r.outcome }),
     ...(r.reason === undefined ? {} : { reason: r.reason }),
   };
