@@ -90,6 +90,23 @@ function childEnv(): NodeJS.ProcessEnv {
   );
 }
 
+/** Playwright's CLI in a child process: its exit code, and the end of its output for an error message. */
+function playwright(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      process.execPath,
+      [PLAYWRIGHT_CLI, ...args],
+      // What one document's CLI run was given before; a batch takes 30–90 s.
+      { env, timeout: 300_000, maxBuffer: 32 << 20 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stderr}${stdout}`.slice(-3000) }),
+    ),
+  );
+}
+
 async function runGroup(
   docs: readonly PreparedDocument[],
   dir: string,
@@ -127,7 +144,6 @@ async function runGroup(
       FORCE_COLOR: '0',
     };
     const args = [
-      PLAYWRIGHT_CLI,
       'test',
       '--config',
       CONFIG,
@@ -137,15 +153,7 @@ async function runGroup(
       '--output',
       path.join(dir, 'test-results'),
     ];
-    const run = await new Promise<{ code: number; output: string }>((resolve) =>
-      execFile(
-        process.execPath,
-        args,
-        { env, timeout: 600_000, maxBuffer: 32 << 20 },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stderr}${stdout}`.slice(-3000) }),
-      ),
-    );
+    const run = await playwright(args, env);
     const reports = new Map<string, ConformanceReport>();
     for (const doc of docs) {
       const text = await readFile(path.join(reportDir, doc.name, REPORT_FILES.json), 'utf8').catch(() => {

@@ -39,7 +39,9 @@ function CLIENT_CREDENTIALS_SCOPES(): string {
 /**
  * The documents that declare security, in one Playwright run of the suite per batch (scripts/stand-in-corpus/
  * run.ts): a `gatecheck` run per document cost a Node start, the CLI, a runner and a setup worker before any
- * check (≈ 4 of its ≈ 9 CPU-s). Three batches, as CI runs three workers; round-robin over the sorted names.
+ * check. This file with `--workers=3` on the shared 2-core machine, three runs each way: 126–139 s of wall and
+ * 229–258 CPU-s with a CLI run per document; 83–97 s and 155–160 CPU-s in batches. Three batches, as CI runs
+ * three workers; round-robin over the sorted names.
  */
 const BATCHES = 3;
 const CHECKED = CORPUS_NAMES.filter(declaresSecurity);
