@@ -3,10 +3,10 @@
  * projects, as gatecheckProjects({ name, target }) makes them (specs/project/gatecheck-project.ts) — its
  * checks and their teardown, the observer verdicts — pointed at that document's mock, profile and printed
  * credentials through the suite's `runTarget` option (specs/run-target.ts), as the mutation run points one
- * project at each defective mock (tests/mutation/mutation.config.ts). No setup project: its run services
- * (one scheduler, one token broker, one observations folder) serve one target; each document's checks run in
- * one worker of their own, whose scheduler is then the whole run's for that target, and run.ts hosts the
- * token broker and the observations folder. One runner and one loading of the spec files for every document,
+ * project at each defective mock (tests/mutation/mutation.config.ts). No setup project: the run's set-up
+ * (specs/setup/set-up.ts) sets up one target, from the environment; run.ts hosts what it would — the scheduler
+ * (one state per target), the observations folder (one folder per target) and the token broker (one profile's:
+ * one such document per run). One runner and one loading of the spec files for every document,
  * where one `gatecheck` run each cost a Node start, the CLI, a runner and a setup worker (≈ 4 CPU-s each).
  */
 import { defineConfig } from '@playwright/test';

@@ -16,7 +16,10 @@ import { nodeTlsOptions, runTls } from '../../specs/lib/tls.ts';
 import { loadCatalogue } from '../../specs/report/catalogue-source.ts';
 import type { ConformanceReport } from '../../specs/report/model.ts';
 import { REPORT_FILES } from '../../specs/report/write.ts';
+import { RunCoordinator } from '../../specs/run/coordinator.ts';
+import { startCoordinatorServer } from '../../specs/run/coordinator-server.ts';
 import { OBSERVATIONS_ENV } from '../../specs/run/observation-store.ts';
+import { SCHEDULER_ENV } from '../../specs/run/port.ts';
 import { MANIFEST_ENV, type Manifest } from './manifest.ts';
 import type { PreparedDocument } from './prepare.ts';
 
@@ -132,11 +135,18 @@ async function runGroup(
     [],
     (await loadCatalogue()).rules.map((r) => r.id),
   );
-  const broker = await brokerFor(docs);
+  // The run's scheduler, as the suite's set-up starts it in the runner (specs/setup/set-up.ts): one state per
+  // target (its pace, what it learned, its budget), kept when Playwright starts a fresh worker after a failure.
+  const scheduler = await startCoordinatorServer(new RunCoordinator(Date.now));
+  const broker = await brokerFor(docs).catch(async (error) => {
+    await scheduler.close();
+    throw error;
+  });
   try {
     const env: NodeJS.ProcessEnv = {
       ...childEnv(),
       ...broker?.env,
+      [SCHEDULER_ENV]: scheduler.address,
       [MANIFEST_ENV]: manifestPath,
       [OBSERVATIONS_ENV]: path.join(dir, 'observations'),
       [ENV.grep]: must.grep,
@@ -166,5 +176,6 @@ async function runGroup(
     return reports;
   } finally {
     await broker?.close();
+    await scheduler.close();
   }
 }

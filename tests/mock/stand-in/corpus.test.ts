@@ -39,8 +39,8 @@ function CLIENT_CREDENTIALS_SCOPES(): string {
 /**
  * The documents that declare security, in one Playwright run of the suite per batch (scripts/stand-in-corpus/
  * run.ts): a `gatecheck` run per document cost a Node start, the CLI, a runner and a setup worker before any
- * check. This file with `--workers=3` on the shared 2-core machine, three runs each way: 126–139 s of wall and
- * 229–258 CPU-s with a CLI run per document; 83–97 s and 155–160 CPU-s in batches. Three batches, as CI runs
+ * check. This file with `--workers=3` on the shared 2-core machine (load ≈ 5–8): 121–139 s of wall and 218–258
+ * CPU-s with a CLI run per document (4 runs); 83–97 s and 143–161 CPU-s in batches (6 runs). Three batches, as CI runs
  * three workers; round-robin over the sorted names.
  */
 const BATCHES = 3;
