@@ -2,21 +2,18 @@
  * The two halves check each other (issue #43): for a document of init's corpus that declares security, the
  * mock stands in for it (`--openapi`), `gatecheck init` reads the mock's `/openapi.json`, and the suite runs
  * its MUST rules against the mock with the credentials the mock printed (`--print-env`'s variables) —
- * counted: routes served, identities issued, MUST pass/fail/skip, the mock's start-up time.
+ * counted: routes served, identities issued, MUST pass/fail/skip, the mock's start-up time. Several documents
+ * share one Playwright run (stand-in-corpus/run.ts).
  *
  *   npx tsx scripts/stand-in-corpus.ts [name …]     # default: every corpus document; prints the Markdown table
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runInit } from '../cli/init/command.ts';
-import { startMock } from '../mock/server.ts';
-
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-export const CORPUS = path.join(ROOT, 'tests/cli/init/corpus');
-const BIN = path.join(ROOT, 'bin/gatecheck.js');
+import type { ConformanceReport } from '../specs/report/model.ts';
+import { corpusDocuments } from './stand-in-corpus/documents.ts';
+import { type PreparedDocument, prepareDocument } from './stand-in-corpus/prepare.ts';
+import { type RunOptions, runDocuments } from './stand-in-corpus/run.ts';
 
 export interface CorpusRow {
   readonly name: string;
@@ -32,109 +29,39 @@ export interface CorpusRow {
   readonly contradicted: readonly string[];
 }
 
-interface Rule {
-  readonly id: string;
-  readonly level: string;
-  readonly verdict: string;
-  readonly reason?: string;
+function rowOf(doc: PreparedDocument, report: ConformanceReport): CorpusRow {
+  const must = report.rules.filter((r) => r.level === 'MUST');
+  const failing = must.filter((r) => r.verdict === 'fail');
+  return {
+    name: doc.name,
+    routes: doc.routes,
+    operations: doc.operations,
+    identities: doc.identities,
+    startMs: doc.startMs,
+    pass: must.filter((r) => r.verdict === 'pass').length,
+    fail: failing.map((r) => r.id),
+    failReasons: failing.map((r) => `${r.id}: ${r.reason ?? ''}`),
+    skip: must.filter((r) => r.verdict === 'skip').map((r) => ({ id: r.id, reason: r.reason ?? '' })),
+    contradicted: doc.contradicted,
+  };
 }
 
-function node(args: readonly string[], cwd: string, env: Record<string, string>) {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('GATECHECK_') && k !== 'BASE_URL'),
-  );
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-    execFile(
-      process.execPath,
-      [...args],
-      { cwd, env: { ...clean, ...env }, timeout: 300_000, maxBuffer: 32 << 20 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
-}
-
-/** A corpus document's file: not an expected profile, nor a claims file (`<name>.claims.json`, `<name>.writes.claims.json`). */
-export function isCorpusDocument(file: string): boolean {
-  return /\.(json|ya?ml)$/.test(file) && !file.includes('expected') && !file.includes('.claims.');
-}
-
-/** Corpus documents, by name. */
-export async function corpusDocuments(): Promise<string[]> {
-  return (await readdir(CORPUS))
-    .filter(isCorpusDocument)
-    .map((f) => f.replace(/\.(json|ya?ml)$/, ''))
-    .sort();
-}
-
-export async function checkDocument(name: string, budget = 10): Promise<CorpusRow> {
-  const file = (await readdir(CORPUS)).find(
-    (f) => isCorpusDocument(f) && f.replace(/\.(json|ya?ml)$/, '') === name,
-  );
-  if (file === undefined) throw new Error(`no corpus document ${name}`);
-  const started = performance.now();
-  const mock = await startMock({ openapi: path.join(CORPUS, file) });
-  const startMs = Math.round(performance.now() - started);
-  const dir = await mkdtemp(path.join(tmpdir(), `gatecheck-stand-in-${name}-`));
+/**
+ * The documents' rows, in the order given: each document's mock started and init run here, one after another
+ * (so a start-up time is the mock's alone), then their MUST runs together; the mocks are closed after.
+ */
+export async function checkDocuments(
+  names: readonly string[],
+  options: RunOptions = { budget: 10, workers: 2 },
+): Promise<CorpusRow[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'gatecheck-stand-in-'));
+  const docs: PreparedDocument[] = [];
   try {
-    const standIn = mock.standIn;
-    if (standIn === undefined) throw new Error('the mock does not stand in for the document');
-    const env = Object.fromEntries((await standIn.environment(Date.now())).map((v) => [v.name, v.value]));
-    // init in this process, as the CLI runs it (cli/init/command.ts): a child process per document cost a
-    // Node start and the CLI's loading each time.
-    await runInit(
-      {
-        source: `${mock.url}/openapi.json`,
-        out: path.join(dir, 'p.json'),
-        force: false,
-        probe: undefined,
-        writes: true,
-      },
-      { out: () => {}, err: () => {} },
-    );
-    const profile = JSON.parse(await readFile(path.join(dir, 'p.json'), 'utf8')) as { todo?: string[] };
-    const contradicted = (profile.todo ?? [])
-      .map((line) => /`([\w.-]+)` will fail against this document/.exec(line)?.[1])
-      .filter((id): id is string => id !== undefined);
-    // One check worker: a MUST run of a few seconds does not repay a second worker's start (≈ 1 s of CPU each,
-    // the same verdicts: gitea 53 pass, 0 fail either way; `/usr/bin/time`, 7.4–7.8 against 8.1–9.9 CPU-s).
-    const run = await node(
-      [
-        BIN,
-        '--profile',
-        'p.json',
-        '--only',
-        '@must',
-        '--budget',
-        String(budget),
-        '--report-dir',
-        'r',
-        '--',
-        '--workers=1',
-      ],
-      dir,
-      env,
-    );
-    const text = await readFile(path.join(dir, 'r/conformance.json'), 'utf8').catch(() => {
-      throw new Error(
-        `the run wrote no report (exit ${run.code}): ${run.stderr.slice(-1500)}${run.stdout.slice(-1500)}`,
-      );
-    });
-    const report = JSON.parse(text) as { rules: Rule[] };
-    const must = report.rules.filter((r) => r.level === 'MUST');
-    return {
-      name,
-      routes: standIn.router.routes.length,
-      operations: standIn.operations,
-      identities: standIn.identities.length,
-      startMs,
-      pass: must.filter((r) => r.verdict === 'pass').length,
-      fail: must.filter((r) => r.verdict === 'fail').map((r) => r.id),
-      failReasons: must.filter((r) => r.verdict === 'fail').map((r) => `${r.id}: ${r.reason ?? ''}`),
-      skip: must.filter((r) => r.verdict === 'skip').map((r) => ({ id: r.id, reason: r.reason ?? '' })),
-      contradicted,
-    };
+    for (const name of names) docs.push(await prepareDocument(name, path.join(dir, name)));
+    const reports = await runDocuments(docs, path.join(dir, 'runs'), options);
+    return docs.map((doc) => rowOf(doc, reports.get(doc.name) as ConformanceReport));
   } finally {
-    await mock.close();
+    await Promise.allSettled(docs.map((d) => d.mock.close()));
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -152,13 +79,11 @@ export function corpusTable(rows: readonly CorpusRow[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const names = process.argv.length > 2 ? process.argv.slice(2) : await corpusDocuments();
-  const rows: CorpusRow[] = [];
-  for (const name of names) {
-    const row = await checkDocument(name);
-    rows.push(row);
+  const names = process.argv.length > 2 ? process.argv.slice(2) : corpusDocuments();
+  const rows = await checkDocuments(names);
+  for (const row of rows) {
     process.stderr.write(
-      `${name}: fail ${row.fail.join(', ') || 'none'}; contradicted ${row.contradicted.join(', ') || 'none'}\n`,
+      `${row.name}: fail ${row.fail.join(', ') || 'none'}; contradicted ${row.contradicted.join(', ') || 'none'}\n`,
     );
     for (const f of row.failReasons) process.stderr.write(`  FAIL ${f}\n`);
     if (process.env.SHOW_SKIPS)

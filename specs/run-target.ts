@@ -26,6 +26,12 @@ export interface RunTargetOption {
   readonly profile?: string;
   /** Fuzz cases for the run (GATECHECK_BUDGET). */
   readonly budget?: number;
+  /**
+   * Variables of the target's own, under their own names: the secrets its profile takes (`{ "env": NAME }`,
+   * specs/profile/env-secrets.ts). Two targets whose profiles name the same variables (init writes
+   * GATECHECK_ADMIN_PASSWORD for every document) can then each have their own values in one run.
+   */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export const runTargetOption: [RunTargetOption, { scope: 'worker'; option: true }] = [
@@ -39,10 +45,11 @@ export const runTargetOption: [RunTargetOption, { scope: 'worker'; option: true 
  * as BASE_URL and GATECHECK_PROFILE (specs/profile/resolve.ts) and the same fuzz settings (GATECHECK_BUDGET).
  */
 export function runEnv(runTarget: RunTargetOption, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const { baseUrl, profile, budget } = runTarget;
-  if (baseUrl === undefined && profile === undefined && budget === undefined) return env;
+  const { baseUrl, profile, budget, env: own } = runTarget;
+  if (baseUrl === undefined && profile === undefined && budget === undefined && own === undefined) return env;
   return {
     ...env,
+    ...own,
     ...(baseUrl === undefined ? {} : { [ENV.baseUrl]: baseUrl }),
     ...(profile === undefined ? {} : { [ENV.profile]: profile }),
     ...(budget === undefined ? {} : { [ENV.budget]: String(budget) }),
@@ -82,9 +89,12 @@ export const setUpEnvFixture: [
   { scope: 'worker', auto: true },
 ];
 
-/** Whether a project names no target of its own (`use: { runTarget }` empty): it checks the run's. */
+/**
+ * Whether a project names no target of its own (`use: { runTarget }` empty): it checks the run's. Variables of
+ * its own (`env`) are a target of its own too: the profile the set-up resolved did not read them.
+ */
 function checksTheRunsTarget(runTarget: RunTargetOption): boolean {
-  return runTarget.baseUrl === undefined && runTarget.profile === undefined;
+  return runTarget.baseUrl === undefined && runTarget.profile === undefined && runTarget.env === undefined;
 }
 
 /**

@@ -29,6 +29,15 @@ test('each runTarget field wins over its variable; the others are kept', () => {
   });
 });
 
+test("a runTarget's env: the target's own variables, over the process's; its named fields over those", () => {
+  const own = { GATECHECK_ADMIN_PASSWORD: 'project', BASE_URL: 'http://ignored.example' };
+  const env = runEnv(
+    { baseUrl: 'http://project.example', env: own },
+    { ...outer, GATECHECK_ADMIN_PASSWORD: 'x' },
+  );
+  expect(env).toEqual({ ...outer, BASE_URL: 'http://project.example', GATECHECK_ADMIN_PASSWORD: 'project' });
+});
+
 test('a project naming a base URL without a profile is refused, one line naming GATECHECK_PROFILE', () => {
   const resolve = () => resolveRunTarget(runEnv({ baseUrl: 'http://project.example' }, {}));
   expect(resolve).toThrow(ProfileError);
@@ -67,6 +76,8 @@ test("a worker of the run's target takes the profile the set-up handed down; a p
   // A project's own profile, or a run without a host: resolved here.
   await profileOf({ runTarget: { profile: MOCK_PROFILE }, setUpEnv: { profile: handed } }, use);
   await profileOf({ runTarget: { profile: MOCK_PROFILE }, setUpEnv: { profile: undefined } }, use);
+  // Variables of its own: the set-up's profile did not read them, so the project resolves its own.
+  await profileOf({ runTarget: { profile: MOCK_PROFILE, env: {} }, setUpEnv: { profile: handed } }, use);
   expect(seen.slice(0, 2)).toEqual([handed, handed]);
-  expect(seen.slice(2).map((p) => p.name)).toEqual(['gatecheck mock', 'gatecheck mock']);
+  expect(seen.slice(2).map((p) => p.name)).toEqual(['gatecheck mock', 'gatecheck mock', 'gatecheck mock']);
 });

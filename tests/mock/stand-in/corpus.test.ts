@@ -5,30 +5,12 @@
  * document's own contradiction (its 201 or 204 against the interface's 200, a PUT it does not define), and
  * every MUST skip says what is missing. scripts/stand-in-corpus.ts prints the same as a table.
  */
-import { readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CORPUS, checkDocument, isCorpusDocument } from '../../../scripts/stand-in-corpus.ts';
+import { corpusDocuments, declaresSecurity } from '../../../scripts/stand-in-corpus/documents.ts';
+import { type CorpusRow, checkDocuments } from '../../../scripts/stand-in-corpus.ts';
 
 /** The corpus's documents, read when the file is loaded: one test each. */
-const CORPUS_NAMES = readdirSync(CORPUS)
-  .filter(isCorpusDocument)
-  .map((f) => f.replace(/\.(json|ya?ml)$/, ''))
-  .sort();
-
-/** Documents the issue's check leaves out: they declare no security (every operation public). */
-async function declaresSecurity(name: string): Promise<boolean> {
-  const file = (await corpusDocumentsFiles()).find((f) => f.replace(/\.(json|ya?ml)$/, '') === name);
-  const text = await readFile(path.join(CORPUS, file as string), 'utf8');
-  // OpenAPI 3's securitySchemes or Swagger 2.0's securityDefinitions, and a `security` requirement somewhere.
-  return /security(Schemes|Definitions)/.test(text) && /(^|[\s{,"])security"?\s*:/m.test(text);
-}
-
-async function corpusDocumentsFiles(): Promise<string[]> {
-  const { readdir } = await import('node:fs/promises');
-  return (await readdir(CORPUS)).filter(isCorpusDocument);
-}
+const CORPUS_NAMES = corpusDocuments();
 
 /**
  * Failures that follow from a reading the document leaves to its reader, named here with the reason so that
@@ -54,30 +36,60 @@ function CLIENT_CREDENTIALS_SCOPES(): string {
   return "its clientCredentials flow lists read:accounts only, the operations need profile, read:lists, write:lists (its authorizationCode flow's): init's admin fetches a client-credentials token with the flow's scopes, which the document's own token endpoint could not widen";
 }
 
-// One test per document (≈ 20–60 s each: a mock start and an init in this process, a MUST run in a child), so each is
-// bounded on its own and workers may share them out.
-test.describe.configure({ mode: 'parallel', timeout: 240_000 });
+/**
+ * The documents that declare security, in one Playwright run of the suite per batch (scripts/stand-in-corpus/
+ * run.ts): a `gatecheck` run per document cost a Node start, the CLI, a runner and a setup worker before any
+ * check. This file with `--workers=3` on the shared 2-core machine (load ≈ 5–8): 121–139 s of wall and 218–258
+ * CPU-s with a CLI run per document (4 runs); 83–97 s and 143–161 CPU-s in batches (6 runs). Three batches, as CI runs
+ * three workers; round-robin over the sorted names.
+ */
+const BATCHES = 3;
+const CHECKED = CORPUS_NAMES.filter(declaresSecurity);
+const batches = Array.from({ length: BATCHES }, (_, i) => CHECKED.filter((_, j) => j % BATCHES === i));
 
-for (const name of CORPUS_NAMES) {
-  test(`${name}: the suite against the mock of it fails only what the document contradicts`, async () => {
-    test.skip(
-      !(await declaresSecurity(name)),
-      'the document declares no security: every operation is public',
-    );
-    const row = await checkDocument(name);
-    const unexpected = row.failReasons.filter(
-      (f) =>
-        !row.contradicted.some((id) => f.startsWith(`${id}:`)) &&
-        DOCUMENT_READINGS[name]?.[f.split(':')[0] as string] === undefined,
-    );
-    const unexplained = row.skip
-      .filter((s) => !/profile lacks |precondition not met/.test(s.reason))
-      .map((s) => `${s.id}: ${s.reason}`);
-    expect(unexplained).toEqual([]);
-    expect(unexpected).toEqual([]);
-    // The rules init names up front as the document's own do fail: the run checks them, it does not skip them.
-    expect(
-      row.contradicted.filter((id) => !row.fail.includes(id) && !row.skip.some((s) => s.id === id)),
-    ).toEqual([]);
+function expectOnlyContradictions(name: string, row: CorpusRow): void {
+  const unexpected = row.failReasons.filter(
+    (f) =>
+      !row.contradicted.some((id) => f.startsWith(`${id}:`)) &&
+      DOCUMENT_READINGS[name]?.[f.split(':')[0] as string] === undefined,
+  );
+  const unexplained = row.skip
+    .filter((s) => !/profile lacks |precondition not met/.test(s.reason))
+    .map((s) => `${s.id}: ${s.reason}`);
+  expect(unexplained).toEqual([]);
+  expect(unexpected).toEqual([]);
+  // The rules init names up front as the document's own do fail: the run checks them, it does not skip them.
+  expect(
+    row.contradicted.filter((id) => !row.fail.includes(id) && !row.skip.some((s) => s.id === id)),
+  ).toEqual([]);
+}
+
+const title = (name: string) =>
+  `${name}: the suite against the mock of it fails only what the document contradicts`;
+
+for (const [i, batch] of batches.entries()) {
+  test.describe(`batch ${i + 1} of ${BATCHES}`, () => {
+    // One worker runs the batch's run once (beforeAll), then its documents' tests read it. A failed test makes
+    // Playwright start a fresh worker for the tests after it, which runs the batch again: only when one fails.
+    test.describe.configure({ mode: 'default' });
+    const rows = new Map<string, CorpusRow>();
+    test.beforeAll(async () => {
+      // ≈ 30–90 s a batch on the shared 2-core machine, beside the other tests.
+      test.setTimeout(600_000);
+      for (const row of await checkDocuments(batch)) rows.set(row.name, row);
+    });
+    for (const name of batch) {
+      test(title(name), () => {
+        const row = rows.get(name);
+        expect(row, `a row for ${name}`).toBeDefined();
+        expectOnlyContradictions(name, row as CorpusRow);
+      });
+    }
+  });
+}
+
+for (const name of CORPUS_NAMES.filter((n) => !declaresSecurity(n))) {
+  test(title(name), () => {
+    test.skip(true, 'the document declares no security: every operation is public');
   });
 }

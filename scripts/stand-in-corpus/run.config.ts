@@ -1,0 +1,42 @@
+/**
+ * One Playwright run of the conformance suite over several corpus documents (run.ts): per document a pair of
+ * projects, as gatecheckProjects({ name, target }) makes them (specs/project/gatecheck-project.ts) — its
+ * checks and their teardown, the observer verdicts — pointed at that document's mock, profile and printed
+ * credentials through the suite's `runTarget` option (specs/run-target.ts), as the mutation run points one
+ * project at each defective mock (tests/mutation/mutation.config.ts). No setup project: the run's set-up
+ * (specs/setup/set-up.ts) sets up one target, from the environment; run.ts hosts what it would — the scheduler
+ * (one state per target), the observations folder (one folder per target) and the token broker (one profile's:
+ * one such document per run). One runner and one loading of the spec files for every document,
+ * where one `gatecheck` run each cost a Node start, the CLI, a runner and a setup worker (≈ 4 CPU-s each).
+ */
+import { defineConfig } from '@playwright/test';
+import { CODE_ROOT, MODULE_EXT } from '../../shared/paths.ts';
+import type { RunTargetOption } from '../../specs/run-target.ts';
+import { OBSERVERS_SUFFIX, readManifest } from './manifest.ts';
+
+const { targets } = readManifest();
+
+export default defineConfig<object, { runTarget: RunTargetOption }>({
+  testDir: `${CODE_ROOT}/specs`,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  fullyParallel: true,
+  reporter: [[`${CODE_ROOT}/scripts/stand-in-corpus/report${MODULE_EXT}`]],
+  projects: targets.flatMap((target) => {
+    const use = {
+      baseURL: target.url,
+      trace: 'off' as const,
+      runTarget: { baseUrl: target.url, profile: target.profile, budget: target.budget, env: target.env },
+    };
+    const observers = `${target.name}${OBSERVERS_SUFFIX}`;
+    return [
+      // The document's checks in one worker, as `gatecheck … -- --workers=1` ran them (testProject.workers,
+      // Playwright ≥ 1.52): the other workers take the other documents.
+      { name: target.name, testMatch: `**/*.spec${MODULE_EXT}`, use, workers: 1, teardown: observers },
+      // The observer verdicts over every answer the document's checks received, after them, failures or not.
+      // Milliseconds over stored tallies: one worker, not one per core (as in playwright.config.ts).
+      { name: observers, testMatch: `observe/*.verdict${MODULE_EXT}`, use, fullyParallel: false },
+    ];
+  }),
+});
