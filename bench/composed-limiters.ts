@@ -35,8 +35,6 @@ export interface ComposedTarget {
   readonly minimal: RateLimitEntry | readonly RateLimitEntry[];
   /** The least time (ms) the target's limits allow for what the run sent. */
   least(p: Politeness, seen: TargetCounts): number;
-  /** Journal entries the mock's limit did not count (bench/target-counters.ts journalCounters). */
-  readonly uncounted?: (entry: { readonly status: number }) => boolean;
 }
 
 /** What the target itself counted (bench/target-counters.ts): the front's requests, the mock's per key. */
@@ -127,8 +125,6 @@ export function composedTarget(name: ComposedName, scale: number): ComposedTarge
         // The front's one counter (requests without a credential) at 2/s; each of the mock's counters — every
         // identity's, and per address what it serves as anonymous — at 6/s.
         least: (_p, seen) => Math.max(seen.front / (20 / w(10)), busiest(seen.mock) / (60 / w(10))) * 1000,
-        // A per-identity group counts a 400 or 401 as a failed attempt, under a limit of its own (unreachable here).
-        uncounted: (e) => e.status === 400 || e.status === 401,
       };
     case 'credential-60':
       return {

@@ -106,7 +106,7 @@ async function runComposed(
       fuzzCases,
       args,
     );
-    const seen = { front: front?.counted() ?? 0, mock: await journalCounters(mock.url, t.uncounted) };
+    const seen = { front: front?.counted() ?? 0, mock: await journalCounters(mock.url) };
     return resultOf(target, kind, scale, run, t.least(politeness, seen), estimated);
   } finally {
     await front?.stop();

@@ -63,7 +63,7 @@ export function buildControl(settings: ControlSettings, on: boolean, parts: Cont
         status: reply === DROPPED ? 0 : reply.status,
         identity: exchange.identity?.id,
         client: exchange.clientKey ?? `ip:${exchange.client ?? address(req)}`,
-        counted: exchange.clientKey !== undefined,
+        limitKey: exchange.limitKey,
         outcome: exchange.outcome,
         reason: exchange.outcomeReason,
       });

@@ -21,8 +21,11 @@ export interface JournalEntry {
   readonly identity?: string;
   /** The rate-limit key (`id:<identity>` or `ip:<address>`), or `ip:<address>` when no limit applied. */
   readonly client: string;
-  /** A rate limit counted the request, under `client` (absent: none did — no group, or answered before it). */
-  readonly counted?: true;
+  /**
+   * The key the route's rate limit counted the request under (absent: none did — no group, or answered before
+   * it). Usually `client`; for a 400 or 401 counted against the failed-attempt limit too, `client` is that one's.
+   */
+  readonly limitKey?: string;
   readonly outcome?: string;
   readonly reason?: string;
 }
@@ -35,7 +38,7 @@ export interface JournalRecord {
   readonly status: number;
   readonly identity: string | undefined;
   readonly client: string;
-  readonly counted: boolean;
+  readonly limitKey: string | undefined;
   readonly outcome: string | undefined;
   readonly reason: string | undefined;
 }
@@ -100,7 +103,7 @@ function toEntry(r: JournalRecord): JournalEntry {
     status: r.status,
     ...(r.identity === undefined ? {} : { identity: r.identity }),
     client: r.client,
-    ...(r.counted ? { counted: true as const } : {}),
+    ...(r.limitKey === undefined ? {} : { limitKey: r.limitKey }),
     ...(r.outcome === undefined ? {} : { outcome: r.outcome }),
     ...(r.reason === undefined ? {} : { reason: r.reason }),
   };

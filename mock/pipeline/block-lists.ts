@@ -106,6 +106,7 @@ export function blockListsStage(options: AccessStageOptions): Stage {
           ? credentialKey(exchange.req.headers.authorization, key)
           : key;
     exchange.clientKey = counted;
+    exchange.limitKey = counted;
     const verdict = limiter.hit(group, counted, exchange.now);
     if (verdict instanceof Promise) return addressCountedLater(limiter, exchange, group, key, verdict);
     return answer(limiter, exchange, group, verdict) ?? afterCounted(limiter, exchange, group, key, verdict);

@@ -32,6 +32,11 @@ export interface Exchange {
   /** The rate-limit key (`id:<identity>` or `ip:<address>`), when a limit applied. */
   clientKey: string | undefined;
   /**
+   * The key the route's rate-limit group counted the request under (not its failed-attempt limit's, which
+   * `clientKey` holds once a 400 or 401 is counted there): the journal's `limitKey`.
+   */
+  limitKey: string | undefined;
+  /**
    * Why the request was refused or misbehaved, for the journal: an AuthFailureCode, `insufficient_role`,
    * `insufficient_scope`, `closed_route`, `ip_blocked`, `geo_blocked`, `rate_limited`, `banned`,
    * `fault_injected`. Never the credential.
@@ -55,6 +60,7 @@ export function createExchange(req: IncomingMessage, now: number): Exchange {
     identity: undefined,
     client: undefined,
     clientKey: undefined,
+    limitKey: undefined,
     outcome: undefined,
     outcomeReason: undefined,
     extraHeaders: undefined,

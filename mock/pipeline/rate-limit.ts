@@ -32,6 +32,7 @@ export function rateLimitStage(limiter: RateLimiter, address: ClientAddress): St
         ? addressKey(clientOf(exchange, address))
         : identityKey(exchange.identity.id);
     exchange.clientKey = key;
+    exchange.limitKey = key;
     return answerWhenCounted(limiter, exchange, group, limiter.hit(group, key, exchange.now));
   };
 }

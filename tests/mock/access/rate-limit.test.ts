@@ -151,23 +151,21 @@ test('failed credential attempts count against the client address: over failedAt
   const journal = (await controlJson(mock, 'GET', '/journal?limit=1')) as {
     entries: Array<Record<string, unknown>>;
   };
-  expect(journal.entries[0]).toMatchObject({
-    status: 429,
-    client: 'ip:127.0.0.1',
-    outcome: 'rate_limited',
-    counted: true,
-  });
+  expect(journal.entries[0]).toMatchObject({ status: 429, client: 'ip:127.0.0.1', outcome: 'rate_limited' });
+  // Refused by the failed-attempt limit, before the route's own counted it.
+  expect(journal.entries[0]).not.toHaveProperty('limitKey');
   expect(journal.entries[0]).not.toHaveProperty('identity');
-  // A request answered before any limit (a path the mock does not have) is journaled as counted by none.
-  expect((await get('/no-such-path', { authorization: authorization(USER, 'basic') })).status).toBe(404);
-  const notFound = (await controlJson(mock, 'GET', '/journal?limit=1')) as {
-    entries: Array<Record<string, unknown>>;
-  };
-  expect(notFound.entries[0]).toMatchObject({ status: 404 });
-  expect(notFound.entries[0]).not.toHaveProperty('counted');
 
   await advance(mock, 10);
   expect((await get('/protected', { authorization: authorization(USER, 'basic') })).status).toBe(200);
+  // Counted by the route's limit, under the identity; a path the mock does not have, by none.
+  expect((await get('/no-such-path', { authorization: authorization(USER, 'basic') })).status).toBe(404);
+  const last = (await controlJson(mock, 'GET', '/journal?limit=2')) as {
+    entries: Array<Record<string, unknown>>;
+  };
+  expect(last.entries[0]).toMatchObject({ status: 200, limitKey: expect.stringMatching(/^id:/) });
+  expect(last.entries[1]).toMatchObject({ status: 404 });
+  expect(last.entries[1]).not.toHaveProperty('limitKey');
 });
 
 test('failed attempts are counted apart: a client that mistyped its password keeps its own quota', async () => {
