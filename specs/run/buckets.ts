@@ -45,11 +45,14 @@ export function bucketer(
     // A path outside the base URL's is no endpoint of the profile's: only limits of every path count it.
     const inBase = base === '' || full === base || full.startsWith(`${base}/`);
     const relative = inBase ? full.slice(base.length) || '/' : undefined;
-    const credential = authorization.length === 1 ? (authorization[0] ?? '') : '';
+    // Several Authorization lines (a malformed request, RFC 9110 §5.3): a credential all the same — the first,
+    // which Node's parser keeps (it discards an `authorization` field's duplicates) and a limiter in front keys —
+    // not one of the requests that carry none; verified as no identity, since a target refuses such a request.
+    const credential = authorization[0] ?? '';
     const applying = entries.filter((e) => entryApplies(e, relative, credential !== ''));
     if (applying.length === 0 && entries.length > 0)
       return encodeScope({ counted: false, route: full, identity: '', credential: '' });
-    const identity = credential === '' ? '' : who(credential);
+    const identity = credential === '' || authorization.length > 1 ? '' : who(credential);
     return encodeScope({
       counted: true,
       ...(applying.length === entries.length ? {} : { entries: applying.map((e) => e.index) }),
