@@ -29,6 +29,9 @@ export interface RunningFastifyLimiter {
 }
 
 export async function startFastifyLimiter(options: FastifyLimiterOptions): Promise<RunningFastifyLimiter> {
+  // The requests the plugin counts: every one, or (anonymousOnly) those without an Authorization field.
+  const counts = (req: { headers: { authorization?: string } }): boolean =>
+    !options.anonymousOnly || req.headers.authorization === undefined;
   const app = Fastify({ logger: false, exposeHeadRoutes: false });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -37,11 +40,11 @@ export async function startFastifyLimiter(options: FastifyLimiterOptions): Promi
     max: options.max,
     timeWindow: options.timeWindowMs,
     ...(options.ban === undefined ? {} : { ban: options.ban }),
-    ...(options.anonymousOnly ? { allowList: (req) => req.headers.authorization !== undefined } : {}),
+    ...(options.anonymousOnly ? { allowList: (req) => !counts(req) } : {}),
   });
   let counted = 0;
   app.addHook('onRequest', (req, _reply, done) => {
-    if (!options.anonymousOnly || req.headers.authorization === undefined) counted++;
+    if (counts(req)) counted++;
     done();
   });
   const upstream = options.upstream === undefined ? undefined : new URL(options.upstream);

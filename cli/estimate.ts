@@ -159,7 +159,7 @@ export function duration(seconds: number): string {
   return `≈ ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/** `≈ 4 min`, or with a key not declared `≈ 2–4 min (per identity … per address: the key is not declared)`. */
+/** `≈ 4 min`, or with a key not declared `≈ 86 s if the target counts per identity, up to 27 min per address (…)`. */
 function durationOf(e: RunEstimate): string {
   if (e.fromSeconds === undefined) return duration(e.seconds);
   const from = duration(e.fromSeconds).replace(/^≈ /, '');

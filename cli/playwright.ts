@@ -57,7 +57,7 @@ function relay(from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void
  */
 const OUTER_WORKER = ['TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX'] as const;
 
-function runnerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function runnerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out = { ...env };
   for (const name of OUTER_WORKER) delete out[name];
   return out;

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ENV } from '../shared/env.ts';
 import { installedPlaywrightLine } from '../shared/playwright-support.ts';
-import { startTokenBroker, type TokenBroker, tokenSources } from '../specs/credentials/broker.ts';
+import { startPrimedBroker, type TokenBroker, tokenSources } from '../specs/credentials/broker.ts';
 import { TokenError } from '../specs/credentials/token-error.ts';
 import { type ReporterEntry, reportersNamed, stdoutDocumentReporter } from '../specs/lib/progress-stream.ts';
 import { INSECURE_WARNING, nodeTlsOptions, runTls } from '../specs/lib/tls.ts';
@@ -230,16 +230,14 @@ export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitC
     // Tokens obtained at run time: this process hosts the run's broker, so a refused or unreachable token
     // endpoint is an exit code before any rule runs, and the workers reach it through the environment.
     if (tokenSources(target.profile).length > 0) {
-      broker = await startTokenBroker({
-        profile: target.profile,
-        baseUrl: target.baseUrl,
-        tls: tlsOptions,
-        timeoutMs,
-      });
       try {
-        await broker.prime();
+        broker = await startPrimedBroker({
+          profile: target.profile,
+          baseUrl: target.baseUrl,
+          tls: tlsOptions,
+          timeoutMs,
+        });
       } catch (error) {
-        await broker.close();
         if (!(error instanceof TokenError)) throw error;
         io.err(`gatecheck: ${error.message}\n`);
         return error.kind === 'refused' ? EXIT.usage : EXIT.unreachable;

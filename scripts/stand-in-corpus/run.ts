@@ -9,9 +9,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { selection } from '../../cli/filter.ts';
-import { PLAYWRIGHT_CLI } from '../../cli/playwright.ts';
+import { PLAYWRIGHT_CLI, runnerEnv } from '../../cli/playwright.ts';
 import { ENV } from '../../shared/env.ts';
-import { startTokenBroker, type TokenBroker, tokenSources } from '../../specs/credentials/broker.ts';
+import { startPrimedBroker, type TokenBroker, tokenSources } from '../../specs/credentials/broker.ts';
 import { nodeTlsOptions, runTls } from '../../specs/lib/tls.ts';
 import { loadCatalogue } from '../../specs/report/catalogue-source.ts';
 import type { ConformanceReport } from '../../specs/report/model.ts';
@@ -64,31 +64,20 @@ export async function runDocuments(
 async function brokerFor(docs: readonly PreparedDocument[]): Promise<TokenBroker | undefined> {
   const doc = docs.find((d) => tokenSources(d.profile).length > 0);
   if (doc === undefined) return undefined;
-  const broker = await startTokenBroker({
+  return startPrimedBroker({
     profile: doc.profile,
     baseUrl: doc.baseUrl,
     tls: nodeTlsOptions(runTls(doc.profile, { ...process.env, ...doc.env })),
     // cli/run.ts's preflight and broker timeout.
     timeoutMs: doc.profile.budget?.timeoutMs ?? 5000,
   });
-  try {
-    await broker.prime();
-  } catch (error) {
-    await broker.close();
-    throw error;
-  }
-  return broker;
 }
 
 /** The outer run's settings and worker identity stay out of the child (cli/playwright.ts runnerEnv). */
 function childEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) =>
-        !k.startsWith('GATECHECK_') &&
-        k !== ENV.baseUrl &&
-        k !== 'TEST_WORKER_INDEX' &&
-        k !== 'TEST_PARALLEL_INDEX',
+  return runnerEnv(
+    Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith('GATECHECK_') && k !== ENV.baseUrl),
     ),
   );
 }

@@ -104,3 +104,18 @@ export async function startTokenBroker(options: BrokerOptions): Promise<TokenBro
       }),
   };
 }
+
+/**
+ * A broker whose tokens are already fetched: every identity's once, before any rule runs. A TokenError (a
+ * refused or unreachable token endpoint) is thrown with the broker closed.
+ */
+export async function startPrimedBroker(options: BrokerOptions): Promise<TokenBroker> {
+  const broker = await startTokenBroker(options);
+  try {
+    await broker.prime();
+  } catch (error) {
+    await broker.close();
+    throw error;
+  }
+  return broker;
+}

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENV, ENV_EMBEDDED } from '../../shared/env.ts';
-import { startTokenBroker, tokenSources } from '../credentials/broker.ts';
+import { startPrimedBroker, tokenSources } from '../credentials/broker.ts';
 import { seedLine } from '../fuzz/engine/seed-line.ts';
 import { DEFAULT_TIMEOUT_MS } from '../lib/budget.ts';
 import { progressStream, type ReporterEntry } from '../lib/progress-stream.ts';
@@ -95,19 +95,15 @@ export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
 
   // Tokens obtained at run time: one broker per run, here unless the CLI already hosts one.
   if (tokenSources(run.profile).length > 0 && !process.env[ENV.tokenBroker]) {
-    const broker = await startTokenBroker({
+    const broker = await startPrimedBroker({
       profile: run.profile,
       baseUrl,
       tls: nodeTlsOptions(tls),
       timeoutMs: run.profile.budget?.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    });
-    try {
-      await broker.prime();
-    } catch (error) {
-      await broker.close();
+    }).catch(async (error: unknown) => {
       await close();
       throw error;
-    }
+    });
     rememberSecrets(broker.issued());
     Object.assign(env, broker.env);
     // Left open (unref'd) so the reporter can still ask it which tokens to redact when the run ends.
