@@ -48,7 +48,9 @@ export function bucketer(
     // Several Authorization lines (a malformed request, RFC 9110 §5.3): a credential all the same — the first,
     // which Node's parser keeps (it discards an `authorization` field's duplicates) and a limiter in front keys —
     // not one of the requests that carry none; verified as no identity, since a target refuses such a request.
-    const credential = authorization[0] ?? '';
+    // RFC 9110 §5.5: a field value has no leading or trailing whitespace — a parser strips it, so a field of
+    // spaces and tabs only is an empty value, which a target counts with the requests that carry none.
+    const credential = fieldValue(authorization[0] ?? '');
     const applying = entries.filter((e) => entryApplies(e, relative, credential !== ''));
     if (applying.length === 0 && entries.length > 0)
       return encodeScope({ counted: false, route: full, identity: '', credential: '' });
@@ -65,6 +67,9 @@ export function bucketer(
 }
 
 const pathOnly = (path: string): string => path.split('?')[0] ?? path;
+
+/** A field value as a recipient reads it: without its leading and trailing OWS (SP / HTAB, RFC 9110 §5.5, §5.6.3). */
+const fieldValue = (raw: string): string => raw.replace(/^[ \t]+|[ \t]+$/g, '');
 
 /**
  * A short digest of the credential as the target reads it (the scheme's case and the spaces after it do not

@@ -577,6 +577,26 @@ test.describe('buckets', () => {
     expect(of('/x', ['Bearer tok.en.a'])).not.toContain('tok.en.a');
   });
 
+  test('an Authorization field of spaces and tabs only is an empty value (RFC 9110 §5.5): counted with the requests that carry none', () => {
+    // A target's parser strips the field value's leading and trailing whitespace: Node hands the limiter ''
+    // and @fastify/rate-limit's `req.headers.authorization || req.ip` counts the address, as the mock does.
+    // Counted apart (a credential of its own), these requests and the ones without a field went each at the
+    // declared pace into the target's one counter: limited answers (#38, the per-credential bench rows).
+    for (const key of ['credential', 'identity'] as const) {
+      const of = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key } });
+      const none = scopeOf(of, '/x', []);
+      for (const blank of [' ', ' \t ', '\t\t', '']) {
+        const scope = scopeOf(of, '/x', [blank]);
+        expect(scope).toMatchObject({ identity: '', credential: '' });
+        expect(counterOf(key, scope)).toBe(counterOf(key, none));
+      }
+      // The whitespace around a value is no part of it either: one credential, one counter.
+      expect(scopeOf(of, '/x', ['  Bearer tok.en.a \t']).credential).toBe(
+        scopeOf(of, '/x', ['Bearer tok.en.a']).credential,
+      );
+    }
+  });
+
   test("per identity, a key in the target's own form (apikeyScheme): its word, a parameter, or the key alone", () => {
     const limit = { limit: 1, windowSeconds: 1, key: 'identity' } as const;
     const token = bucketer({ ...profile, apikeyScheme: 'Token', rateLimit: limit });
