@@ -9,7 +9,7 @@
  * Takes as long as the self-tests (≈ 15 min on 2 cores); run it with nothing else on the machine.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,7 @@ if (!Number.isInteger(top) || top < 1) {
 const work = mkdtempSync(join(tmpdir(), 'gatecheck-self-cpu-'));
 const mapDir = join(work, 'workers');
 const rowsPath = join(work, 'rows.json');
-spawnSync('mkdir', [mapDir]);
+mkdirSync(mapDir);
 const started = Date.now();
 const run = spawnSync(
   process.execPath,
