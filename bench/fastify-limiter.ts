@@ -17,21 +17,23 @@ export interface FastifyLimiterOptions {
   readonly ban?: number;
   /** Where allowed requests go; absent: answered 200 `{}` here. */
   readonly upstream?: string;
-  /** Count only requests without an Authorization field (DRF's anonymous rate); the others pass. */
+  /** Count only requests without a credential, no Authorization field or an empty one (DRF's anon rate). */
   readonly anonymousOnly?: boolean;
 }
 
 export interface RunningFastifyLimiter {
   readonly url: string;
-  /** Requests the plugin has counted so far (with `anonymousOnly`, those without an Authorization field). */
+  /** Requests the plugin has counted so far (with `anonymousOnly`, those without a credential). */
   counted(): number;
   stop(): Promise<void>;
 }
 
 export async function startFastifyLimiter(options: FastifyLimiterOptions): Promise<RunningFastifyLimiter> {
-  // The requests the plugin counts: every one, or (anonymousOnly) those without an Authorization field.
+  // The requests the plugin counts: every one, or (anonymousOnly) those without a credential — no Authorization
+  // field, or an empty one (Node strips a field value's surrounding whitespace, RFC 9110 §5.5), which DRF's
+  // authentication also leaves unauthenticated (`get_authorization_header(request).split()` is empty).
   const counts = (req: { headers: { authorization?: string } }): boolean =>
-    !options.anonymousOnly || req.headers.authorization === undefined;
+    !options.anonymousOnly || !req.headers.authorization;
   const app = Fastify({ logger: false, exposeHeadRoutes: false });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
