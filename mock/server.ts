@@ -74,6 +74,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     await listen(server, port, host);
   } catch (error) {
     await app.close();
+    await certificate?.remove();
     throw error;
   }
   const address = server.address() as AddressInfo;
@@ -90,7 +91,9 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }).then(() => app.close());
+      })
+        .then(() => app.close())
+        .then(() => certificate?.remove());
       return closing;
     },
   };
@@ -99,7 +102,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
 async function serverCertificate(
   tls: TlsOption | undefined,
   host: string,
-): Promise<{ cert: string; key: string; caPath: string | undefined } | undefined> {
+): Promise<{ cert: string; key: string; caPath: string | undefined; remove(): Promise<void> } | undefined> {
   if (tls === undefined) return undefined;
   if (tls === 'generate') {
     // Imported when asked for: the certificate library costs ≈0.1 s of start-up a plain-HTTP mock never needs.
@@ -111,6 +114,7 @@ async function serverCertificate(
       cert: readFileSync(tls.certPath, 'utf8'),
       key: readFileSync(tls.keyPath, 'utf8'),
       caPath: undefined,
+      remove: async () => {},
     };
   } catch (error) {
     throw new ConfigError(

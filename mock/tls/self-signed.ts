@@ -2,19 +2,22 @@
  * `--tls`: a certificate generated at start-up (selfsigned) for the loopback names, acting as its own CA
  * (basicConstraints cA, RFC 5280 §4.2.1.9) so a client can trust it with the CA file alone — the way a staging
  * deployment with a company CA is trusted (`--ca-cert`, profile `tls.ca`). The CA file is written to a new
- * temporary folder and its path printed; the private key stays in memory.
+ * temporary folder (removed when the mock closes, or with its process) and its path printed; the private key
+ * stays in memory.
  */
 
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
+import { tempFolder } from '../../shared/temp-folder.ts';
 
 export interface ServerCertificate {
   readonly cert: string;
   readonly key: string;
   /** The PEM file a client trusts (the certificate itself). */
   readonly caPath: string;
+  /** Deletes the CA file's folder (the mock's close); the process's exit does it otherwise. */
+  remove(): Promise<void>;
 }
 
 export async function generateServerCertificate(hosts: readonly string[] = []): Promise<ServerCertificate> {
@@ -39,8 +42,8 @@ export async function generateServerCertificate(hosts: readonly string[] = []): 
       },
     ],
   });
-  const dir = await mkdtemp(join(tmpdir(), 'gatecheck-mock-tls-'));
-  const caPath = join(dir, 'ca.pem');
+  const dir = await tempFolder('gatecheck-mock-tls-');
+  const caPath = join(dir.path, 'ca.pem');
   await writeFile(caPath, pems.cert, { mode: 0o644 });
-  return { cert: pems.cert, key: pems.private, caPath };
+  return { cert: pems.cert, key: pems.private, caPath, remove: dir.remove };
 }

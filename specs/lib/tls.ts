@@ -5,11 +5,11 @@
  * `tls.insecure`, which turns verification off and is reported loudly wherever the run reports.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as tlsRoots from 'node:tls';
 import { ENV } from '../../shared/env.ts';
+import { tempFolder } from '../../shared/temp-folder.ts';
 import { ProfileError } from '../profile/load-error.ts';
 import type { Profile } from '../profile/types.ts';
 
@@ -86,8 +86,8 @@ export async function extraCaBundle(
 ): Promise<{ path: string; remove: () => Promise<void> }> {
   const parts = [read(caPath, '/tls/ca (or --ca-cert)')];
   if (existing) parts.unshift(await readFile(existing, 'utf8').catch(() => ''));
-  const dir = await mkdtemp(join(tmpdir(), 'gatecheck-ca-'));
-  const path = join(dir, 'extra-ca.pem');
+  const dir = await tempFolder('gatecheck-ca-');
+  const path = join(dir.path, 'extra-ca.pem');
   await writeFile(path, parts.join('\n'));
-  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { path, remove: dir.remove };
 }

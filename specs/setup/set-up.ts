@@ -10,10 +10,8 @@
  * Only NODE_EXTRA_CA_CERTS (a private CA) does, since Node reads it when a process starts. `close` is the
  * run's teardown.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ENV, ENV_EMBEDDED } from '../../shared/env.ts';
+import { tempFolder } from '../../shared/temp-folder.ts';
 import { startPrimedBroker, tokenSources } from '../credentials/broker.ts';
 import { seedLine } from '../fuzz/engine/seed-line.ts';
 import { DEFAULT_TIMEOUT_MS } from '../lib/budget.ts';
@@ -62,9 +60,10 @@ export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
   // On stderr when a reporter prints its document on stdout (`--reporter=json > out.json` stays JSON).
   progressStream(config.reporters).write(seedLine(run.profile, config.workers));
 
-  // The observers' store (specs/run/observation-store.ts): one folder per run, removed with the run.
-  const observations = await mkdtemp(join(tmpdir(), 'gatecheck-observations-'));
-  env[OBSERVATIONS_ENV] = observations;
+  // The observers' store (specs/run/observation-store.ts): one folder per run, removed with the run, or when
+  // the runner exits if no gatecheck reporter tears the run down (shared/temp-folder.ts).
+  const observations = await tempFolder('gatecheck-observations-');
+  env[OBSERVATIONS_ENV] = observations.path;
   const coordinator = new RunCoordinator(Date.now, { learn: process.env[ENV.schedulerLearning] !== 'off' });
   const scheduler = await startCoordinatorServer(coordinator);
   env[SCHEDULER_ENV] = scheduler.address;
@@ -72,7 +71,7 @@ export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
     async () => {
       storePoliteness(coordinator.politeness());
       await scheduler.close();
-      await rm(observations, { recursive: true, force: true });
+      await observations.remove();
     },
   ];
   if (caBundle) teardown.push(caBundle.remove);

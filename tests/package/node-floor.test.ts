@@ -133,11 +133,11 @@ test('below the floor the CLI refuses in one line, exit 2 (the bin reads engines
   expect(result.stdout).toBe('');
 });
 
-/** bin/ beside a package.json whose engines says `range`, in a temporary folder: the check alone. */
+/** bin/ beside a package.json whose engines says `range`, in a temporary folder (gone with the worker). */
 async function writeManifestCopy(range: string): Promise<string> {
-  const { mkdtemp, copyFile } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  const dir = await mkdtemp(path.join(tmpdir(), 'gatecheck-engines-'));
+  const { copyFile } = await import('node:fs/promises');
+  const { tempFolder } = await import('../../shared/temp-folder.ts');
+  const dir = (await tempFolder('gatecheck-engines-')).path;
   await mkdir(path.join(dir, 'bin'));
   for (const file of ['gatecheck.js', 'entry.js', 'node-version.js'])
     await copyFile(path.join(ROOT, 'bin', file), path.join(dir, 'bin', file));

@@ -4,9 +4,9 @@
  * scopes, Basic, keys in Authorization (with the document's own word), a header, a query and a cookie, a
  * collection with an item path, its 201 and 204, a request body schema, examples, a rate limit.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { tempFolder } from '../../../shared/temp-folder.ts';
 
 export const STAND_IN_DOCUMENT = {
   openapi: '3.1.0',
@@ -116,10 +116,10 @@ export const STAND_IN_DOCUMENT = {
   },
 } as const;
 
-/** The document written to a fresh temporary folder; returns its path. */
+/** The document written to a fresh temporary folder, removed when the worker exits; returns its path. */
 export async function writeStandInDocument(document: object = STAND_IN_DOCUMENT): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'gatecheck-stand-in-'));
-  const file = path.join(dir, 'openapi.json');
+  const dir = await tempFolder('gatecheck-stand-in-');
+  const file = path.join(dir.path, 'openapi.json');
   await writeFile(file, JSON.stringify(document));
   return file;
 }
