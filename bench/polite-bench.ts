@@ -18,6 +18,7 @@ import { estimateRun, plannedFuzzCases } from '../cli/estimate.ts';
 import { pacedWorkerArgs } from '../cli/paced-workers.ts';
 import type { Profile } from '../specs/profile/types.ts';
 import type { Politeness } from '../specs/run/politeness.ts';
+import { counterLabel } from '../specs/run/scopes.ts';
 import { COMPOSED, type ComposedName, composedTarget } from './composed-limiters.ts';
 import { startFastifyLimiter } from './fastify-limiter.ts';
 import {
@@ -69,6 +70,11 @@ export interface PoliteRun {
   readonly estimatedMs?: number;
   /** With a key not declared, the estimate is a range (cli/estimate.ts fromSeconds): its lower end, ms. */
   readonly estimatedFromMs?: number;
+  /**
+   * The run's paced counter that took longest at its pace (requests over pace): the one that decides the wall
+   * time, as the run counted it (`requests without a credential (per address)`, 113 requests at 1.8/s).
+   */
+  readonly deciding?: { readonly counter: string; readonly requests: number; readonly pacePerSecond: number };
 }
 
 export interface PoliteBenchReport {
@@ -180,7 +186,19 @@ function resultOf(
     key: p.key?.summary ?? '',
     ...(estimated === undefined ? {} : { estimatedMs: estimated.ms }),
     ...(estimated?.fromMs === undefined ? {} : { estimatedFromMs: estimated.fromMs }),
+    ...decidingOf(p),
   };
+}
+
+/** The paced counter with the most time's worth of requests at its pace (PoliteRun.deciding). */
+function decidingOf(p: Politeness): Pick<PoliteRun, 'deciding'> {
+  let worst: PoliteRun['deciding'];
+  for (const c of p.counters ?? []) {
+    if (c.pacePerSecond === undefined || c.pacePerSecond <= 0) continue;
+    if (worst === undefined || c.requests / c.pacePerSecond > worst.requests / worst.pacePerSecond)
+      worst = { counter: counterLabel(c.counter), requests: c.requests, pacePerSecond: c.pacePerSecond };
+  }
+  return worst === undefined ? {} : { deciding: worst };
 }
 
 async function runOne(
@@ -308,6 +326,17 @@ export function politeSection(report: PoliteBenchReport): string[] {
     'What the politeness section said about the key:',
     '',
     ...report.runs.map((r) => `- ${r.target} × ${r.profile}: ${r.key}`),
+    '',
+    "The run's paced counter with the most time at its pace (what decides the wall):",
+    '',
+    ...report.runs.map(
+      (r) =>
+        `- ${r.target} × ${r.profile}: ${
+          r.deciding === undefined
+            ? 'none paced'
+            : `${r.deciding.counter}, ${r.deciding.requests} requests at ${r.deciding.pacePerSecond.toFixed(1)}/s`
+        }`,
+    ),
     '',
   ];
 }

@@ -114,7 +114,7 @@ function rateLimitEntry(
   }
   if (key === undefined)
     todo.push(
-      `${where}/key: the document names no key; the suite starts per identity and learns it from the limited answers it meets, and the run's politeness section says what to write here (docs/profile.md "Finding the key")`,
+      `${where}/key: the document names no key; the suite starts per credential and learns it from the limited answers it meets, and the run's politeness section says what to write here (docs/profile.md "Finding the key")`,
     );
   const method = typeof x.method === 'string' ? x.method.toUpperCase() : 'GET';
   const schemes = typeof x.path === 'string' ? schemesOf(x.path, method) : undefined;

@@ -37,7 +37,7 @@ export interface RateLimitEntry {
   /**
    * What the limit is counted per: the client address across all routes, the identity, the credential value,
    * or the endpoint (per route). The suite's scheduler paces each such counter (specs/run/); not declared, it
-   * starts per endpoint and per identity and learns the key from the limited answers it meets.
+   * starts per credential and learns the key from the limited answers it meets.
    */
   readonly key?: RateLimitKey;
   /** The status the limiter answers with (default 429): a 503 without Retry-After is limiting only if declared. */

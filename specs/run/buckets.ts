@@ -30,7 +30,7 @@ export function bucketer(
   const base = target === undefined ? '' : new URL(target).pathname.replace(/\/+$/, '');
   const entries = policy.entries;
   // A digest per credential only where some key in play may count per identity or credential (declared so,
-  // or not declared: the scheduler starts per identity): elsewhere every request of a route shares one bucket.
+  // or not declared: the scheduler starts per credential): elsewhere every request of a route shares one bucket.
   const perCredential = entries.some(
     (e) => e.key === undefined || e.key === 'identity' || e.key === 'credential',
   );

@@ -3,9 +3,9 @@
  * checks, fuzz plans, JWT attacks, in every Playwright worker — asks it for a slot first. It lives in the
  * runner process (global setup hosts it: specs/run/coordinator-server.ts) and keeps, per target:
  *  - the key: what the target counts its limit per (specs/run/scopes.ts). A declared `rateLimit.key` is taken
- *    at its word until the traffic contradicts it; an undeclared one starts per identity (each verified
- *    identity its own counter, the requests without one per address, every other credential its own): the
- *    reading that slows none of the many credentials a run sends for a limit that counts each alone. A limited
+ *    at its word until the traffic contradicts it; an undeclared one starts per credential (each credential
+ *    value its own counter, the requests without one per address: UNDECLARED_KEYS): the reading that slows
+ *    none of the many credentials a run sends for a limit that counts each alone. A limited
  *    answer that the keys in force cannot explain — its counter under another key had gone past the declared
  *    rate — adds that key (the finest such), and the politeness section says so (specs/run/key-model.ts);
  *  - the pace: one GCRA pacer (specs/run/pacer.ts) per counter of every key in force, at the declared limit's
@@ -39,6 +39,7 @@ import {
   type RateKey,
   type RequestScope,
   splitCounter,
+  UNDECLARED_KEYS,
 } from './scopes.ts';
 
 export type { Politeness } from './politeness.ts';
@@ -49,7 +50,7 @@ export interface DeclaredLimit {
   readonly limit: number;
   readonly windowSeconds: number;
   readonly burst?: number;
-  /** Undefined: the profile does not say; the scheduler starts from `identity` and learns (UNDECLARED_KEYS). */
+  /** Undefined: the profile does not say; the scheduler starts from `credential` and learns (UNDECLARED_KEYS). */
   readonly key?: RateKey;
   /** The limit counts only the requests to one endpoint (profile `rateLimit.appliesTo`). */
   readonly onlyEndpoint?: boolean;
@@ -111,14 +112,6 @@ const MIN_LEARNED_PACE = 0.5;
 /** Per limiting event, a learned pace is multiplied by this; after each quiet window it gains this share of its ceiling. */
 const DECREASE = 0.7;
 const INCREASE_SHARE = 0.1;
-/**
- * The keys a profile that declares a limit but not its key starts from. Per identity: a target that counts per
- * credential (a gateway's per-key quota) then never slows the run, and one that counts per route or address
- * says so with its first limited answer, which adds that key (specs/run/key-model.ts) — one event, waited out.
- * (Started per route and per identity, every fuzz case of a route shared one counter, and a target counting
- * per credential ran at 2.7× its least time: #38.)
- */
-export const UNDECLARED_KEYS: readonly RateKey[] = ['identity'];
 
 interface Counter {
   readonly id: string;

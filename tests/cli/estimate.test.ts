@@ -57,16 +57,16 @@ test('--max-duration: the most fuzz cases that fit; less than the checks need sa
     { ...limited, rateLimit: { limit: 20, windowSeconds: 10, key: 'credential' } } as Profile,
     2400,
   );
-  expect(perCredential?.seconds).toBeCloseTo((0.3 * 440) / 1.8 + 12.5, 0);
+  expect(perCredential?.seconds).toBeCloseTo((0.23 * 440 + 0.016 * 2400) / 1.8 + 12.5, 0);
 });
 
-test('a key not declared: a range, from the time per identity (the reading the run starts from) to the time per address', () => {
+test('a key not declared: a range, from the time per credential (the reading the run starts from) to the time per address', () => {
   const minimal = { ...limited, rateLimit: { limit: 20, windowSeconds: 10 } } as Profile;
   const e = estimateRun(minimal, 2400);
   expect(e?.seconds).toBeCloseTo((440 + 2400) / 1.8 + 12.5, 0);
-  expect(e?.fromSeconds).toBeCloseTo((0.3 * 440) / 1.8 + 12.5, 0);
+  expect(e?.fromSeconds).toBeCloseTo((0.23 * 440 + 0.016 * 2400) / 1.8 + 12.5, 0);
   expect(estimateLine(e as RunEstimate)).toMatch(
-    /: ≈ 86 s if the target counts per identity, up to 27 min per address \(the key is not declared\)/,
+    /: ≈ 2 min if the target counts per credential, up to 27 min per address \(the key is not declared\)/,
   );
   // Declared, one figure.
   expect(estimateRun(limited, 850)?.fromSeconds).toBeUndefined();

@@ -371,20 +371,46 @@ test.describe('learning the key', () => {
     expect(limited).toBeLessThanOrEqual(traffic.length);
   });
 
-  test('key not declared, target per route: per identity no route goes past its limit here, nothing to learn', () => {
+  test('key not declared, target per route: per credential no route goes past its limit here, nothing to learn', () => {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
     co.register('t', policy());
     const { limited } = drive(co, now, traffic, 60_000, slidingTarget(routeOf));
     expect(limited).toBe(0);
-    expect(co.politeness().key?.summary).toMatch(/key not declared: paced per identity/);
+    expect(co.politeness().key?.summary).toMatch(/key not declared: paced per credential/);
+  });
+
+  test('key not declared, target per credential: credentials the public route serves as anonymous are not held to the per-address pace of the requests without one', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy());
+    // Fuzz cases on the public route, each with a credential that verifies as no identity, beside anonymous requests.
+    const forged = Array.from({ length: 10 }, (_, i) =>
+      encodeScope({
+        counted: true,
+        route: '/users',
+        identity: '',
+        credential: `forged-${i}`,
+        publicRoute: true,
+      }),
+    );
+    const anonymous = req('/users');
+    const perCredential = (scope: string) => {
+      const [, , , credential = ''] = scope.split('\t');
+      return credential === '' ? 'address' : credential;
+    };
+    const { sent, limited } = drive(co, now, [...forged, anonymous], 20_000, slidingTarget(perCredential));
+    expect(limited).toBe(0);
+    // Each credential near the declared pace (0.9 × 6 per s), not a share of one per-address counter.
+    for (const f of forged) expect((sent.get(f) ?? []).length).toBeGreaterThan(0.8 * 0.9 * 6 * 20);
+    expect(co.politeness().key?.summary).toMatch(/key not declared: paced per credential/);
   });
 
   test('key not declared, target per route, a credential per fuzz case on one route: one limiting event adds `endpoint`, and no other', () => {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
     co.register('t', policy());
-    // Fuzz cases: each its own credential (a counter of its own per identity), all to /protected.
+    // Fuzz cases: each its own credential (a counter of its own), all to /protected.
     const fuzz = Array.from({ length: 20 }, (_, i) =>
       encodeScope({ counted: true, route: '/protected', identity: '', credential: `fuzz-${i}` }),
     );
@@ -429,9 +455,9 @@ test.describe('learning the key', () => {
     co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, protectedAnon);
     const p = co.politeness();
     expect(p.key?.learned).toEqual([]);
-    expect(p.key?.inForce).toEqual(['identity']);
+    expect(p.key?.inForce).toEqual(['credential']);
     expect(p.notes?.[0]).toMatch(
-      /limited requests of requests verified as no identity \(per address\) while they went within its declared pace .* each such answer was waited out/,
+      /limited requests of requests without a credential \(per address\) while they went within its declared pace .* each such answer was waited out/,
     );
   });
 

@@ -93,7 +93,7 @@ for (const name of LIMITERS) {
       // one route's limit and teach the key; per credential, the reading the run starts from is right.
       else if (name === 'slowapi')
         expect(summary).toMatch(/^key not declared; the target limits per route .*add `key: "endpoint"`/);
-      else expect(summary).toMatch(/^key not declared: paced per identity/);
+      else expect(summary).toMatch(/^key not declared: paced per credential/);
       if (kind === 'exact') expect(politeness.key?.learned).toEqual([]);
     });
   }
