@@ -8,6 +8,7 @@
  * depend on the declared key, so the scheduler can learn another.
  */
 import { createHash } from 'node:crypto';
+import { fieldValue } from '../../shared/field-value.ts';
 import { apikeyAuthorization, apikeyForm } from '../profile/apikey-scheme.ts';
 import { entryApplies, type RatePolicy, ratePolicyOf, templateMatcher } from '../profile/rate-policy.ts';
 import type { Profile } from '../profile/types.ts';
@@ -67,9 +68,6 @@ export function bucketer(
 }
 
 const pathOnly = (path: string): string => path.split('?')[0] ?? path;
-
-/** A field value as a recipient reads it: without its leading and trailing OWS (SP / HTAB, RFC 9110 §5.5, §5.6.3). */
-const fieldValue = (raw: string): string => raw.replace(/^[ \t]+|[ \t]+$/g, '');
 
 /**
  * A short digest of the credential as the target reads it (the scheme's case and the spaces after it do not

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fieldValue } from '../../../shared/field-value.ts';
 import { OWS_CHARS } from '../abnf.ts';
 import { schemeInAnyCase } from './schemeInAnyCase.ts';
 import { separatingSpaces } from './separatingSpaces.ts';
@@ -37,7 +38,7 @@ export function validCredentialVariant(canonical: CanonicalCredential): fc.Arbit
 export function respellingClass(canonical: CanonicalCredential, value: string): string {
   const features: string[] = [];
   if (/^[ \t]|[ \t]$/.test(value)) features.push('whitespace around the value');
-  const inner = value.replace(/^[ \t]+|[ \t]+$/g, '');
+  const inner = fieldValue(value);
   const space = inner.indexOf(' ');
   if (space !== -1 && inner.slice(0, space) !== canonical.scheme) features.push('scheme letter case');
   if (space !== -1 && inner.charAt(space + 1) === ' ') features.push('several spaces');
