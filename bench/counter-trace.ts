@@ -1,0 +1,82 @@
+/**
+ * When the target's busiest counter got its requests in one run, and what the target did not count — read from
+ * the mock's request journal (bench/target-counters.ts), the mock counting as one of the limiters of
+ * bench/limiters.ts, the run given the workers the CLI gives a paced run (cli/paced-workers.ts).
+ *
+ *   npx tsx bench/counter-trace.ts [--limiter credential] [--profile exact|minimal] [--span 5]
+ *
+ * Prints the start-up (spawn → first request), the busiest counter's requests per span beside the run's, and
+ * the requests no limit of the mock counted, by method, path and status: the requests the run paces that the
+ * target answers before its limit (unknown paths, OPTIONS, 405) — what the least time leaves out.
+ */
+import { parseArgs } from 'node:util';
+import { PACED_WORKERS } from '../cli/paced-workers.ts';
+import { counterLabel } from '../specs/run/scopes.ts';
+import { LIMITERS, type LimiterName, limiterProfile, limiterSettings } from './limiters.ts';
+import { startMockProcess } from './mock-process.ts';
+import { runSuiteProcess } from './suite-process.ts';
+import { journalEntries, withJournal } from './target-counters.ts';
+
+const { values } = parseArgs({
+  options: {
+    limiter: { type: 'string', default: 'credential' },
+    profile: { type: 'string', default: 'exact' },
+    span: { type: 'string', default: '5' },
+  },
+});
+const limiter = values.limiter as LimiterName;
+const kind = values.profile as 'exact' | 'minimal';
+const spanMs = Number(values.span) * 1000;
+if (!LIMITERS.includes(limiter) || (kind !== 'exact' && kind !== 'minimal') || !(spanMs > 0)) {
+  console.error(
+    `counter-trace: --limiter is one of ${LIMITERS.join(', ')}; --profile exact or minimal; --span seconds > 0`,
+  );
+  process.exit(2);
+}
+
+const mock = await startMockProcess({ config: withJournal({ rateLimit: limiterSettings(limiter, 1) }) });
+try {
+  const spawnedAt = Date.now();
+  const run = await runSuiteProcess({
+    baseUrl: mock.url,
+    profile: limiterProfile(limiter, kind, 1),
+    timeoutMs: 1_800_000,
+    args: ['--workers', String(PACED_WORKERS)],
+  });
+  const entries = await journalEntries(mock.url);
+  const at = (e: { time: string }) => Date.parse(e.time);
+  const start = Math.min(...entries.map(at));
+  const counts = new Map<string, number>();
+  for (const e of entries) if (e.limitKey) counts.set(e.limitKey, (counts.get(e.limitKey) ?? 0) + 1);
+  const [busiest = '', busiestCount = 0] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  const last = Math.max(...entries.map(at));
+  console.log(
+    `${limiter} × ${kind}: wall ${(run.wallMs / 1000).toFixed(1)} s, spawn → first request ${((start - spawnedAt) / 1000).toFixed(1)} s, requests over ${((last - start) / 1000).toFixed(1)} s; the target's busiest counter ${busiest}: ${busiestCount} requests`,
+  );
+  const spans = Math.floor((last - start) / spanMs) + 1;
+  const row = (filter: (e: (typeof entries)[number]) => boolean) => {
+    const out = new Array<number>(spans).fill(0);
+    for (const e of entries) if (filter(e)) out[Math.floor((at(e) - start) / spanMs)]++;
+    return out;
+  };
+  const mine = row((e) => e.limitKey === busiest);
+  const all = row(() => true);
+  console.log(`| from (s) | the busiest counter | every request |\n| ---: | ---: | ---: |`);
+  for (let i = 0; i < spans; i++) console.log(`| ${(i * spanMs) / 1000} | ${mine[i]} | ${all[i]} |`);
+  const uncounted = new Map<string, number>();
+  for (const e of entries) {
+    if (e.limitKey !== undefined) continue;
+    const key = `${e.method} ${e.path.slice(0, 48)} → ${e.status}`;
+    uncounted.set(key, (uncounted.get(key) ?? 0) + 1);
+  }
+  console.log(
+    `\nno limit of the target counted ${[...uncounted.values()].reduce((a, b) => a + b, 0)} requests:`,
+  );
+  for (const [key, n] of [...uncounted.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(`  ${n} ${key}`);
+  console.log("\nthe run's own counters, busiest first:");
+  for (const c of [...(run.politeness?.counters ?? [])].sort((a, b) => b.requests - a.requests).slice(0, 3))
+    console.log(`  ${counterLabel(c.counter)}: ${c.requests} requests, pace ${c.pacePerSecond ?? '—'}/s`);
+} finally {
+  await mock.stop();
+}
