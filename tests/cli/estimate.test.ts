@@ -24,10 +24,10 @@ const limited = { ...bundled, rateLimit: PER_ADDRESS, budget } as unknown as Pro
 
 test('the estimate: requests planned, the pace of the deciding limit, the wall time; none without a declared limit', () => {
   const e = estimateRun(limited, 850);
-  expect(e).toMatchObject({ requests: 1290, fuzzCases: 850, pace: 5.4 });
-  // 1,290 requests at 5.4 requests/s, plus start-up and a quarter of the window (the rate-limit rules).
-  expect(e?.seconds).toBeCloseTo(1290 / 5.4 + 10 + 2.5, 0);
-  expect(e?.checksOnlySeconds).toBeCloseTo(440 / 5.4 + 12.5, 0);
+  expect(e).toMatchObject({ requests: 1780, fuzzCases: 850, pace: 5.4 });
+  // 1,780 requests at 5.4 requests/s, plus start-up and a quarter of the window (the rate-limit rules).
+  expect(e?.seconds).toBeCloseTo(1780 / 5.4 + 10 + 2.5, 0);
+  expect(e?.checksOnlySeconds).toBeCloseTo(930 / 5.4 + 12.5, 0);
   expect(estimateRun({ ...limited, rateLimit: undefined } as Profile, 850)).toBeUndefined();
   // A limit of one route alone (the bundled mock's /limited) paces nothing else: no estimate.
   expect(estimateRun(bundled, 850)).toBeUndefined();
@@ -51,22 +51,22 @@ test('--max-duration: the most fuzz cases that fit; less than the checks need sa
   const cases = (fit as { fuzzCases: number }).fuzzCases;
   expect(estimateRun(limited, cases)?.seconds).toBeLessThanOrEqual(300);
   expect(estimateRun(limited, cases + 1)?.seconds).toBeGreaterThan(300);
-  expect(casesWithin(limited, 60)).toEqual({ tooShort: Math.ceil(440 / 5.4 + 12.5) });
+  expect(casesWithin(limited, 60)).toEqual({ tooShort: Math.ceil(930 / 5.4 + 12.5) });
   // Per credential, the requests without one (per address) decide, spread over the checks.
   const perCredential = estimateRun(
     { ...limited, rateLimit: { limit: 20, windowSeconds: 10, key: 'credential' } } as Profile,
     2400,
   );
-  expect(perCredential?.seconds).toBeCloseTo((0.23 * 440 + 0.016 * 2400) / 1.8 + 12.5, 0);
+  expect(perCredential?.seconds).toBeCloseTo((0.116 * 930 + 0.016 * 2400) / 1.8 + 12.5, 0);
 });
 
 test('a key not declared: a range, from the time per credential (the reading the run starts from) to the time per address', () => {
   const minimal = { ...limited, rateLimit: { limit: 20, windowSeconds: 10 } } as Profile;
   const e = estimateRun(minimal, 2400);
-  expect(e?.seconds).toBeCloseTo((440 + 2400) / 1.8 + 12.5, 0);
-  expect(e?.fromSeconds).toBeCloseTo((0.23 * 440 + 0.016 * 2400) / 1.8 + 12.5, 0);
+  expect(e?.seconds).toBeCloseTo((930 + 2400) / 1.8 + 12.5, 0);
+  expect(e?.fromSeconds).toBeCloseTo((0.116 * 930 + 0.016 * 2400) / 1.8 + 12.5, 0);
   expect(estimateLine(e as RunEstimate)).toMatch(
-    /: ≈ 2 min if the target counts per credential, up to 27 min per address \(the key is not declared\)/,
+    /: ≈ 2 min if the target counts per credential, up to 31 min per address \(the key is not declared\)/,
   );
   // Declared, one figure.
   expect(estimateRun(limited, 850)?.fromSeconds).toBeUndefined();
@@ -85,14 +85,14 @@ test('the CLI: the estimate is the first line; --max-duration below the minimum 
   const short = await s.gatecheck(['--profile', file, '--base-url', base, '--max-duration', '1m']);
   expect(short.code, short.stdout + short.stderr).toBe(EXIT.usage);
   expect(short.stderr).toContain(
-    '--max-duration 60 s is less than the declared rate limit allows: the checks alone need ≈ 2 min (94 s)',
+    '--max-duration 60 s is less than the declared rate limit allows: the checks alone need ≈ 3 min (185 s)',
   );
   const sized = await s.gatecheck(['--profile', file, '--base-url', base, '--max-duration', '5m']);
   // Sized and announced, then the preflight finds no target.
   expect(sized.code, sized.stdout + sized.stderr).toBe(EXIT.unreachable);
   expect(sized.stdout.split('\n')[0]).toMatch(
     new RegExp(
-      `^gatecheck: plan ≈ [\\d,]+ requests \\([\\d,]+ fuzz cases\\), paced at 5\\.4 requests/s by limit \\(60 per 10 s per address\\): ≈ [45] min on ${PACED_WORKERS} workers; --budget 0 ≈ 2 min`,
+      `^gatecheck: plan ≈ [\\d,]+ requests \\([\\d,]+ fuzz cases\\), paced at 5\\.4 requests/s by limit \\(60 per 10 s per address\\): ≈ [45] min on ${PACED_WORKERS} workers; --budget 0 ≈ 3 min`,
     ),
   );
 });
