@@ -17,7 +17,7 @@
 import { estimateRun, plannedFuzzCases } from '../cli/estimate.ts';
 import { pacedWorkerArgs } from '../cli/paced-workers.ts';
 import type { Profile } from '../specs/profile/types.ts';
-import type { Politeness } from '../specs/run/politeness.ts';
+import { longestAtPace, type Politeness } from '../specs/run/politeness.ts';
 import { counterLabel } from '../specs/run/scopes.ts';
 import { COMPOSED, type ComposedName, composedTarget } from './composed-limiters.ts';
 import { startFastifyLimiter } from './fastify-limiter.ts';
@@ -192,13 +192,16 @@ function resultOf(
 
 /** The paced counter with the most time's worth of requests at its pace (PoliteRun.deciding). */
 function decidingOf(p: Politeness): Pick<PoliteRun, 'deciding'> {
-  let worst: PoliteRun['deciding'];
-  for (const c of p.counters ?? []) {
-    if (c.pacePerSecond === undefined || c.pacePerSecond <= 0) continue;
-    if (worst === undefined || c.requests / c.pacePerSecond > worst.requests / worst.pacePerSecond)
-      worst = { counter: counterLabel(c.counter), requests: c.requests, pacePerSecond: c.pacePerSecond };
-  }
-  return worst === undefined ? {} : { deciding: worst };
+  const [first] = longestAtPace(p.counters ?? []);
+  return first?.pacePerSecond === undefined
+    ? {}
+    : {
+        deciding: {
+          counter: counterLabel(first.counter),
+          requests: first.requests,
+          pacePerSecond: first.pacePerSecond,
+        },
+      };
 }
 
 async function runOne(

@@ -177,3 +177,18 @@ export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
 }
 
 const round = (n: number): number => Math.round(n * 100) / 100;
+
+/** How long a paced counter's requests take at its pace (s); undefined for an unpaced one. */
+export function secondsAtPace(c: CounterPace): number | undefined {
+  return c.pacePerSecond === undefined || c.pacePerSecond <= 0 ? undefined : c.requests / c.pacePerSecond;
+}
+
+/**
+ * The paced counters, the one whose requests take longest at its pace first: the first is the counter that
+ * decides a paced run's wall time (every request of it waits for its slot), whatever its number of requests.
+ */
+export function longestAtPace(counters: readonly CounterPace[]): CounterPace[] {
+  return counters
+    .filter((c) => secondsAtPace(c) !== undefined)
+    .sort((a, b) => (secondsAtPace(b) as number) - (secondsAtPace(a) as number) || b.requests - a.requests);
+}

@@ -162,10 +162,26 @@ test('the cost of politeness shows in the console summary, summary.md and the HT
   };
   // #31 item 5: "paced at 18 requests/s" while 4,290 requests went out in 4.4 s was one counter's pace, unnamed.
   const line =
-    /4,290 requests sent in 4\.4 s · 3 limited answers met \(2 × 429, 1 × 403 with Retry-After\) · 4\.5 s waiting, slowest wait 2\.1 s · paced per counter: endpoint \/protected 54 requests\/s \(3,100 requests\), identity ratelimit 18 requests\/s \(31 requests\); any other request unpaced · declared key identity; the target limits per route .* add .key: (?:"|&quot;)endpoint(?:"|&quot;). to rateLimit/;
+    /4,290 requests sent in 4\.4 s · 3 limited answers met \(2 × 429, 1 × 403 with Retry-After\) · 4\.5 s waiting, slowest wait 2\.1 s · paced per counter, longest at its pace first: endpoint \/protected 54 requests\/s \(3,100 requests, ≈ 57 s\), identity ratelimit 18 requests\/s \(31 requests, ≈ 2 s\); any other request unpaced · declared key identity; the target limits per route .* add .key: (?:"|&quot;)endpoint(?:"|&quot;). to rateLimit/;
   expect(renderText(report, 'reports')).toMatch(line);
   expect(renderMarkdown(report)).toMatch(line);
   expect(renderHtml(report)).toMatch(line);
+  // The counter that decided the wall is named first, however few its requests: 146 at 1.85/s outlast 3,100 at 54/s.
+  const slow = {
+    counter: 'credential ',
+    requests: 146,
+    limited: 0,
+    pacePerSecond: 1.85,
+    declaredPerSecond: 1.85,
+  };
+  const politeness = report.run.politeness as NonNullable<typeof report.run.politeness>;
+  const decided = {
+    ...report,
+    run: { ...report.run, politeness: { ...politeness, counters: [...(politeness.counters ?? []), slow] } },
+  };
+  expect(renderText(decided, 'reports')).toMatch(
+    /paced per counter, longest at its pace first: requests without a credential \(per address\) 1\.85 requests\/s \(146 requests, ≈ 79 s\), endpoint \/protected 54 requests\/s/,
+  );
   const { politeness: _, ...withoutRun } = report.run;
   expect(renderText({ ...report, run: withoutRun }, 'reports')).not.toContain('Politeness');
   // A report written before the counters were kept: its one pace says it is one counter's.
