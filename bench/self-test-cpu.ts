@@ -9,7 +9,7 @@
  * Takes as long as the self-tests (≈ 15 min on 2 cores); run it with nothing else on the machine.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,33 +32,41 @@ if (!Number.isInteger(top) || top < 1) {
 const work = mkdtempSync(join(tmpdir(), 'gatecheck-self-cpu-'));
 const mapDir = join(work, 'workers');
 const rowsPath = join(work, 'rows.json');
-mkdirSync(mapDir);
 const started = Date.now();
-const run = spawnSync(
-  process.execPath,
-  [
-    join(ROOT, 'node_modules/@playwright/test/cli.js'),
-    'test',
-    '-c',
-    'tests/playwright.config.ts',
-    `--reporter=dot,${here('reporter.ts')}`,
-    ...positionals,
-  ],
-  {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${here('worker-index.cjs')}`.trim(),
-      GATECHECK_CPU_MAP_DIR: mapDir,
-      GATECHECK_CPU_ROWS: rowsPath,
+let status: number | null;
+let rows: CpuRow[];
+let workers: number;
+try {
+  mkdirSync(mapDir);
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/@playwright/test/cli.js'),
+      'test',
+      '-c',
+      'tests/playwright.config.ts',
+      `--reporter=dot,${here('reporter.ts')}`,
+      ...positionals,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${here('worker-index.cjs')}`.trim(),
+        GATECHECK_CPU_MAP_DIR: mapDir,
+        GATECHECK_CPU_ROWS: rowsPath,
+      },
     },
-  },
-);
+  );
+  status = run.status;
+  // No rows when the run stopped before its reporter's end (a bad argument): said, and nothing left behind.
+  rows = existsSync(rowsPath) ? (JSON.parse(readFileSync(rowsPath, 'utf8')) as CpuRow[]) : [];
+  workers = readdirSync(mapDir).length;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
 const wall = (Date.now() - started) / 1000;
-const rows = JSON.parse(readFileSync(rowsPath, 'utf8')) as CpuRow[];
-const workers = readdirSync(mapDir).length;
-rmSync(work, { recursive: true, force: true });
 
 const byFile = new Map<string, { cpu: number; wall: number; tests: number }>();
 for (const r of rows) {
@@ -67,7 +75,7 @@ for (const r of rows) {
 }
 const total = rows.reduce((s, r) => s + r.cpuSeconds, 0);
 console.log(
-  `\nexit ${run.status} · wall ${wall.toFixed(0)} s · CPU of the tests ${total.toFixed(0)} s (${rows.length} tests) · Playwright workers started ${workers}`,
+  `\nexit ${status} · wall ${wall.toFixed(0)} s · CPU of the tests ${total.toFixed(0)} s (${rows.length} tests) · Playwright workers started ${workers}`,
 );
 console.log('\n| CPU s | share | wall s (sum) | tests | file |\n| ---: | ---: | ---: | ---: | --- |');
 for (const [file, f] of [...byFile].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, top)) {
@@ -75,4 +83,4 @@ for (const [file, f] of [...byFile].sort((a, b) => b[1].cpu - a[1].cpu).slice(0,
     `| ${f.cpu.toFixed(1)} | ${((100 * f.cpu) / total).toFixed(1)} % | ${f.wall.toFixed(1)} | ${f.tests} | ${file} |`,
   );
 }
-process.exit(run.status ?? 1);
+process.exit(status ?? 1);

@@ -395,10 +395,7 @@ test.describe('learning the key', () => {
       }),
     );
     const anonymous = req('/users');
-    const perCredential = (scope: string) => {
-      const [, , , credential = ''] = scope.split('\t');
-      return credential === '' ? 'address' : credential;
-    };
+    const perCredential = (scope: string) => decodeScope(scope).credential || 'address';
     const { sent, limited } = drive(co, now, [...forged, anonymous], 20_000, slidingTarget(perCredential));
     expect(limited).toBe(0);
     // Each credential near the declared pace (0.9 × 6 per s), not a share of one per-address counter.
