@@ -9,6 +9,12 @@ import { isSecretHeader } from '../../shared/secrets.ts';
 const KEEP = 4;
 const MARK = '…[redacted]';
 
+/**
+ * The shortest secret searched for in free text: a shorter one (a fault trigger's `500`) is too likely to
+ * collide with ordinary text — a status code, a duration — and is redacted only where it sits.
+ */
+export const SHORTEST_SEARCHED_SECRET = 6;
+
 /** `Bearer eyJhbGciOi...` → `Bearer eyJh…[redacted]`; the scheme name stays, the credential goes. */
 export function redactAuthorization(value: string): string {
   const match = /^(\s*)(\S+)(\s+)(\S[\s\S]*)$/.exec(value);
@@ -27,12 +33,12 @@ export function redactHeaders(headers: Readonly<Record<string, string>>): Record
 
 /**
  * Replaces every occurrence of each known secret (and its base64 form, as Basic sends it) in free text.
- * Secrets shorter than 6 characters are too likely to collide with ordinary text and are skipped.
+ * Secrets shorter than SHORTEST_SEARCHED_SECRET are skipped.
  */
 export function redactSecrets(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret.length < 6) continue;
+    if (secret.length < SHORTEST_SEARCHED_SECRET) continue;
     for (const form of [secret, Buffer.from(secret, 'utf8').toString('base64')]) {
       if (out.includes(form)) out = out.split(form).join(`${form.slice(0, KEEP)}${MARK}`);
     }

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { canonicalSha256, sha256Hex } from '../../cli/attest/digest.ts';
 import { REDACTED, redactProfile } from '../../cli/attest/redact-profile.ts';
 import { profileSecrets } from '../../shared/secrets.ts';
+import { SHORTEST_SEARCHED_SECRET } from '../../specs/lib/redact.ts';
 import { ROOT } from '../report/synthetic.ts';
 import type { Json } from './signing.ts';
 
@@ -16,7 +17,9 @@ const read = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'fixtures
 /** Each secret and its base64 form (Basic sends user:password base64-encoded). */
 function leaks(text: string, secrets: readonly string[]): string[] {
   return secrets.filter(
-    (s) => s.length >= 6 && (text.includes(s) || text.includes(Buffer.from(s).toString('base64'))),
+    (s) =>
+      s.length >= SHORTEST_SEARCHED_SECRET &&
+      (text.includes(s) || text.includes(Buffer.from(s).toString('base64'))),
   );
 }
 

@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { SHORTEST_SEARCHED_SECRET } from '../../specs/lib/redact.ts';
 
 export interface Hit {
   readonly file: string;
@@ -63,7 +64,7 @@ function scanBuffer(label: string, bytes: Buffer, secrets: readonly string[], hi
   const text = bytes.toString('utf8');
   for (const secret of secrets) {
     for (const [form, value] of forms(secret)) {
-      if (value.length >= 6 && text.includes(value))
+      if (value.length >= SHORTEST_SEARCHED_SECRET && text.includes(value))
         hits.push({ file: label, form, secret: `${secret.slice(0, 4)}…` });
     }
   }
