@@ -41,7 +41,8 @@ export default defineConfig({
   outputDir: '../test-results/self',
   projects: [
     { name: 'waiting', testMatch: WAITING, workers: WAITING_WORKERS },
-    // No limit of its own: its tests take the CPU slots first, the other tests the slots they leave.
+    // No limit of its own: queued before `self`, its tests take the slots the waiting pool leaves (two at the
+    // start), and `self` the ones they free, up to its own limit.
     { name: 'longest', testMatch: LONGEST },
     { name: 'self', testIgnore: [...WAITING, ...LONGEST], workers: CPU_WORKERS },
   ],

@@ -178,9 +178,9 @@ interface TargetState {
 
 export interface CoordinatorOptions {
   /**
-   * False: the scheduler learns nothing — an undeclared key is taken as `identity` (the default before it
-   * learned), no key is added by a limited answer, no pace is learned. A diagnostic (GATECHECK_SCHEDULER_LEARNING=
-   * off) that shows the project's tests of the learning can fail.
+   * False: the scheduler learns nothing — an undeclared key is taken as `identity` (the reading from before
+   * the scheduler learned keys, not UNDECLARED_KEYS), no key is added by a limited answer, no pace is learned.
+   * A diagnostic (GATECHECK_SCHEDULER_LEARNING=off) that shows the project's tests of the learning can fail.
    */
   readonly learn?: boolean;
 }
