@@ -1,24 +1,26 @@
 /**
  * How long a run will take, said before it starts (docs/cli.md "--max-duration"): with a declared rate limit
- * the run goes at the limit's pace, so its wall time is about the requests of its busiest counter over that
- * pace, plus the start-up and the rate-limit rules' window. `--max-duration` sizes the fuzz cases to a wall
- * time; below what the checks alone need, the run is refused (exit 2) before any request.
+ * the run goes at the limit's pace, so its wall time is about the requests of its busiest counter at that
+ * pace, plus the start-up and, where the rate-limit rules need the target to themselves, their window.
+ * `--max-duration` sizes the fuzz cases to a wall time; below what the checks alone need, the run is refused
+ * (exit 2) before any request.
  *
  * The model (calibrated on the politeness bench, docs/performance.md): a run sends ≈ CHECKS requests for its
- * checks and the fuzz cases; per address (or a key not declared) every request counts; per route the busiest route (the protected
- * one) gets the fuzz cases and ≈ 13 % of the checks; per identity or credential the busiest counter is that
- * of the requests without a credential (per address, ≈ 12 % of the checks and 1.6 % of the fuzz cases), or, for a limit of authenticated
- * requests only, the busiest identity's (≈ 7 %). Where the deciding counter does not count every request, its
- * requests are spread over the checks and a worker waiting for a slot waits with the rest of its test: on the
- * configuration's two workers such a run took ≈ 1.9 × the paced time (per credential at 20 and 60 per 10 s,
- * DRF-like); on the paced run's workers (cli/paced-workers.ts) the waits overlap, ≈ SERIAL_FACTOR ×.
+ * checks and the fuzz cases; per address (or a key not declared) every request counts; per route the busiest
+ * route (the protected one) gets the fuzz cases and ≈ 13 % of the checks; per credential the busiest counter is
+ * that of the requests without a credential to a declared route (per address, ≈ 7 % of the checks and 1.6 % of
+ * the fuzz cases), per identity the same and the public route's fuzz cases, or, for a limit of authenticated
+ * requests only, the busiest identity's (≈ 7 %). The time of a counter's requests is its pacer's
+ * (specs/run/pacer.ts `durationMs`): a window log of 95 % of the limit per window where the profile declares the
+ * key and no burst, else a GCRA at 90 % of the rate. On the paced run's workers (cli/paced-workers.ts) the waits
+ * of the checks overlap, so the deciding counter's time is the run's (SERIAL_FACTOR).
  */
 
 import { DEFAULT_FUZZ_CASES } from '../shared/env.ts';
 import { affordableFuzzCases } from '../specs/fuzz/engine/settings.ts';
 import { entryApplies, type RateEntry, ratePolicyOf } from '../specs/profile/rate-policy.ts';
-import type { Profile } from '../specs/profile/types.ts';
-import { paceForLimit } from '../specs/run/pacer.ts';
+import type { Profile, RateLimitKey } from '../specs/profile/types.ts';
+import { paceForDeclared, takesWholeLimit } from '../specs/run/pacer.ts';
 import { UNDECLARED_KEYS } from '../specs/run/scopes.ts';
 
 /**
@@ -30,19 +32,31 @@ const CHECKS = 930;
 /** The busiest route's requests of the checks (the protected endpoint): ≈ 123, measured as 28 % of 440. */
 const ROUTE_SHARE = 0.133;
 /**
- * The requests sent without a credential (one counter per address, blank Authorization fields included):
- * ANONYMOUS_SHARE of the checks' requests and ANONYMOUS_FUZZ_SHARE of the fuzz cases. Measured by the run's own
- * counter (`npm run bench -- --only polite`, its deciding counter, #38 sixth pass): 108 requests with no fuzz
- * case planned and 146 with 2,400 at 20 per 10 s; 119 with 858 and 146 with 2,400 at 60 per 10 s — 108 + 1.6 %
- * of the fuzz cases gives 108, 146, 122 and 146.
+ * The requests sent without a credential to a declared route and method (one counter per address, blank
+ * Authorization fields included): ANONYMOUS_SHARE of the checks' requests and ANONYMOUS_FUZZ_SHARE of the fuzz
+ * cases. Measured by the run's own counter (`npm run bench -- --only polite`, its deciding counter, #38 seventh
+ * pass): 64 requests with no fuzz case planned and 102 with 2,400 at 20 per 10 s; 75 with 858 and 102 with 2,400
+ * at 60 per 10 s — 64 + 1.6 % of the fuzz cases gives 64, 102, 78 and 102. The ≈ 44 more to no declared route
+ * or method (404s, 405s, OPTIONS) count apart (specs/run/scopes.ts `unrouted`) and never decide; a target that
+ * counts them with the rest adds them, and the one window its first limited answer costs (not in the estimate).
  */
-const ANONYMOUS_SHARE = 0.116;
+const ANONYMOUS_SHARE = 0.069;
 const ANONYMOUS_FUZZ_SHARE = 0.016;
+/**
+ * Per identity, the fuzz cases on the public route whose credential verifies as no identity are served, and
+ * counted, as anonymous (specs/run/scopes.ts counterOf): 324 of 2,400 beside the 102 above in the DRF-like
+ * exact row's deciding counter (426 requests, #38 seventh pass).
+ */
+const PUBLIC_FUZZ_SHARE = 0.135;
 /** The busiest identity's requests of the checks: ≈ 66, measured as 15 % of 440. */
 const IDENTITY_SHARE = 0.071;
 /** Start-up and reports, beyond the paced time. */
 const FIXED_SECONDS = 10;
-/** Of the longest window, what the rate-limit rules' burst and recovery add. */
+/**
+ * Of the longest window, what the rate-limit rules' burst and recovery add where they need the target to
+ * themselves (a key per address or per route in force: RunCoordinator.exclusive); per identity or credential
+ * the burst's throw-away identity has a counter of its own, and the run does not stop for it.
+ */
 const WINDOW_SHARE = 0.25;
 /**
  * Wall time over paced time where the deciding counter does not count every request, on the paced run's six
@@ -68,10 +82,26 @@ export interface RunEstimate {
   readonly checksOnlySeconds: number;
 }
 
-const paceOf = (e: RateEntry): number => paceForLimit(e.limit, e.windowSeconds, e.burst).perSecond;
+/**
+ * The pace the run keeps for `e`'s counters (specs/run/coordinator.ts): a window log where the profile says the
+ * target takes the whole limit at once (its key declared, no burst), else the GCRA.
+ */
+const paceFor = (e: RateEntry) =>
+  paceForDeclared(e.limit, e.windowSeconds, {
+    ...(e.burst === undefined ? {} : { burst: e.burst }),
+    wholeLimit: takesWholeLimit(e),
+  });
 
-/** Requests the busiest counter of `e` gets, for `fuzzCases` fuzz cases. */
-function busiest(profile: Profile, e: RateEntry, fuzzCases: number): number {
+const paceOf = (e: RateEntry): number => paceFor(e).perSecond;
+
+/** How long `requests` of one counter take at that pace (s). */
+const pacedSeconds = (e: RateEntry, requests: number): number => paceFor(e).durationMs(requests) / 1000;
+
+/** The key `e`'s counters are paced by: its own, else `started` (the key a run starts from, or the coarsest). */
+const keyOf = (e: RateEntry, started: RateLimitKey): RateLimitKey => e.key ?? started;
+
+/** Requests the busiest counter of `e` gets, for `fuzzCases` fuzz cases, paced per `key`. */
+function busiest(profile: Profile, e: RateEntry, fuzzCases: number, key: RateLimitKey = 'address'): number {
   // A limit of one route or a few (login, /limited): only the rate-limit rules' burst goes there, unpaced.
   if (e.appliesTo === 'endpoint' || e.routes !== undefined) return 0;
   const fuzzPath = profile.endpoints.protected?.path ?? '/';
@@ -80,12 +110,15 @@ function busiest(profile: Profile, e: RateEntry, fuzzCases: number): number {
   const anonymous =
     ANONYMOUS_SHARE * CHECKS + (entryApplies(e, fuzzPath, false) ? ANONYMOUS_FUZZ_SHARE * fuzzCases : 0);
   if (e.appliesTo === 'anonymous') return anonymous;
-  // A key not declared is estimated per address, the coarsest: the run learns it when the target counts so (the
-  // common case: nginx, @fastify/rate-limit, express-rate-limit), and a finer key only makes the run shorter.
-  switch (e.key ?? 'address') {
+  switch (key) {
     case 'address':
       return (e.appliesTo === 'authenticated' ? (1 - ANONYMOUS_SHARE) * CHECKS : CHECKS) + fuzzed;
-    case 'identity':
+    case 'identity': {
+      if (e.appliesTo === 'authenticated') return IDENTITY_SHARE * CHECKS;
+      const publicPath = profile.endpoints.public?.path;
+      const served = publicPath !== undefined && entryApplies(e, publicPath, true);
+      return anonymous + (served ? PUBLIC_FUZZ_SHARE * fuzzCases : 0);
+    }
     case 'credential':
       return e.appliesTo === 'authenticated' ? IDENTITY_SHARE * CHECKS : anonymous;
     default:
@@ -94,20 +127,32 @@ function busiest(profile: Profile, e: RateEntry, fuzzCases: number): number {
 }
 
 /** Whether `e`'s busiest counter counts every request of the run (then nothing goes unpaced beside it). */
-const countsAll = (e: RateEntry): boolean =>
-  (e.key ?? 'address') === 'address' && e.appliesTo === 'all' && e.routes === undefined;
+const countsAll = (e: RateEntry, key: RateLimitKey): boolean =>
+  key === 'address' && e.appliesTo === 'all' && e.routes === undefined;
 
-function secondsFor(profile: Profile, entries: readonly RateEntry[], fuzzCases: number) {
+/**
+ * The wall time with every entry's counters paced per its key (a key not declared per `started`: `address`, the
+ * coarsest, which the run learns when the target counts so — nginx, @fastify/rate-limit, express-rate-limit —
+ * or the key the run starts from).
+ */
+function secondsFor(
+  profile: Profile,
+  entries: readonly RateEntry[],
+  fuzzCases: number,
+  started: RateLimitKey = 'address',
+) {
   let worst = { seconds: 0, entry: entries[0] as RateEntry, requests: 0 };
   for (const e of entries) {
-    const requests = busiest(profile, e, fuzzCases);
-    const seconds = requests / paceOf(e);
+    const requests = busiest(profile, e, fuzzCases, keyOf(e, started));
+    const seconds = pacedSeconds(e, requests);
     if (seconds >= worst.seconds) worst = { seconds, entry: e, requests };
   }
-  const paced = entries.some(countsAll) ? worst.seconds : SERIAL_FACTOR * worst.seconds;
+  const all = entries.some((e) => countsAll(e, keyOf(e, started)));
+  const paced = all ? worst.seconds : SERIAL_FACTOR * worst.seconds;
+  const exclusive = entries.some((e) => ['address', 'endpoint'].includes(keyOf(e, started)));
   const longestWindow = Math.max(...entries.map((e) => e.windowSeconds));
   return {
-    seconds: paced + FIXED_SECONDS + WINDOW_SHARE * longestWindow,
+    seconds: paced + FIXED_SECONDS + (exclusive ? WINDOW_SHARE * longestWindow : 0),
     entry: worst.entry,
   };
 }
@@ -127,10 +172,8 @@ export function estimateRun(profile: Profile, fuzzCases: number): RunEstimate | 
   const { entries } = ratePolicyOf(profile);
   if (entries.every((e) => busiest(profile, e, fuzzCases) === 0)) return undefined;
   const { seconds, entry } = secondsFor(profile, entries, fuzzCases);
-  const started = UNDECLARED_KEYS[0] ?? 'credential';
-  const asStarted = entries.map((e): RateEntry => (e.key === undefined ? { ...e, key: started } : e));
   const from = entries.some((e) => e.key === undefined)
-    ? secondsFor(profile, asStarted, fuzzCases).seconds
+    ? secondsFor(profile, entries, fuzzCases, UNDECLARED_KEYS[0] ?? 'credential').seconds
     : seconds;
   return {
     requests: CHECKS + fuzzCases,

@@ -50,13 +50,19 @@ async function sized(
   planned: number,
   workers: number,
 ): Promise<Sizing & { readonly deadline: number }> {
-  const path = fuzz.env.profile.endpoints[plan.endpoint]?.path;
+  const endpoint = fuzz.env.profile.endpoints[plan.endpoint];
   // Two questions to the run's coordinator, independent of each other: asked at once, one round trip.
   const [deadline, pace] = await Promise.all([
     fuzz.scheduler.fuzzShare(Object.keys(FUZZ_WEIGHTS).length, workers),
-    path === undefined
+    endpoint === undefined
       ? undefined
-      : fuzz.scheduler.paceFor(fuzz.scheduler.bucketOf(new URL(`${fuzz.env.baseUrl}${path}`).pathname, [])),
+      : fuzz.scheduler.paceFor(
+          fuzz.scheduler.bucketOf(
+            new URL(`${fuzz.env.baseUrl}${endpoint.path}`).pathname,
+            [],
+            endpoint.method,
+          ),
+        ),
   ]);
   return { ...sizeToPace(planned, pace, deadline - Date.now()), deadline };
 }

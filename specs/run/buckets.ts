@@ -3,20 +3,31 @@
  * path prefixes every endpoint's), the declared identity its credential verifies as — recognised the way the
  * target recognises it — a digest of the credential (any credential: under `credential` every value is a
  * counter of its own), its route template where the profile names one (`/users/{id}`), and which entries of
- * the declared limits count it (`appliesTo`, `routes`: specs/profile/rate-policy.ts). The scheduler decides from that
+ * the declared limits count it (`appliesTo`, `routes`: specs/profile/rate-policy.ts), and whether it goes to a route
+ * and method the profile declares (else many targets answer it before their limit). The scheduler decides from that
  * which counters the request falls in, under whichever keys it holds in force: the description does not
  * depend on the declared key, so the scheduler can learn another.
  */
 import { createHash } from 'node:crypto';
 import { fieldValue } from '../../shared/field-value.ts';
 import { apikeyAuthorization, apikeyForm } from '../profile/apikey-scheme.ts';
-import { entryApplies, type RatePolicy, ratePolicyOf, templateMatcher } from '../profile/rate-policy.ts';
-import type { Profile } from '../profile/types.ts';
+import { pathOf, supportedMethods } from '../profile/methods.ts';
+import {
+  entryApplies,
+  type RatePolicy,
+  rateLimitList,
+  ratePolicyOf,
+  templateMatcher,
+} from '../profile/rate-policy.ts';
+import type { Endpoint, Profile } from '../profile/types.ts';
 import { mintedIdentity } from './minted-identity.ts';
 import { encodeScope } from './scopes.ts';
 
-/** The encoded scope (specs/run/scopes.ts) of a request to `path` carrying these Authorization lines. */
-export type Bucketer = (path: string, authorization: readonly string[]) => string;
+/**
+ * The encoded scope (specs/run/scopes.ts) of a request to `path` carrying these Authorization lines, sent with
+ * `method` (GET when not given).
+ */
+export type Bucketer = (path: string, authorization: readonly string[], method?: string) => string;
 
 /**
  * `target`: the base URL, whose path prefixes every endpoint's path (a baseUrl of https://host/api keeps /api).
@@ -41,7 +52,8 @@ export function bucketer(
     for (const t of templates) if (t.match.test(path)) return t.template;
     return path;
   };
-  return (path, authorization) => {
+  const answersBeforeLimit = unroutedRecogniser(profile, templates);
+  return (path, authorization, method = 'GET') => {
     const full = pathOnly(path);
     // A path outside the base URL's is no endpoint of the profile's: only limits of every path count it.
     const inBase = base === '' || full === base || full.startsWith(`${base}/`);
@@ -63,7 +75,43 @@ export function bucketer(
       identity,
       credential: credential === '' || !perCredential ? '' : digest(credential),
       ...(relative !== undefined && relative === publicPath ? { publicRoute: true } : {}),
+      ...(answersBeforeLimit(relative, method) ? { unrouted: true } : {}),
     });
+  };
+}
+
+/**
+ * Whether a request goes to no route the profile declares (a path none of its endpoints, `methods`, limits'
+ * routes or templates names — `endpoints.missing` included, and any path outside the base URL's), with a method
+ * its path does not take (RFC 9110 §15.5.6: a 405; HEAD goes with GET, §9.3.2), or is an `OPTIONS` (§9.3.7):
+ * what many targets answer before their limiter (RequestScope.unrouted). A guess either way costs little: a
+ * target that counts them says so with one limited answer (specs/run/coordinator.ts).
+ */
+function unroutedRecogniser(
+  profile: Profile,
+  templates: readonly { readonly match: RegExp }[],
+): (relative: string | undefined, method: string) => boolean {
+  const methods = supportedMethods(profile);
+  const { missing: _, ...declared } = profile.endpoints;
+  const known = new Set<string>([
+    ...methods.keys(),
+    ...Object.values(declared).map((e) => pathOf((e as Endpoint | undefined)?.path ?? '')),
+    ...rateLimitList(profile).flatMap((e) => e.routes ?? []),
+  ]);
+  known.delete('');
+  const refused = profile.endpoints.methodNotAllowed;
+  return (relative, method) => {
+    const m = method.toUpperCase();
+    if (m === 'OPTIONS' || relative === undefined) return true;
+    if (!known.has(relative) && !templates.some((t) => t.match.test(relative))) return true;
+    if (
+      refused !== undefined &&
+      pathOf(refused.path) === relative &&
+      (refused.method ?? 'GET').toUpperCase() === m
+    )
+      return true;
+    const taken = methods.get(relative)?.methods;
+    return taken !== undefined && !taken.has(m) && !(m === 'HEAD' && taken.has('GET'));
   };
 }
 

@@ -8,6 +8,9 @@
  *    none of the many credentials a run sends for a limit that counts each alone. A limited
  *    answer that the keys in force cannot explain — its counter under another key had gone past the declared
  *    rate — adds that key (the finest such), and the politeness section says so (specs/run/key-model.ts);
+ *  - what the target counts: a request to no declared route or method (an unknown path's 404, a 405, OPTIONS)
+ *    is counted apart from the rest of its counter (specs/run/scopes.ts `unrouted`), since many targets answer
+ *    it before their limiter, until a limited answer says this target counts it too;
  *  - the pace: one GCRA pacer (specs/run/pacer.ts) per counter of every key in force, at the declared limit's
  *    safe pace; a request takes a slot all of its counters allow. Counters no declared limit governs go
  *    unpaced until limited, then learn a pace: halved per limiting *event* (the answers to requests in flight
@@ -25,7 +28,7 @@
  * Pure logic with an injectable clock; the transport is elsewhere (coordinator-server.ts, scheduler.ts).
  */
 import { GrantLog } from './grant-log.ts';
-import { explainLimited, type LearnedKey, nearFull } from './key-model.ts';
+import { explainLimited, type LearnedKey, nearFull, unroutedExplains } from './key-model.ts';
 import type { LimitSignal } from './limited-answer.ts';
 import { PACE_MARGIN, type Pace, Pacer, paceForDeclared, takesWholeLimit } from './pacer.ts';
 import { type CounterPace, type Politeness, politenessOf } from './politeness.ts';
@@ -35,9 +38,11 @@ import {
   decodeScope,
   entryCounter,
   governed,
+  keyOfCounter,
   OTHER,
   type RateKey,
   type RequestScope,
+  routed,
   splitCounter,
   UNDECLARED_KEYS,
 } from './scopes.ts';
@@ -107,6 +112,9 @@ const SAME_EVENT_MS = 50;
 /** Without a declared window: the first wait a limited answer naming none gets, and each step up. */
 const LEARNED_WAIT_STEP_MS = 1000;
 const MAX_LEARNED_WAIT_MS = 60_000;
+/** The report's note once the target is seen counting the requests it was expected to answer before its limit. */
+export const UNROUTED_COUNTED =
+  'the target counts requests to no declared route or method (an unknown path, a method the route does not take, OPTIONS) against its limit: a limited answer said so, and from then on they were paced with the rest';
 /** A learned pace never goes below this (requests/s). */
 const MIN_LEARNED_PACE = 0.5;
 /** Per limiting event, a learned pace is multiplied by this; after each quiet window it gains this share of its ceiling. */
@@ -156,6 +164,11 @@ interface TargetState {
   readonly log: GrantLog;
   /** Things the traffic said that the profile did not (a declared limit too high, a policy the answers state). */
   readonly notes: string[];
+  /**
+   * The target counts requests to no declared route or method (RequestScope.unrouted) against its limit, as it
+   * counts the rest: false until a limited answer says so (one to such a request, or one their counts explain).
+   */
+  countsUnrouted: boolean;
   holder: string | undefined;
   /** When the run as a whole is paused (exclusive use's cooldown). */
   pausedUntil: number;
@@ -230,6 +243,7 @@ export class RunCoordinator {
       counters: new Map(),
       log: new GrantLog(Math.max(20_000, 8 * longest)),
       notes: [],
+      countsUnrouted: false,
       holder: undefined,
       pausedUntil: 0,
       fuzzStarted: 0,
@@ -249,6 +263,12 @@ export class RunCoordinator {
     const s = this.targets.get(target);
     if (s === undefined) throw new TypeError(`target not registered with the scheduler: ${target}`);
     return s;
+  }
+
+  /** A worker's scope as the run counts it now: its unrouted requests with the rest once the target counts them. */
+  private scopeOf(s: TargetState, text: string): RequestScope {
+    const scope = decodeScope(text);
+    return s.countsUnrouted ? routed(scope) : scope;
   }
 
   /** The declared limits that count a request of `scope` (none: it falls in `other`). */
@@ -288,7 +308,7 @@ export class RunCoordinator {
       c = {
         id,
         entry: raw === OTHER ? undefined : entry,
-        key: raw === OTHER ? OTHER : (raw.split(' ')[0] as RateKey),
+        key: raw === OTHER ? OTHER : keyOfCounter(raw),
         pacer,
         declaredPace: pacer?.perSecond,
         ceiling: pacer?.perSecond,
@@ -331,7 +351,7 @@ export class RunCoordinator {
     if (left <= 0) return { exhausted: `budget.maxRequests (${s.policy.maxRequests}) is spent` };
     if (now >= s.deadline) return { exhausted: `budget.maxSeconds (${s.policy.maxSeconds} s) has run out` };
     if (s.holder !== undefined && s.holder !== holder) return { retryAt: now + 100 };
-    const scope = decodeScope(scopeText);
+    const scope = this.scopeOf(s, scopeText);
     const counters = this.countersOf(s, scope);
     const paced = counters.filter((c) => c.pacer !== undefined);
     // Unpaced slots are only a count: a worker gets some ahead, so it need not ask for every request.
@@ -381,7 +401,7 @@ export class RunCoordinator {
     for (const [scopeText, at] of entries) {
       let seen = known.get(scopeText);
       if (seen === undefined) {
-        const scope = decodeScope(scopeText);
+        const scope = this.scopeOf(s, scopeText);
         seen = { scope, entries: this.entriesOf(s, scope), counters: this.countersOf(s, scope) };
         known.set(scopeText, seen);
       }
@@ -396,14 +416,15 @@ export class RunCoordinator {
   /**
    * A request of `scope` met a limited answer. First, which key explains it: where the keys in force do not
    * (none of its counters there had gone past the declared rate) and another key's counter had, that key is
-   * added (specs/run/key-model.ts). Then the request's counters under the keys in force pause until the wait
-   * the answer asks for has passed — else the declared window, else the learned wait — and, for a new
-   * limiting event the keys do not explain, the fullest of them slows down (the rate an answer's
-   * RateLimit-Policy declares caps a learned pace).
+   * added (specs/run/key-model.ts); an answer to a request the run took for one the target answers before its
+   * limit, or one their counts explain, says it counts them (countsUnrouted). Then the request's counters under
+   * the keys in force pause until the wait the answer asks for has passed — else the declared window, else the
+   * learned wait — and, for a new limiting event the keys do not explain, the fullest of them slows down (the
+   * rate an answer's RateLimit-Policy declares caps a learned pace).
    */
   limited(target: string, signal: LimitSignal, scopeText: string, declaredRate?: number): LimitedAnswer {
     const s = this.state(target);
-    const scope = decodeScope(scopeText);
+    let scope = this.scopeOf(s, scopeText);
     const now = this.clock();
     s.limited++;
     s.lastLimitedAt = now;
@@ -417,7 +438,10 @@ export class RunCoordinator {
     const before = this.countersOf(s, scope);
     const explained = before.some((c) => c.pausedUntil > now || now - c.lastEventAt < this.windowMsOf(s, c));
     const added: LearnedKey[] = [];
-    if (!explained && this.learn) {
+    // A limited answer to a request the run took for one the target answers before its limit says it counts
+    // them: from now on they count with the rest (the same counters, one pace). That is this event's lesson.
+    let countsUnrouted = this.learn && scope.counted && scope.unrouted === true;
+    if (!countsUnrouted && !explained && this.learn) {
       for (const e of entries) {
         const d = e.declared;
         if (d === undefined) continue;
@@ -433,6 +457,16 @@ export class RunCoordinator {
           added.push(labelled);
         }
       }
+      // No key explains it, but the unrouted requests counted with the rest do.
+      countsUnrouted =
+        added.length === 0 &&
+        !s.countsUnrouted &&
+        entries.some((e) => unroutedExplains(e.declared, e.enforced, e.log, scope, now));
+    }
+    if (countsUnrouted) {
+      s.countsUnrouted = true;
+      scope = routed(scope);
+      s.notes.push(UNROUTED_COUNTED);
     }
     const inForce = this.countersOf(s, scope);
     // The counters a declared limit governs pause — of the limit the answer most likely came from (its counter
@@ -445,8 +479,9 @@ export class RunCoordinator {
         ? inForce
         : governedHere.filter((c) => culprit === undefined || c.entry === culprit.index);
     // Answers to requests that were in flight together are one event, seen by several requests.
+    const learnedHere = added.length > 0 || countsUnrouted;
     const sameEvent =
-      added.length === 0 && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
+      !learnedHere && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
     let wait = signal.waitMs;
     if (wait === undefined) wait = sameEvent ? 0 : this.defaultWait(s, signal, now, culprit?.declared);
     const resumeAt = now + wait + WAIT_MARGIN_MS;
@@ -457,7 +492,7 @@ export class RunCoordinator {
       c.pausedUntil = Math.max(c.pausedUntil, resumeAt);
       if (!sameEvent) c.lastEventAt = now;
     }
-    if (!sameEvent && added.length === 0 && this.learn) this.slowDown(s, scope, counters, now, declaredRate);
+    if (!sameEvent && !learnedHere && this.learn) this.slowDown(s, scope, counters, now, declaredRate);
     const until = Math.max(...counters.map((c) => c.pausedUntil));
     s.lastResumeAt = Math.max(s.lastResumeAt, until);
     return { resumeAt: until, affordable: until < s.deadline };
@@ -620,7 +655,7 @@ export class RunCoordinator {
    */
   paceFor(target: string, scopeText: string): number | undefined {
     const s = this.state(target);
-    const paces = this.countersOf(s, decodeScope(scopeText))
+    const paces = this.countersOf(s, this.scopeOf(s, scopeText))
       .map((c) => c.pacer?.perSecond)
       .filter((p): p is number => p !== undefined);
     return paces.length === 0 ? undefined : Math.min(...paces);

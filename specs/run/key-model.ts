@@ -16,7 +16,16 @@
  */
 import type { GrantLog } from './grant-log.ts';
 import { backToBackOf } from './pacer.ts';
-import { counterOf, covers, finest, governed, KEYS, type RateKey, type RequestScope } from './scopes.ts';
+import {
+  counterOf,
+  covers,
+  finest,
+  governed,
+  KEYS,
+  type RateKey,
+  type RequestScope,
+  routed,
+} from './scopes.ts';
 
 export interface LearnedKey {
   readonly key: RateKey;
@@ -142,4 +151,33 @@ export function explainLimited(
   }
   const keep = finest(over.map((o) => o.key));
   return over.filter((o) => keep.includes(o.key));
+}
+
+/**
+ * Whether a limited answer to a request of `scope` (one the target routes: RequestScope.unrouted unset) says the
+ * target counts the requests to no declared route or method too: under a key in force, its counter and that
+ * counter's unrouted twin together had gone past the declared rate over some span, where its counter alone had
+ * not. Asked only when no key explains the answer (explainLimited): the finer reading first.
+ */
+export function unroutedExplains(
+  declared: Declared | undefined,
+  enforced: ReadonlySet<RateKey>,
+  log: GrantLog,
+  scope: RequestScope,
+  now: number,
+): boolean {
+  if (declared === undefined || !scope.counted) return false;
+  const mine = routed(scope);
+  const twin: RequestScope = { ...mine, unrouted: true };
+  for (const key of enforced) {
+    const counter = counterOf(key, mine);
+    if (!governed(counter)) continue;
+    for (const spanMs of spans(declared)) {
+      const alone = log.count(key, counter, spanMs, now);
+      const allowed = allowedIn(declared, spanMs);
+      if (alone <= allowed && alone + log.count(key, counterOf(key, twin), spanMs, now) > allowed)
+        return true;
+    }
+  }
+  return false;
 }

@@ -46,11 +46,18 @@ export class Pacer implements Pace {
     this.take(at);
     return at;
   }
+
+  /** From the first slot to the last of `requests` from a fresh start (ms): `burst` at once, then one per interval. */
+  durationMs(requests: number): number {
+    return Math.max(0, Math.ceil(requests) - Math.floor(this.burst)) * this.intervalMs;
+  }
 }
 
 /** What a counter's pacing offers the scheduler: a GCRA (Pacer) or a window log (WindowPacer). */
 export interface Pace {
   readonly perSecond: number;
+  /** From the first slot to the last of `requests` at this pace, from a fresh start (ms): what an estimate reads. */
+  durationMs(requests: number): number;
   earliest(now: number): number;
   take(at: number): void;
   setRate(perSecond: number): void;
@@ -96,6 +103,11 @@ export class WindowPacer implements Pace {
   take(at: number): void {
     this.taken.push(Math.max(at, this.taken.at(-1) ?? at));
     while (this.taken.length > this.most) this.taken.shift();
+  }
+
+  /** `most` at once, then `most` more a span later, and so on: the last of `requests` goes after this long (ms). */
+  durationMs(requests: number): number {
+    return Math.max(0, Math.ceil(Math.ceil(requests) / this.most) - 1) * this.spanMs;
   }
 
   reserve(now: number): number {

@@ -63,6 +63,14 @@ export interface RequestScope {
    * no identity is served as no credential at all, and counted so (counterOf).
    */
   readonly publicRoute?: boolean;
+  /**
+   * The request goes to no route the profile declares, or with a method the route does not take, or is an
+   * `OPTIONS` (an unknown path's 404, a 405, a preflight): many targets answer it before their limiter — the
+   * mock does, @fastify/rate-limit hooks its routes only — so it counts apart (counterOf) until a limited
+   * answer says the target counts it too (specs/run/coordinator.ts). nginx `limit_req` and an
+   * express-rate-limit mounted first count it with the rest.
+   */
+  readonly unrouted?: boolean;
 }
 
 const SEPARATOR = '\t';
@@ -71,12 +79,19 @@ const SEPARATOR = '\t';
 export function encodeScope(scope: RequestScope): string {
   const counted = !scope.counted ? '0' : scope.entries === undefined ? '1' : `e${scope.entries.join(',')}`;
   const fields = [counted, scope.route, scope.identity, scope.credential];
-  return (scope.publicRoute === true ? [...fields, 'p'] : fields).join(SEPARATOR);
+  const marks = `${scope.publicRoute === true ? 'p' : ''}${scope.unrouted === true ? 'u' : ''}`;
+  return (marks === '' ? fields : [...fields, marks]).join(SEPARATOR);
 }
 
 export function decodeScope(text: string): RequestScope {
-  const [counted = '1', route = '', identity = '', credential = '', mark = ''] = text.split(SEPARATOR);
-  const where = { route, identity, credential, ...(mark === 'p' ? { publicRoute: true } : {}) };
+  const [counted = '1', route = '', identity = '', credential = '', marks = ''] = text.split(SEPARATOR);
+  const where = {
+    route,
+    identity,
+    credential,
+    ...(marks.includes('p') ? { publicRoute: true } : {}),
+    ...(marks.includes('u') ? { unrouted: true } : {}),
+  };
   if (counted.startsWith('e')) {
     const entries = counted.length === 1 ? [] : counted.slice(1).split(',').map(Number);
     return { counted: entries.length > 0, entries, ...where };
@@ -94,9 +109,32 @@ export function decodeScope(text: string): RequestScope {
  * `UserRateThrottle` keys an unauthenticated request by its address (`get_ident`), as does an express-rate-limit
  * `keyGenerator` of the form `req.user?.id ?? req.ip`, and the mock's per-identity groups. Under `credential` the
  * value is its own counter still: a gateway counts the header as sent.
+ * A request to no declared route or method (RequestScope.unrouted) counts in a counter of its own beside its
+ * counter under the key (`unrouted credential `), paced alike, until the run learns the target counts it too.
  */
 export function counterOf(key: RateKey, scope: RequestScope): string {
   if (!scope.counted) return OTHER;
+  const counter = routedCounterOf(key, scope);
+  return scope.unrouted === true ? `${UNROUTED}${counter}` : counter;
+}
+
+/** The mark of a counter of requests the target may answer before its limit (RequestScope.unrouted). */
+const UNROUTED = 'unrouted ';
+
+/** The scope as a target that counts every request sees it: its unrouted requests with the rest. */
+export function routed(scope: RequestScope): RequestScope {
+  if (scope.unrouted !== true) return scope;
+  const { unrouted: _, ...rest } = scope;
+  return rest;
+}
+
+/** The key a counter counts under (`address`, …), its marks left out. */
+export function keyOfCounter(raw: string): RateKey {
+  const bare = raw.startsWith(UNROUTED) ? raw.slice(UNROUTED.length) : raw;
+  return bare.split(' ')[0] as RateKey;
+}
+
+function routedCounterOf(key: RateKey, scope: RequestScope): string {
   switch (key) {
     case 'address':
       return 'address';
@@ -137,8 +175,10 @@ const rawCounter = (counter: string): string => splitCounter(counter).raw;
 
 /** How a counter reads in reports: `address`, `endpoint /protected`, `identity admin`, … */
 export function counterLabel(counter: string): string {
-  const { entry, raw } = splitCounter(counter);
-  const mark = entry === 0 ? '' : ` [limit ${entry + 1}]`;
+  const { entry, raw: marked } = splitCounter(counter);
+  const unrouted = marked.startsWith(UNROUTED);
+  const raw = unrouted ? marked.slice(UNROUTED.length) : marked;
+  const mark = `${entry === 0 ? '' : ` [limit ${entry + 1}]`}${unrouted ? ', to no declared route or method' : ''}`;
   if (raw === OTHER) return 'requests no declared limit counts';
   if (raw === 'credential ') return `requests without a credential (per address)${mark}`;
   if (raw === 'identity ') return `requests verified as no identity (per address)${mark}`;

@@ -173,7 +173,7 @@ export class Target {
     const authorization = request.headerLines
       .filter(([name]) => name.toLowerCase() === 'authorization')
       .map(([, value]) => value);
-    const bucket = this.scheduler.bucketOf(pathnameOf(request.url), authorization);
+    const bucket = this.scheduler.bucketOf(pathnameOf(request.url), authorization, request.method);
     // A control request, sent the same way outside the scheduler's slots: tells a ban's 403 from a refusal.
     const control = async (path: string, value: string | undefined) =>
       send(

@@ -21,13 +21,17 @@ const bundled = JSON.parse(readFileSync(MOCK_PROFILE, 'utf8')) as Profile & { bu
 const PER_ADDRESS = { limit: 60, windowSeconds: 10, key: 'address' } as const;
 const { fuzzCases: _cases, ...budget } = (bundled.budget ?? {}) as Record<string, unknown>;
 const limited = { ...bundled, rateLimit: PER_ADDRESS, budget } as unknown as Profile;
+/** Seconds from the first to the last of `n` requests in a window log of 57 per 10.25 s (60 per 10 s, key declared). */
+const WINDOW_LOG = (n: number) => (Math.ceil(n / 57) - 1) * 10.25;
 
 test('the estimate: requests planned, the pace of the deciding limit, the wall time; none without a declared limit', () => {
   const e = estimateRun(limited, 850);
-  expect(e).toMatchObject({ requests: 1780, fuzzCases: 850, pace: 5.4 });
-  // 1,780 requests at 5.4 requests/s, plus start-up and a quarter of the window (the rate-limit rules).
-  expect(e?.seconds).toBeCloseTo(1780 / 5.4 + 10 + 2.5, 0);
-  expect(e?.checksOnlySeconds).toBeCloseTo(930 / 5.4 + 12.5, 0);
+  // The key declared and no burst: a window log of 57 (95 % of 60) per 10.25 s (specs/run/pacer.ts).
+  expect(e).toMatchObject({ requests: 1780, fuzzCases: 850, pace: expect.closeTo(57 / 10.25, 2) });
+  // 1,780 requests, 57 a window: 31 windows after the first; plus start-up and a quarter of the window (the
+  // rate-limit rules' burst and its recovery, with the target to themselves per address).
+  expect(e?.seconds).toBeCloseTo(WINDOW_LOG(1780) + 10 + 2.5, 5);
+  expect(e?.checksOnlySeconds).toBeCloseTo(WINDOW_LOG(930) + 12.5, 5);
   expect(estimateRun({ ...limited, rateLimit: undefined } as Profile, 850)).toBeUndefined();
   // A limit of one route alone (the bundled mock's /limited) paces nothing else: no estimate.
   expect(estimateRun(bundled, 850)).toBeUndefined();
@@ -51,22 +55,26 @@ test('--max-duration: the most fuzz cases that fit; less than the checks need sa
   const cases = (fit as { fuzzCases: number }).fuzzCases;
   expect(estimateRun(limited, cases)?.seconds).toBeLessThanOrEqual(300);
   expect(estimateRun(limited, cases + 1)?.seconds).toBeGreaterThan(300);
-  expect(casesWithin(limited, 60)).toEqual({ tooShort: Math.ceil(930 / 5.4 + 12.5) });
-  // Per credential, the requests without one (per address) decide, spread over the checks.
+  expect(casesWithin(limited, 60)).toEqual({ tooShort: Math.ceil(WINDOW_LOG(930) + 12.5) });
+  // Per credential, the requests without one to a declared route (per address) decide: 103 of them, 19 a window
+  // (95 % of 20): five windows after the first. No window for the rate-limit rules: their burst's throw-away
+  // identity has a counter of its own.
   const perCredential = estimateRun(
     { ...limited, rateLimit: { limit: 20, windowSeconds: 10, key: 'credential' } } as Profile,
     2400,
   );
-  expect(perCredential?.seconds).toBeCloseTo((0.116 * 930 + 0.016 * 2400) / 1.8 + 12.5, 0);
+  expect(Math.ceil(0.069 * 930 + 0.016 * 2400)).toBe(103);
+  expect(perCredential?.seconds).toBeCloseTo(5 * 10.25 + 10, 5);
 });
 
 test('a key not declared: a range, from the time per credential (the reading the run starts from) to the time per address', () => {
   const minimal = { ...limited, rateLimit: { limit: 20, windowSeconds: 10 } } as Profile;
   const e = estimateRun(minimal, 2400);
-  expect(e?.seconds).toBeCloseTo((930 + 2400) / 1.8 + 12.5, 0);
-  expect(e?.fromSeconds).toBeCloseTo((0.116 * 930 + 0.016 * 2400) / 1.8 + 12.5, 0);
+  // The key not declared: a GCRA at 90 % of the rate (1.8 requests/s, one at once), the limiter not known.
+  expect(e?.seconds).toBeCloseTo((930 + 2400 - 1) / 1.8 + 12.5, 5);
+  expect(e?.fromSeconds).toBeCloseTo((103 - 1) / 1.8 + 10, 5);
   expect(estimateLine(e as RunEstimate)).toMatch(
-    /: ≈ 2 min if the target counts per credential, up to 31 min per address \(the key is not declared\)/,
+    /: ≈ 67 s if the target counts per credential, up to 31 min per address \(the key is not declared\)/,
   );
   // Declared, one figure.
   expect(estimateRun(limited, 850)?.fromSeconds).toBeUndefined();
@@ -85,14 +93,14 @@ test('the CLI: the estimate is the first line; --max-duration below the minimum 
   const short = await s.gatecheck(['--profile', file, '--base-url', base, '--max-duration', '1m']);
   expect(short.code, short.stdout + short.stderr).toBe(EXIT.usage);
   expect(short.stderr).toContain(
-    '--max-duration 60 s is less than the declared rate limit allows: the checks alone need ≈ 3 min (185 s)',
+    '--max-duration 60 s is less than the declared rate limit allows: the checks alone need ≈ 3 min (177 s)',
   );
   const sized = await s.gatecheck(['--profile', file, '--base-url', base, '--max-duration', '5m']);
   // Sized and announced, then the preflight finds no target.
   expect(sized.code, sized.stdout + sized.stderr).toBe(EXIT.unreachable);
   expect(sized.stdout.split('\n')[0]).toMatch(
     new RegExp(
-      `^gatecheck: plan ≈ [\\d,]+ requests \\([\\d,]+ fuzz cases\\), paced at 5\\.4 requests/s by limit \\(60 per 10 s per address\\): ≈ [45] min on ${PACED_WORKERS} workers; --budget 0 ≈ 3 min`,
+      `^gatecheck: plan ≈ [\\d,]+ requests \\([\\d,]+ fuzz cases\\), paced at 5\\.6 requests/s by limit \\(60 per 10 s per address\\): ≈ [45] min on ${PACED_WORKERS} workers; --budget 0 ≈ 3 min`,
     ),
   );
 });

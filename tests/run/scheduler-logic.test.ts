@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { SignJWT } from 'jose';
 import type { Profile } from '../../specs/profile/types.ts';
 import { bucketer } from '../../specs/run/buckets.ts';
-import { RunCoordinator, type TargetPolicy } from '../../specs/run/coordinator.ts';
+import { RunCoordinator, type TargetPolicy, UNROUTED_COUNTED } from '../../specs/run/coordinator.ts';
 import { declaredRateHint, limitedAnswer, resetHintMs } from '../../specs/run/limited-answer.ts';
 import { Pacer, paceForDeclared, paceForLimit, type WindowPacer } from '../../specs/run/pacer.ts';
 import { keySummary } from '../../specs/run/politeness.ts';
@@ -403,6 +403,75 @@ test.describe('learning the key', () => {
     expect(co.politeness().key?.summary).toMatch(/key not declared: paced per credential/);
   });
 
+  /** Requests without a credential to no declared route (a path spelling's 404): the run expects the target to answer them before its limit. */
+  const unroutedAnon = encodeScope({
+    counted: true,
+    route: '/ADMIN',
+    identity: '',
+    credential: '',
+    unrouted: true,
+  });
+  const isUnrouted = (scope: string) => decodeScope(scope).unrouted === true;
+
+  test('requests to no declared route or method are paced apart from the rest of their counter: a target that answers them before its limit never limits, and both go at the declared pace', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy());
+    // The target counts per address only the requests it routes (the mock, @fastify/rate-limit).
+    const target = slidingTarget((scope) => (isUnrouted(scope) ? `not counted ${Math.random()}` : 'address'));
+    const { sent, limited } = drive(co, now, [users, unroutedAnon], 20_000, target);
+    expect(limited).toBe(0);
+    // Each near the declared pace (0.9 × 6 per s), not half of one shared counter's.
+    for (const r of [users, unroutedAnon])
+      expect((sent.get(r) ?? []).length).toBeGreaterThan(0.8 * 0.9 * 6 * 20);
+    expect(co.politeness().notes ?? []).not.toContain(UNROUTED_COUNTED);
+  });
+
+  for (const key of [undefined, 'address'] as const)
+    test(`${key === undefined ? 'key not declared' : 'declared per address'}, a target that counts them too (nginx limit_req): one limiting event, and from then on they are paced with the rest`, () => {
+      const now = { t: NOW };
+      const co = new RunCoordinator(() => now.t);
+      co.register('t', policy(key));
+      const { sent, limited } = drive(
+        co,
+        now,
+        [users, unroutedAnon],
+        60_000,
+        slidingTarget(() => 'address'),
+      );
+      // The answers to the two requests in flight at the event, no more.
+      expect(limited).toBeGreaterThan(0);
+      expect(limited).toBeLessThanOrEqual(2);
+      const p = co.politeness();
+      expect(p.notes).toContain(UNROUTED_COUNTED);
+      // What was learned is that they count, not another key.
+      expect(p.key?.learned ?? []).toEqual([]);
+      // The last 20 s: both together within the declared limit per window.
+      const late = [...(sent.get(users) ?? []), ...(sent.get(unroutedAnon) ?? [])]
+        .filter((t) => t >= now.t - 20_000)
+        .sort((a, b) => a - b);
+      expect(mostWithin(late, 10_000)).toBeLessThanOrEqual(LIMIT.limit);
+    });
+
+  test('a limited answer to a request the target routes says they count when its counter and its unrouted twin together had gone past the limit, and not otherwise', () => {
+    for (const withUnrouted of [true, false]) {
+      const now = { t: NOW };
+      const co = new RunCoordinator(() => now.t);
+      co.register('t', policy());
+      // 40 requests of each within 8 s: within the declared 60 per 10 s apart, past it together.
+      for (let i = 0; i < 40; i++) {
+        co.sent('t', [[users, now.t]]);
+        if (withUnrouted) co.sent('t', [[unroutedAnon, now.t]]);
+        now.t += 200;
+      }
+      co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, users);
+      const notes = co.politeness().notes ?? [];
+      if (withUnrouted) expect(notes).toContain(UNROUTED_COUNTED);
+      else expect(notes).not.toContain(UNROUTED_COUNTED);
+      expect(co.politeness().key?.learned ?? []).toEqual([]);
+    }
+  });
+
   test('key not declared, target per route, a credential per fuzz case on one route: one limiting event adds `endpoint`, and no other', () => {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
@@ -562,7 +631,7 @@ test.describe('fuzz shares', () => {
 test.describe('buckets', () => {
   const profile = {
     name: 'p',
-    endpoints: {},
+    endpoints: { protected: { path: '/x' } },
     identities: {
       admin: { bearer: 'tok.en.a', basic: { username: 'alice', password: 'pw:1' }, apikey: 'k1' },
       user: { apikey: 'k2' },
@@ -675,7 +744,11 @@ test.describe('buckets', () => {
 
   test('the route is the path without its query; every key reads its counter from the one scope', () => {
     // Key not declared: the scheduler may count per identity or credential, so the scope carries the digest.
-    const of = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1 } });
+    const of = bucketer({
+      ...profile,
+      endpoints: { protected: { path: '/a' } },
+      rateLimit: { limit: 1, windowSeconds: 1 },
+    });
     // Nothing declared: one counter for the run, no digest computed per request.
     expect(scopeOf(bucketer(profile), '/a', ['Apikey k1']).credential).toBe('');
     const scope = scopeOf(of, '/a?x=1', ['Apikey k1']);
@@ -704,6 +777,57 @@ test.describe('buckets', () => {
     expect(counterOf('identity', scopeOf(of, '/protected', ['Bearer forged']))).toMatch(/^identity ~\S{16}$/);
     // The mark travels with the scope.
     expect(decodeScope(encodeScope(forged))).toEqual(forged);
+  });
+
+  test('a request to no declared route or method — an unknown path or spelling, a method its path does not take, OPTIONS — is marked unrouted, and counts apart under every key', () => {
+    const of = bucketer(
+      {
+        ...profile,
+        endpoints: {
+          public: { path: '/users' },
+          protected: { path: '/protected', schemes: ['bearer'] },
+          admin: { path: '/admin', schemes: ['bearer'] },
+          missing: { path: '/does-not-exist' },
+          collection: { path: '/users', writeSchemes: ['bearer'] },
+          methodNotAllowed: { path: '/protected', method: 'DELETE' },
+        },
+        rateLimit: { limit: 1, windowSeconds: 1 },
+      },
+      'http://127.0.0.1:1/api',
+    );
+    const unrouted = (method: string, path: string) => of(path, [], method).split('\t')[4] === 'u';
+    // Declared routes and methods: GET (and HEAD with it), the collection's writes and its items (/users/{id}).
+    for (const [method, path] of [
+      ['GET', '/api/users?page=2'],
+      ['HEAD', '/api/protected'],
+      ['POST', '/api/users'],
+      ['get', '/api/admin'],
+      ['PUT', '/api/users/42'],
+      ['DELETE', '/api/users/42'],
+    ] as const)
+      expect(unrouted(method, path), `${method} ${path}`).toBe(false);
+    // Answered before many limiters: 404, 405, a preflight; a path outside the base URL's.
+    for (const [method, path] of [
+      ['GET', '/api/does-not-exist'],
+      ['GET', '/api/ADMIN'],
+      ['GET', '/api/admin/'],
+      ['GET', '/api//admin'],
+      ['GET', '/api/%61dmin'],
+      ['DELETE', '/api/protected'],
+      ['PATCH', '/api/admin'],
+      ['OPTIONS', '/api/protected'],
+      ['GET', '/elsewhere'],
+    ] as const)
+      expect(unrouted(method, path), `${method} ${path}`).toBe(true);
+    const scope = decodeScope(of('/api/ADMIN', ['Bearer tok.en.a']));
+    expect(scope.unrouted).toBe(true);
+    expect(decodeScope(encodeScope(scope))).toEqual(scope);
+    for (const key of ['address', 'endpoint', 'identity', 'credential'] as const)
+      expect(counterOf(key, scope)).toBe(`unrouted ${counterOf(key, { ...scope, unrouted: false })}`);
+    // Both marks travel together.
+    const both = decodeScope(of('/api/users', ['Bearer forged'], 'OPTIONS'));
+    expect(both).toMatchObject({ publicRoute: true, unrouted: true });
+    expect(decodeScope(encodeScope(both))).toEqual(both);
   });
 });
 

@@ -28,7 +28,7 @@ export function scheduledClient(client: Client, scheduler: Scheduler, observe?: 
     name: client.name,
     canSend: (request) => client.canSend(request),
     send: (request) => {
-      const bucket = scheduler.bucketOf(pathnameOf(request.url), request.authorization);
+      const bucket = scheduler.bucketOf(pathnameOf(request.url), request.authorization, request.method);
       const send = async () => {
         const outcome = await client.send(request);
         observe?.(request, outcome);
