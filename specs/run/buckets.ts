@@ -83,9 +83,9 @@ export function bucketer(
 /**
  * Whether a request goes to no route the profile declares (a path none of its endpoints, `methods`, limits'
  * routes or templates names — `endpoints.missing` included, and any path outside the base URL's), with a method
- * its path does not take (RFC 9110 §15.5.6: a 405; HEAD goes with GET, §9.3.2), or is an `OPTIONS` (§9.3.7):
- * what many targets answer before their limiter (RequestScope.unrouted). A guess either way costs little: a
- * target that counts them says so with one limited answer (specs/run/coordinator.ts).
+ * its path does not take (RFC 9110 §15.5.6: a 405; HEAD goes with GET, §9.3.2), or is an `OPTIONS` (§9.3.7) its
+ * path's `methods` do not list: what many targets answer before their limiter (RequestScope.unrouted). A guess
+ * either way costs little: a target that counts them says so with one limited answer (specs/run/coordinator.ts).
  */
 function unroutedRecogniser(
   profile: Profile,
@@ -102,7 +102,7 @@ function unroutedRecogniser(
   const refused = profile.endpoints.methodNotAllowed;
   return (relative, method) => {
     const m = method.toUpperCase();
-    if (m === 'OPTIONS' || relative === undefined) return true;
+    if (relative === undefined) return true;
     if (!known.has(relative) && !templates.some((t) => t.match.test(relative))) return true;
     if (
       refused !== undefined &&
@@ -111,6 +111,8 @@ function unroutedRecogniser(
     )
       return true;
     const taken = methods.get(relative)?.methods;
+    // OPTIONS is a route of its own only where the profile's `methods` lists it.
+    if (m === 'OPTIONS') return taken?.has(m) !== true;
     return taken !== undefined && !taken.has(m) && !(m === 'HEAD' && taken.has('GET'));
   };
 }

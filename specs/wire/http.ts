@@ -16,7 +16,6 @@ import { createRawSocketClient } from '../fuzz/clients/raw-socket.ts';
 import type { Client } from '../fuzz/clients/types.ts';
 import { Budget } from '../lib/budget.ts';
 import { keepAliveRaced, resendable } from '../lib/keep-alive-race.ts';
-import { pathnameOf } from '../lib/memo.ts';
 import type { ReplayRequest } from '../lib/replay.ts';
 import { wireTarget } from '../lib/request-target.ts';
 import { redactText } from '../lib/secrets.ts';
@@ -173,7 +172,8 @@ export class Target {
     const authorization = request.headerLines
       .filter(([name]) => name.toLowerCase() === 'authorization')
       .map(([, value]) => value);
-    const bucket = this.scheduler.bucketOf(pathnameOf(request.url), authorization, request.method);
+    // The path as it goes on the wire (a spelling such as `/./admin` or `/admin#x` as spelled): what the target routes.
+    const bucket = this.scheduler.bucketOf(wireTarget(request.url), authorization, request.method);
     // A control request, sent the same way outside the scheduler's slots: tells a ban's 403 from a refusal.
     const control = async (path: string, value: string | undefined) =>
       send(

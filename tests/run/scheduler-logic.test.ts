@@ -813,6 +813,9 @@ test.describe('buckets', () => {
       ['GET', '/api/admin/'],
       ['GET', '/api//admin'],
       ['GET', '/api/%61dmin'],
+      // As spelled on the wire (specs/lib/request-target.ts wireTarget): a dot segment, a fragment.
+      ['GET', '/api/./admin'],
+      ['GET', '/api/admin#gatecheck'],
       ['DELETE', '/api/protected'],
       ['PATCH', '/api/admin'],
       ['OPTIONS', '/api/protected'],
@@ -824,6 +827,15 @@ test.describe('buckets', () => {
     expect(decodeScope(encodeScope(scope))).toEqual(scope);
     for (const key of ['address', 'endpoint', 'identity', 'credential'] as const)
       expect(counterOf(key, scope)).toBe(`unrouted ${counterOf(key, { ...scope, unrouted: false })}`);
+    // OPTIONS is routed where the profile's `methods` lists it for the path.
+    const listed = bucketer({
+      ...profile,
+      endpoints: { protected: { path: '/protected', schemes: ['bearer'] } },
+      methods: { '/protected': ['GET', 'OPTIONS'] },
+      rateLimit: { limit: 1, windowSeconds: 1 },
+    });
+    expect(decodeScope(listed('/protected', [], 'OPTIONS')).unrouted).toBeUndefined();
+    expect(decodeScope(listed('/protected', [], 'DELETE')).unrouted).toBe(true);
     // Both marks travel together.
     const both = decodeScope(of('/api/users', ['Bearer forged'], 'OPTIONS'));
     expect(both).toMatchObject({ publicRoute: true, unrouted: true });
