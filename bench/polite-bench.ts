@@ -17,6 +17,7 @@
 import { estimateRun, plannedFuzzCases } from '../cli/estimate.ts';
 import { pacedWorkerArgs } from '../cli/paced-workers.ts';
 import type { Profile } from '../specs/profile/types.ts';
+import { UNROUTED_COUNTED } from '../specs/run/coordinator.ts';
 import { longestAtPace, type Politeness } from '../specs/run/politeness.ts';
 import { counterLabel } from '../specs/run/scopes.ts';
 import { COMPOSED, type ComposedName, composedTarget } from './composed-limiters.ts';
@@ -64,7 +65,7 @@ export interface PoliteRun {
   readonly ratio: number;
   readonly failed: readonly string[];
   readonly skippedForTime: readonly string[];
-  /** The politeness section's sentence about the key. */
+  /** The politeness section's sentence about the key, and whether the run learned the target counts unrouted requests. */
   readonly key: string;
   /** What the run said before it started (cli/estimate.ts): its expected wall time, ms. */
   readonly estimatedMs?: number;
@@ -183,7 +184,7 @@ function resultOf(
     skippedForTime: run.rules
       .filter((r) => r.verdict === 'skip' && SKIPPED_FOR_TIME.test(r.reason ?? ''))
       .map((r) => r.id),
-    key: p.key?.summary ?? '',
+    key: `${p.key?.summary ?? ''}${(p.notes ?? []).some((n) => n.startsWith(UNROUTED_COUNTED)) ? '; the target counts requests to no declared route or method (learned)' : ''}`,
     ...(estimated === undefined ? {} : { estimatedMs: estimated.ms }),
     ...(estimated?.fromMs === undefined ? {} : { estimatedFromMs: estimated.fromMs }),
     ...decidingOf(p),

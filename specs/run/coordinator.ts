@@ -112,9 +112,14 @@ const SAME_EVENT_MS = 50;
 /** Without a declared window: the first wait a limited answer naming none gets, and each step up. */
 const LEARNED_WAIT_STEP_MS = 1000;
 const MAX_LEARNED_WAIT_MS = 60_000;
-/** The report's note once the target is seen counting the requests it was expected to answer before its limit. */
+/**
+ * The start of the report's note once the target is seen counting the requests it was expected to answer before
+ * its limit; the note goes on to say what showed it (a limited answer, or the rate-limit fields of an answer).
+ */
 export const UNROUTED_COUNTED =
-  'the target counts requests to no declared route or method (an unknown path, a method the route does not take, OPTIONS) against its limit: a limited answer said so, and from then on they were paced with the rest';
+  'the target counts requests to no declared route or method (an unknown path, a method the route does not take, OPTIONS) against its limit';
+const UNROUTED_LIMITED = `${UNROUTED_COUNTED}: a limited answer said so, and from then on they were paced with the rest`;
+const UNROUTED_ANNOUNCED = `${UNROUTED_COUNTED}: its answer to one stated the requests left (a RateLimit or X-RateLimit-Remaining field), and from then on they were paced with the rest`;
 /** A learned pace never goes below this (requests/s). */
 const MIN_LEARNED_PACE = 0.5;
 /** Per limiting event, a learned pace is multiplied by this; after each quiet window it gains this share of its ceiling. */
@@ -466,7 +471,7 @@ export class RunCoordinator {
     if (countsUnrouted) {
       s.countsUnrouted = true;
       scope = routed(scope);
-      s.notes.push(UNROUTED_COUNTED);
+      s.notes.push(UNROUTED_LIMITED);
     }
     const inForce = this.countersOf(s, scope);
     // The counters a declared limit governs pause — of the limit the answer most likely came from (its counter
@@ -496,6 +501,20 @@ export class RunCoordinator {
     const until = Math.max(...counters.map((c) => c.pausedUntil));
     s.lastResumeAt = Math.max(s.lastResumeAt, until);
     return { resumeAt: until, affordable: until < s.deadline };
+  }
+
+  /**
+   * The target's answer to a request of `scopeText` stated how many requests are left (countedByLimiter): its
+   * limiter counted it. For a request the run took for one the target answers before its limit, that is the
+   * lesson a limited answer would teach, learned before any: they count with the rest from now on.
+   */
+  counted(target: string, scopeText: string): void {
+    const s = this.state(target);
+    if (!this.learn || s.countsUnrouted) return;
+    const scope = decodeScope(scopeText);
+    if (!scope.counted || scope.unrouted !== true) return;
+    s.countsUnrouted = true;
+    s.notes.push(UNROUTED_ANNOUNCED);
   }
 
   /** The window of the limit a counter counts for (0 for `other`). */

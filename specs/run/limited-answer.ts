@@ -126,3 +126,22 @@ export function declaredRateHint(headers: Readonly<Record<string, string>>): num
   }
   return slowest;
 }
+
+/**
+ * The fields a limiter writes on the answers to the requests it counted, saying how many are left:
+ * RateLimit (draft-ietf-httpapi-ratelimit-headers-10 §3.1 `r`, draft 7's `remaining`), RateLimit-Remaining
+ * (earlier drafts, express-rate-limit's draft 6), X-RateLimit-Remaining (@fastify/rate-limit, GitHub) and
+ * X-Rate-Limit-Remaining. A policy field alone (RateLimit-Policy) is not among them: a gateway may state its
+ * policy on every answer, counted or not.
+ */
+const REMAINING_FIELDS = [
+  'ratelimit',
+  'ratelimit-remaining',
+  'x-ratelimit-remaining',
+  'x-rate-limit-remaining',
+];
+
+/** Whether the answer says the target's limiter counted its request (it states what is left). Names lower-case. */
+export function countedByLimiter(headers: Readonly<Record<string, string>>): boolean {
+  return REMAINING_FIELDS.some((name) => headers[name] !== undefined);
+}

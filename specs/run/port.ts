@@ -19,6 +19,8 @@ export interface SchedulerPort {
     provoking?: boolean,
   ): Promise<LeaseAnswer>;
   limited(target: string, signal: LimitSignal, bucket: string, declaredRate?: number): Promise<LimitedAnswer>;
+  /** An answer to a request of `bucket` stated the requests left: the target's limiter counted it. */
+  counted(target: string, bucket: string): Promise<void>;
   /** Requests that went out: `[bucket, epoch ms]` each. */
   sent(target: string, entries: readonly (readonly [string, number])[]): Promise<void>;
   exclusive(
@@ -38,6 +40,7 @@ export const OPERATIONS = [
   'register',
   'lease',
   'limited',
+  'counted',
   'sent',
   'exclusive',
   'release',
@@ -53,6 +56,7 @@ export function inProcessPort(coordinator: RunCoordinator): SchedulerPort {
     register: async (t, p) => coordinator.register(t, p),
     lease: async (t, b, w, h, p) => coordinator.lease(t, b, w, h, p),
     limited: async (t, s, b, r) => coordinator.limited(t, s, b, r),
+    counted: async (t, b) => coordinator.counted(t, b),
     sent: async (t, e) => coordinator.sent(t, e),
     exclusive: async (t, h) => coordinator.exclusive(t, h),
     release: async (t, h, c) => coordinator.release(t, h, c),
@@ -100,6 +104,7 @@ export function httpPort(address: string): SchedulerPort & { close(): void } {
     register: (...a) => call('register', a),
     lease: (...a) => call('lease', a),
     limited: (...a) => call('limited', a),
+    counted: (...a) => call('counted', a),
     sent: (...a) => call('sent', a),
     exclusive: (...a) => call('exclusive', a),
     release: (...a) => call('release', a),

@@ -14,6 +14,7 @@ import { type Bucketer, bucketer } from './buckets.ts';
 import { type DeclaredLimit, RunCoordinator, type TargetPolicy } from './coordinator.ts';
 import {
   type AnswerHead,
+  countedByLimiter,
   DURING_BAN,
   declaredRateHint,
   type LimitSignal,
@@ -108,6 +109,8 @@ export class Scheduler {
    */
   private generation = 0;
   private lastLimitedAt = Number.NEGATIVE_INFINITY;
+  /** This worker told the coordinator the target counts a request it was expected to answer before its limit. */
+  private toldUnroutedCounted = false;
   private readonly ready: Promise<void>;
   /** `ready` has resolved: a request need not wait a turn of the event loop for it. */
   private registered = false;
@@ -157,6 +160,8 @@ export class Scheduler {
       const answer = await send(attempt);
       if (provoking) return answer;
       const h = head(answer);
+      if (h !== undefined && !this.toldUnroutedCounted && countedByLimiter(h.headers))
+        this.noteCounted(bucket);
       // Only 429, 503 and 403 can be limited answers (limitedAnswer): any other is returned without more work.
       if (h === undefined || !MAYBE_LIMITED.has(h.status)) return answer;
       const signal = limitedAnswer(h, this.banContext(), Date.now(), options.expect);
@@ -181,6 +186,16 @@ export class Scheduler {
     if (path === undefined) return true;
     const answer = await control(path, path === anonymous ? undefined : authorization).catch(() => undefined);
     return answer !== undefined && REFUSED.has(answer.status);
+  }
+
+  /**
+   * An answer stated the requests left, so the target's limiter counted its request: for one the run took for
+   * an answer before the limit (scopes.ts `unrouted`), the coordinator learns they count (once per worker).
+   */
+  private noteCounted(bucket: string): void {
+    if (decodeScope(bucket).unrouted !== true) return;
+    this.toldUnroutedCounted = true;
+    void this.port.counted(this.target, bucket).catch(() => undefined);
   }
 
   /** Notes a request going out; reported in a batch within REPORT_MS, or with the next limited answer. */

@@ -412,6 +412,8 @@ test.describe('learning the key', () => {
     unrouted: true,
   });
   const isUnrouted = (scope: string) => decodeScope(scope).unrouted === true;
+  const learnedUnrouted = (co: RunCoordinator) =>
+    (co.politeness().notes ?? []).some((n) => n.startsWith(UNROUTED_COUNTED));
 
   test('requests to no declared route or method are paced apart from the rest of their counter: a target that answers them before its limit never limits, and both go at the declared pace', () => {
     const now = { t: NOW };
@@ -424,7 +426,7 @@ test.describe('learning the key', () => {
     // Each near the declared pace (0.9 × 6 per s), not half of one shared counter's.
     for (const r of [users, unroutedAnon])
       expect((sent.get(r) ?? []).length).toBeGreaterThan(0.8 * 0.9 * 6 * 20);
-    expect(co.politeness().notes ?? []).not.toContain(UNROUTED_COUNTED);
+    expect(learnedUnrouted(co)).toBe(false);
   });
 
   for (const key of [undefined, 'address'] as const)
@@ -443,7 +445,7 @@ test.describe('learning the key', () => {
       expect(limited).toBeGreaterThan(0);
       expect(limited).toBeLessThanOrEqual(2);
       const p = co.politeness();
-      expect(p.notes).toContain(UNROUTED_COUNTED);
+      expect(learnedUnrouted(co)).toBe(true);
       // What was learned is that they count, not another key.
       expect(p.key?.learned ?? []).toEqual([]);
       // The last 20 s: both together within the declared limit per window.
@@ -452,6 +454,27 @@ test.describe('learning the key', () => {
         .sort((a, b) => a - b);
       expect(mostWithin(late, 10_000)).toBeLessThanOrEqual(LIMIT.limit);
     });
+
+  test('an answer to such a request that states the requests left (RateLimit, X-RateLimit-Remaining) teaches the same before any limited answer: the run is never limited', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy());
+    // A routed request's answer with the field says nothing new; the unrouted one's does.
+    co.counted('t', users);
+    expect(learnedUnrouted(co)).toBe(false);
+    co.counted('t', unroutedAnon);
+    expect(co.politeness().notes).toEqual([expect.stringMatching(/stated the requests left/)]);
+    const { sent, limited } = drive(
+      co,
+      now,
+      [users, unroutedAnon],
+      30_000,
+      slidingTarget(() => 'address'),
+    );
+    expect(limited).toBe(0);
+    const all = [...(sent.get(users) ?? []), ...(sent.get(unroutedAnon) ?? [])].sort((a, b) => a - b);
+    expect(mostWithin(all, 10_000)).toBeLessThanOrEqual(LIMIT.limit);
+  });
 
   test('a limited answer to a request the target routes says they count when its counter and its unrouted twin together had gone past the limit, and not otherwise', () => {
     for (const withUnrouted of [true, false]) {
@@ -465,9 +488,7 @@ test.describe('learning the key', () => {
         now.t += 200;
       }
       co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, users);
-      const notes = co.politeness().notes ?? [];
-      if (withUnrouted) expect(notes).toContain(UNROUTED_COUNTED);
-      else expect(notes).not.toContain(UNROUTED_COUNTED);
+      expect(learnedUnrouted(co)).toBe(withUnrouted);
       expect(co.politeness().key?.learned ?? []).toEqual([]);
     }
   });
