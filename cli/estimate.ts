@@ -21,7 +21,7 @@ import { affordableFuzzCases } from '../specs/fuzz/engine/settings.ts';
 import { entryApplies, type RateEntry, ratePolicyOf } from '../specs/profile/rate-policy.ts';
 import type { Profile, RateLimitKey } from '../specs/profile/types.ts';
 import { paceForDeclared, takesWholeLimit } from '../specs/run/pacer.ts';
-import { UNDECLARED_KEYS } from '../specs/run/scopes.ts';
+import { sharedByTheRun, UNDECLARED_KEYS } from '../specs/run/scopes.ts';
 
 /**
  * Requests a run sends besides its planned fuzz cases: `GATECHECK_BUDGET=0 npx playwright test` sent 929 against
@@ -101,7 +101,7 @@ const pacedSeconds = (e: RateEntry, requests: number): number => paceFor(e).dura
 const keyOf = (e: RateEntry, started: RateLimitKey): RateLimitKey => e.key ?? started;
 
 /** Requests the busiest counter of `e` gets, for `fuzzCases` fuzz cases, paced per `key`. */
-function busiest(profile: Profile, e: RateEntry, fuzzCases: number, key: RateLimitKey = 'address'): number {
+function busiest(profile: Profile, e: RateEntry, fuzzCases: number, key: RateLimitKey): number {
   // A limit of one route or a few (login, /limited): only the rate-limit rules' burst goes there, unpaced.
   if (e.appliesTo === 'endpoint' || e.routes !== undefined) return 0;
   const fuzzPath = profile.endpoints.protected?.path ?? '/';
@@ -149,7 +149,7 @@ function secondsFor(
   }
   const all = entries.some((e) => countsAll(e, keyOf(e, started)));
   const paced = all ? worst.seconds : SERIAL_FACTOR * worst.seconds;
-  const exclusive = entries.some((e) => ['address', 'endpoint'].includes(keyOf(e, started)));
+  const exclusive = entries.some((e) => sharedByTheRun(keyOf(e, started)));
   const longestWindow = Math.max(...entries.map((e) => e.windowSeconds));
   return {
     seconds: paced + FIXED_SECONDS + (exclusive ? WINDOW_SHARE * longestWindow : 0),
@@ -170,7 +170,7 @@ export function plannedFuzzCases(profile: Profile, budget: number | undefined): 
  */
 export function estimateRun(profile: Profile, fuzzCases: number): RunEstimate | undefined {
   const { entries } = ratePolicyOf(profile);
-  if (entries.every((e) => busiest(profile, e, fuzzCases) === 0)) return undefined;
+  if (entries.every((e) => busiest(profile, e, fuzzCases, keyOf(e, 'address')) === 0)) return undefined;
   const { seconds, entry } = secondsFor(profile, entries, fuzzCases);
   const from = entries.some((e) => e.key === undefined)
     ? secondsFor(profile, entries, fuzzCases, UNDECLARED_KEYS[0] ?? 'credential').seconds

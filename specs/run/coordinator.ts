@@ -43,6 +43,7 @@ import {
   type RateKey,
   type RequestScope,
   routed,
+  sharedByTheRun,
   splitCounter,
   UNDECLARED_KEYS,
 } from './scopes.ts';
@@ -119,7 +120,7 @@ const MAX_LEARNED_WAIT_MS = 60_000;
 export const UNROUTED_COUNTED =
   'the target counts requests to no declared route or method (an unknown path, a method the route does not take, OPTIONS) against its limit';
 const UNROUTED_LIMITED = `${UNROUTED_COUNTED}: a limited answer said so, and from then on they were paced with the rest`;
-const UNROUTED_ANNOUNCED = `${UNROUTED_COUNTED}: its answer to one stated the requests left (a RateLimit or X-RateLimit-Remaining field), and from then on they were paced with the rest`;
+const UNROUTED_ANNOUNCED = `${UNROUTED_COUNTED}: its answer to one stated the requests left (a rate-limit field), and from then on they were paced with the rest`;
 /** A learned pace never goes below this (requests/s). */
 const MIN_LEARNED_PACE = 0.5;
 /** Per limiting event, a learned pace is multiplied by this; after each quiet window it gains this share of its ceiling. */
@@ -634,8 +635,7 @@ export class RunCoordinator {
    */
   exclusive(target: string, holder: string): { startAt: number } | { retryAt: number } | { notNeeded: true } {
     const s = this.state(target);
-    if (!s.entries.some((e) => e.enforced.has('address') || e.enforced.has('endpoint')))
-      return { notNeeded: true };
+    if (!s.entries.some((e) => [...e.enforced].some(sharedByTheRun))) return { notNeeded: true };
     const now = this.clock();
     if (s.holder !== undefined && s.holder !== holder) return { retryAt: now + 100 };
     s.holder = holder;

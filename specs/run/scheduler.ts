@@ -22,7 +22,7 @@ import {
 } from './limited-answer.ts';
 import { httpPort, inProcessPort, SCHEDULER_ENV, type SchedulerPort } from './port.ts';
 import { RunBudgetExhausted } from './run-budget.ts';
-import { decodeScope } from './scopes.ts';
+import { decodeScope, isUnroutedScope } from './scopes.ts';
 import { currentTestClock } from './test-clock.ts';
 
 export { RunBudgetExhausted } from './run-budget.ts';
@@ -193,7 +193,7 @@ export class Scheduler {
    * an answer before the limit (scopes.ts `unrouted`), the coordinator learns they count (once per worker).
    */
   private noteCounted(bucket: string): void {
-    if (decodeScope(bucket).unrouted !== true) return;
+    if (!isUnroutedScope(bucket)) return;
     this.toldUnroutedCounted = true;
     void this.port.counted(this.target, bucket).catch(() => undefined);
   }

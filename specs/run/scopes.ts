@@ -128,10 +128,32 @@ export function routed(scope: RequestScope): RequestScope {
   return rest;
 }
 
+/**
+ * Whether an encoded scope is an unrouted request's, without decoding it (a worker asks of every answer that
+ * states the requests left): encodeScope writes the marks last, as their own field, `u` after `p`.
+ */
+export function isUnroutedScope(text: string): boolean {
+  return text.endsWith(`${SEPARATOR}u`) || text.endsWith(`${SEPARATOR}pu`);
+}
+
+/** A counter without its unrouted mark, and whether it had one. */
+function unmarked(raw: string): { readonly unrouted: boolean; readonly bare: string } {
+  const unrouted = raw.startsWith(UNROUTED);
+  return { unrouted, bare: unrouted ? raw.slice(UNROUTED.length) : raw };
+}
+
 /** The key a counter counts under (`address`, …), its marks left out. */
 export function keyOfCounter(raw: string): RateKey {
-  const bare = raw.startsWith(UNROUTED) ? raw.slice(UNROUTED.length) : raw;
-  return bare.split(' ')[0] as RateKey;
+  return unmarked(raw).bare.split(' ')[0] as RateKey;
+}
+
+/**
+ * Whether a key's counters are shared by the whole run — every request of the client, or every request of a
+ * route, the rate-limit rules' burst included — so that the rules need the target to themselves
+ * (RunCoordinator.exclusive); per identity or credential the burst's throw-away identity has counters of its own.
+ */
+export function sharedByTheRun(key: RateKey): boolean {
+  return key === 'address' || key === 'endpoint';
 }
 
 function routedCounterOf(key: RateKey, scope: RequestScope): string {
@@ -176,8 +198,7 @@ const rawCounter = (counter: string): string => splitCounter(counter).raw;
 /** How a counter reads in reports: `address`, `endpoint /protected`, `identity admin`, … */
 export function counterLabel(counter: string): string {
   const { entry, raw: marked } = splitCounter(counter);
-  const unrouted = marked.startsWith(UNROUTED);
-  const raw = unrouted ? marked.slice(UNROUTED.length) : marked;
+  const { unrouted, bare: raw } = unmarked(marked);
   const mark = `${entry === 0 ? '' : ` [limit ${entry + 1}]`}${unrouted ? ', to no declared route or method' : ''}`;
   if (raw === OTHER) return 'requests no declared limit counts';
   if (raw === 'credential ') return `requests without a credential (per address)${mark}`;

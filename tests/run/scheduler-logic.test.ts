@@ -12,7 +12,13 @@ import { RunCoordinator, type TargetPolicy, UNROUTED_COUNTED } from '../../specs
 import { declaredRateHint, limitedAnswer, resetHintMs } from '../../specs/run/limited-answer.ts';
 import { Pacer, paceForDeclared, paceForLimit, type WindowPacer } from '../../specs/run/pacer.ts';
 import { keySummary } from '../../specs/run/politeness.ts';
-import { counterOf, decodeScope, encodeScope, type RateKey } from '../../specs/run/scopes.ts';
+import {
+  counterOf,
+  decodeScope,
+  encodeScope,
+  isUnroutedScope,
+  type RateKey,
+} from '../../specs/run/scopes.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const NO_BAN = { banDeclared: false, limitedRecently: false };
@@ -861,6 +867,16 @@ test.describe('buckets', () => {
     const both = decodeScope(of('/api/users', ['Bearer forged'], 'OPTIONS'));
     expect(both).toMatchObject({ publicRoute: true, unrouted: true });
     expect(decodeScope(encodeScope(both))).toEqual(both);
+    // The worker's quick reading of the mark agrees with the decoder's, with and without the other mark.
+    for (const [method, path, auth] of [
+      ['OPTIONS', '/api/users', ['Bearer forged']],
+      ['GET', '/api/users', ['Bearer forged']],
+      ['GET', '/api/ADMIN', []],
+      ['GET', '/api/users', []],
+    ] as const) {
+      const text = of(path, [...auth], method);
+      expect(isUnroutedScope(text), `${method} ${path}`).toBe(decodeScope(text).unrouted === true);
+    }
   });
 });
 
