@@ -73,7 +73,8 @@ export function bucketer(
       ...(applying.length === entries.length ? {} : { entries: applying.map((e) => e.index) }),
       route: relative === undefined ? full : `${base}${routeOf(relative)}`,
       identity,
-      credential: credential === '' || !perCredential ? '' : digest(credential),
+      credential: credential === '' || !perCredential ? '' : digest(normalised(credential)),
+      ...(credential === '' || !perCredential ? {} : { spelling: digest(credential) }),
       ...(relative !== undefined && relative === publicPath ? { publicRoute: true } : {}),
       ...(answersBeforeLimit(relative, method) ? { unrouted: true } : {}),
     });
@@ -120,11 +121,11 @@ function unroutedRecogniser(
 const pathOnly = (path: string): string => path.split('?')[0] ?? path;
 
 /**
- * A short digest of the credential as the target reads it (the scheme's case and the spaces after it do not
- * matter: RFC 9110 §11.1): a counter per credential without the credential leaving the worker.
+ * A short digest of a credential — as a parser reads it (normalised: the scheme's case and the spaces after it
+ * do not matter, RFC 9110 §11.1), or as sent: a counter per credential without the credential leaving the worker.
  */
 function digest(credential: string): string {
-  return createHash('sha256').update(normalised(credential)).digest('base64url').slice(0, 16);
+  return createHash('sha256').update(credential).digest('base64url').slice(0, 16);
 }
 
 /**

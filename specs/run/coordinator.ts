@@ -28,7 +28,13 @@
  * Pure logic with an injectable clock; the transport is elsewhere (coordinator-server.ts, scheduler.ts).
  */
 import { GrantLog } from './grant-log.ts';
-import { explainLimited, type LearnedKey, nearFull, unroutedExplains } from './key-model.ts';
+import {
+  explainLimited,
+  type LearnedKey,
+  nearFull,
+  spellingExplains,
+  unroutedExplains,
+} from './key-model.ts';
 import type { LimitSignal } from './limited-answer.ts';
 import { PACE_MARGIN, type Pace, Pacer, paceForDeclared, takesWholeLimit } from './pacer.ts';
 import { type CounterPace, type Politeness, politenessOf } from './politeness.ts';
@@ -40,6 +46,7 @@ import {
   governed,
   keyOfCounter,
   OTHER,
+  parsed,
   type RateKey,
   type RequestScope,
   routed,
@@ -121,6 +128,11 @@ export const UNROUTED_COUNTED =
   'the target counts requests to no declared route or method (an unknown path, a method the route does not take, OPTIONS) against its limit';
 const UNROUTED_LIMITED = `${UNROUTED_COUNTED}: a limited answer said so, and from then on they were paced with the rest`;
 const UNROUTED_ANNOUNCED = `${UNROUTED_COUNTED}: its answer to one stated the requests left (a rate-limit field), and from then on they were paced with the rest`;
+/**
+ * The report's note once the target is seen counting a credential's spellings as one (RequestScope.spelling).
+ */
+export const SPELLINGS_COUNTED =
+  "the target counts a credential's spellings (the scheme's case, the spaces after it) as one credential: a limited answer said so, and from then on they were paced together";
 /** A learned pace never goes below this (requests/s). */
 const MIN_LEARNED_PACE = 0.5;
 /** Per limiting event, a learned pace is multiplied by this; after each quiet window it gains this share of its ceiling. */
@@ -175,6 +187,13 @@ interface TargetState {
    * counts the rest: false until a limited answer says so (one to such a request, or one their counts explain).
    */
   countsUnrouted: boolean;
+  /**
+   * Under `credential`: the target counts a credential's spellings as one (it keys the parsed credential):
+   * false until a limited answer says so. Till then each spelling after a credential's first counts apart.
+   */
+  countsSpellingsTogether: boolean;
+  /** Per credential (its digest as parsed), the digest of the spelling the run sent first. */
+  readonly firstSpelling: Map<string, string>;
   holder: string | undefined;
   /** When the run as a whole is paused (exclusive use's cooldown). */
   pausedUntil: number;
@@ -250,6 +269,8 @@ export class RunCoordinator {
       log: new GrantLog(Math.max(20_000, 8 * longest)),
       notes: [],
       countsUnrouted: false,
+      countsSpellingsTogether: false,
+      firstSpelling: new Map(),
       holder: undefined,
       pausedUntil: 0,
       fuzzStarted: 0,
@@ -271,10 +292,19 @@ export class RunCoordinator {
     return s;
   }
 
-  /** A worker's scope as the run counts it now: its unrouted requests with the rest once the target counts them. */
+  /**
+   * A worker's scope as the run counts it now: its unrouted requests with the rest once the target counts them;
+   * a credential's first spelling, and every spelling once the target counts them as one, in the credential's
+   * own counter — its other spellings apart till then (RequestScope.spelling).
+   */
   private scopeOf(s: TargetState, text: string): RequestScope {
     const scope = decodeScope(text);
-    return s.countsUnrouted ? routed(scope) : scope;
+    const routedNow = s.countsUnrouted ? routed(scope) : scope;
+    if (routedNow.spelling === undefined) return routedNow;
+    if (s.countsSpellingsTogether) return parsed(routedNow);
+    const first = s.firstSpelling.get(routedNow.credential);
+    if (first === undefined) s.firstSpelling.set(routedNow.credential, routedNow.spelling);
+    return first === undefined || first === routedNow.spelling ? parsed(routedNow) : routedNow;
   }
 
   /** The declared limits that count a request of `scope` (none: it falls in `other`). */
@@ -447,7 +477,15 @@ export class RunCoordinator {
     // A limited answer to a request the run took for one the target answers before its limit says it counts
     // them: from now on they count with the rest (the same counters, one pace). That is this event's lesson.
     let countsUnrouted = this.learn && scope.counted && scope.unrouted === true;
-    if (!countsUnrouted && !explained && this.learn) {
+    // The finer reading first: a credential's spellings together had gone past the declared rate where the
+    // request's own had not — the target keys the parsed credential (before any coarser key is added).
+    const countsSpellings =
+      this.learn &&
+      !countsUnrouted &&
+      !explained &&
+      !s.countsSpellingsTogether &&
+      entries.some((e) => spellingExplains(e.declared, e.enforced, e.log, scope, now));
+    if (!countsUnrouted && !countsSpellings && !explained && this.learn) {
       for (const e of entries) {
         const d = e.declared;
         if (d === undefined) continue;
@@ -474,6 +512,11 @@ export class RunCoordinator {
       scope = routed(scope);
       s.notes.push(UNROUTED_LIMITED);
     }
+    if (countsSpellings) {
+      s.countsSpellingsTogether = true;
+      scope = parsed(scope);
+      s.notes.push(SPELLINGS_COUNTED);
+    }
     const inForce = this.countersOf(s, scope);
     // The counters a declared limit governs pause — of the limit the answer most likely came from (its counter
     // the fullest of its limit), not every limit that counts the request; a request none governs pauses its
@@ -485,7 +528,7 @@ export class RunCoordinator {
         ? inForce
         : governedHere.filter((c) => culprit === undefined || c.entry === culprit.index);
     // Answers to requests that were in flight together are one event, seen by several requests.
-    const learnedHere = added.length > 0 || countsUnrouted;
+    const learnedHere = added.length > 0 || countsUnrouted || countsSpellings;
     const sameEvent =
       !learnedHere && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
     let wait = signal.waitMs;

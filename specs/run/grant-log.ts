@@ -71,6 +71,11 @@ export class GrantLog {
 
   /** Requests of `counter` (under `key`) sent in (now − spanMs, now]. */
   count(key: RateKey, counter: string, spanMs: number, now: number): number {
+    return this.countWhere(key, (c) => c === counter, spanMs, now);
+  }
+
+  /** Requests sent in (now − spanMs, now] whose counter under `key` is one `matches` takes. */
+  countWhere(key: RateKey, matches: (counter: string) => boolean, spanMs: number, now: number): number {
     this.prune(now);
     let n = 0;
     for (let i = this.entries.length - 1; i >= this.start; i--) {
@@ -78,7 +83,7 @@ export class GrantLog {
       // Slots are logged when granted, up to a lease's horizon ahead: the log is in time order within that.
       if (e.at <= now - spanMs - ORDER_SLACK_MS) break;
       if (e.at > now || e.at <= now - spanMs) continue;
-      if (e.counters[key] === counter) n++;
+      if (matches(e.counters[key])) n++;
     }
     return n;
   }

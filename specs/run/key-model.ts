@@ -22,9 +22,11 @@ import {
   finest,
   governed,
   KEYS,
+  parsed,
   type RateKey,
   type RequestScope,
   routed,
+  sameCredential,
 } from './scopes.ts';
 
 export interface LearnedKey {
@@ -178,6 +180,34 @@ export function unroutedExplains(
       if (alone <= allowed && alone + log.count(key, counterOf(key, twin), spanMs, now) > allowed)
         return true;
     }
+  }
+  return false;
+}
+
+/**
+ * Whether a limited answer to a request of `scope` says the target counts a credential's spellings as one (it
+ * keys the parsed credential, RequestScope.spelling): under `credential` in force, the credential's spellings
+ * together had gone past the declared rate over some span, where the request's own counter had not. Asked only
+ * when no key explains the answer.
+ */
+export function spellingExplains(
+  declared: Declared | undefined,
+  enforced: ReadonlySet<RateKey>,
+  log: GrantLog,
+  scope: RequestScope,
+  now: number,
+): boolean {
+  if (declared === undefined || !scope.counted || !enforced.has('credential')) return false;
+  const own = counterOf('credential', scope);
+  const family = counterOf('credential', parsed(scope));
+  for (const spanMs of spans(declared)) {
+    const allowed = allowedIn(declared, spanMs);
+    const alone = log.count('credential', own, spanMs, now);
+    if (
+      alone <= allowed &&
+      log.countWhere('credential', (c) => sameCredential(c, family), spanMs, now) > allowed
+    )
+      return true;
   }
   return false;
 }

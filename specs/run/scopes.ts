@@ -71,24 +71,39 @@ export interface RequestScope {
    * express-rate-limit mounted first count it with the rest.
    */
   readonly unrouted?: boolean;
+  /**
+   * Under `credential`: a digest of the field as sent (its surrounding whitespace stripped, RFC 9110 §5.5),
+   * beside `credential`'s, which reads it as a parser does (the scheme's case and the spaces after it do not
+   * matter: §11.1). A gateway that keys the header as sent (nginx `$http_authorization`, an express-rate-limit
+   * `keyGenerator` returning the field) counts `bearer X` apart from `Bearer X`; one that keys the parsed
+   * credential counts them together. The run counts a credential's other spellings apart from the first it
+   * sends (specs/run/coordinator.ts) until a limited answer says the target counts them together.
+   */
+  readonly spelling?: string;
 }
 
 const SEPARATOR = '\t';
+/** Between the credential's digests as parsed and as sent (base64url has no `+`). */
+const SPELT = '+';
 
 /** The scope as one string, the form leases and limited answers travel in (no credential in it). */
 export function encodeScope(scope: RequestScope): string {
   const counted = !scope.counted ? '0' : scope.entries === undefined ? '1' : `e${scope.entries.join(',')}`;
-  const fields = [counted, scope.route, scope.identity, scope.credential];
+  const credential =
+    scope.spelling === undefined ? scope.credential : `${scope.credential}${SPELT}${scope.spelling}`;
+  const fields = [counted, scope.route, scope.identity, credential];
   const marks = `${scope.publicRoute === true ? 'p' : ''}${scope.unrouted === true ? 'u' : ''}`;
   return (marks === '' ? fields : [...fields, marks]).join(SEPARATOR);
 }
 
 export function decodeScope(text: string): RequestScope {
-  const [counted = '1', route = '', identity = '', credential = '', marks = ''] = text.split(SEPARATOR);
+  const [counted = '1', route = '', identity = '', credentialField = '', marks = ''] = text.split(SEPARATOR);
+  const [credential = '', spelling] = credentialField.split(SPELT);
   const where = {
     route,
     identity,
     credential,
+    ...(spelling === undefined ? {} : { spelling }),
     ...(marks.includes('p') ? { publicRoute: true } : {}),
     ...(marks.includes('u') ? { unrouted: true } : {}),
   };
@@ -167,8 +182,28 @@ function routedCounterOf(key: RateKey, scope: RequestScope): string {
         ? `identity ~${scope.credential}`
         : `identity ${scope.identity}`;
     case 'credential':
-      return `credential ${scope.credential}`;
+      return scope.spelling === undefined
+        ? `credential ${scope.credential}`
+        : `credential ${scope.credential}${OTHER_SPELLING}${scope.spelling}`;
   }
+}
+
+/** In a counter under `credential`: the spelling of a credential counted apart from its first (RequestScope.spelling). */
+const OTHER_SPELLING = '~';
+
+/** The scope as a target that keys the parsed credential sees it: every spelling of a credential one. */
+export function parsed(scope: RequestScope): RequestScope {
+  if (scope.spelling === undefined) return scope;
+  const { spelling: _, ...rest } = scope;
+  return rest;
+}
+
+/**
+ * Whether `counter` is `family` (a counter under `credential`) or one of its other spellings' counters: what a
+ * target that keys the parsed credential counts as one.
+ */
+export function sameCredential(counter: string, family: string): boolean {
+  return counter === family || counter.startsWith(`${family}${OTHER_SPELLING}`);
 }
 
 /** The counter of requests no declared limit counts (another path than `rateLimit.appliesTo: endpoint`'s). */
@@ -204,7 +239,10 @@ export function counterLabel(counter: string): string {
   if (raw === 'credential ') return `requests without a credential (per address)${mark}`;
   if (raw === 'identity ') return `requests verified as no identity (per address)${mark}`;
   if (raw.startsWith('identity ~')) return `one undeclared identity (${raw.slice(10, 18)}…)${mark}`;
-  if (raw.startsWith('credential ')) return `one credential (${raw.slice(11, 19)}…)${mark}`;
+  if (raw.startsWith('credential ')) {
+    const spelt = raw.includes(OTHER_SPELLING) ? ', spelt another way' : '';
+    return `one credential (${raw.slice(11, 19)}…)${spelt}${mark}`;
+  }
   return `${raw}${mark}`;
 }
 

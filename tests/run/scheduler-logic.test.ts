@@ -8,7 +8,12 @@ import { expect, test } from '@playwright/test';
 import { SignJWT } from 'jose';
 import type { Profile } from '../../specs/profile/types.ts';
 import { bucketer } from '../../specs/run/buckets.ts';
-import { RunCoordinator, type TargetPolicy, UNROUTED_COUNTED } from '../../specs/run/coordinator.ts';
+import {
+  RunCoordinator,
+  SPELLINGS_COUNTED,
+  type TargetPolicy,
+  UNROUTED_COUNTED,
+} from '../../specs/run/coordinator.ts';
 import { declaredRateHint, limitedAnswer, resetHintMs } from '../../specs/run/limited-answer.ts';
 import { Pacer, paceForDeclared, paceForLimit, type WindowPacer } from '../../specs/run/pacer.ts';
 import { keySummary } from '../../specs/run/politeness.ts';
@@ -17,6 +22,7 @@ import {
   decodeScope,
   encodeScope,
   isUnroutedScope,
+  parsed,
   type RateKey,
 } from '../../specs/run/scopes.ts';
 
@@ -499,6 +505,59 @@ test.describe('learning the key', () => {
     }
   });
 
+  /** One credential in two spellings (`Bearer X`, `bearer X`): one digest as parsed, one each as sent. */
+  const spelt = (spelling: string) =>
+    encodeScope({ counted: true, route: '/protected', identity: '', credential: 'cred-a', spelling });
+  const firstSpelling = spelt('as-sent-1');
+  const otherSpelling = spelt('as-sent-2');
+  const learnedSpellings = (co: RunCoordinator) => (co.politeness().notes ?? []).includes(SPELLINGS_COUNTED);
+
+  test("per credential, a credential's other spelling is paced apart from its first: a target that keys the field as sent never limits, and both go at the declared pace", () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy('credential'));
+    // nginx `limit_req_zone $http_authorization`: every field value its own counter.
+    const asSent = slidingTarget((scope) => decodeScope(scope).spelling ?? '');
+    const { sent, limited } = drive(co, now, [firstSpelling, otherSpelling], 20_000, asSent);
+    expect(limited).toBe(0);
+    for (const r of [firstSpelling, otherSpelling])
+      expect((sent.get(r) ?? []).length).toBeGreaterThan(0.8 * 0.9 * 6 * 20);
+    expect(learnedSpellings(co)).toBe(false);
+  });
+
+  test("per credential, a target that keys the parsed credential: one limiting event, and from then on a credential's spellings are paced as one", () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy('credential'));
+    const asParsed = slidingTarget((scope) => decodeScope(scope).credential);
+    const { sent, limited } = drive(co, now, [firstSpelling, otherSpelling], 60_000, asParsed);
+    expect(limited).toBeGreaterThan(0);
+    expect(limited).toBeLessThanOrEqual(2);
+    expect(learnedSpellings(co)).toBe(true);
+    expect(co.politeness().key?.learned ?? []).toEqual([]);
+    const late = [...(sent.get(firstSpelling) ?? []), ...(sent.get(otherSpelling) ?? [])]
+      .filter((t) => t >= now.t - 20_000)
+      .sort((a, b) => a - b);
+    expect(mostWithin(late, 10_000)).toBeLessThanOrEqual(LIMIT.limit);
+  });
+
+  test("a limited answer to a credential's first spelling says its spellings count as one when they together had gone past the limit, and not otherwise", () => {
+    for (const withOther of [true, false]) {
+      const now = { t: NOW };
+      const co = new RunCoordinator(() => now.t);
+      co.register('t', policy('credential'));
+      // 40 requests of each within 8 s: within the declared 60 per 10 s apart, past it together.
+      for (let i = 0; i < 40; i++) {
+        co.lease('t', firstSpelling, 1, 'w');
+        co.sent('t', [[firstSpelling, now.t]]);
+        if (withOther) co.sent('t', [[otherSpelling, now.t]]);
+        now.t += 200;
+      }
+      co.limited('t', { kind: 'limited', waitMs: undefined, reason: '429' }, firstSpelling);
+      expect(learnedSpellings(co)).toBe(withOther);
+    }
+  });
+
   test('key not declared, target per route, a credential per fuzz case on one route: one limiting event adds `endpoint`, and no other', () => {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
@@ -729,6 +788,22 @@ test.describe('buckets', () => {
     expect(scopeOf(bare, '/x', ['Bearer tok.en.a']).identity).toBe('admin');
   });
 
+  test("a credential's spellings share its digest as parsed and each keeps its digest as sent; the identity keys read the parsed one", () => {
+    const of = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'credential' } });
+    const spellings = ['Bearer tok.en.x', 'bearer tok.en.x', 'BEARER  tok.en.x', ' Bearer tok.en.x\t'];
+    const scopes = spellings.map((auth) => scopeOf(of, '/protected', [auth]));
+    const [first, ...others] = scopes;
+    for (const other of others) expect(other.credential).toBe(first?.credential);
+    // As sent: the scheme's case and the spaces after it make another spelling; the field's surrounding
+    // whitespace does not (RFC 9110 §5.5).
+    expect(new Set(scopes.map((s) => s.spelling)).size).toBe(3);
+    expect(scopes[3]?.spelling).toBe(first?.spelling);
+    for (const scope of scopes) {
+      expect(decodeScope(encodeScope(scope))).toEqual(scope);
+      expect(counterOf('identity', scope)).toBe(counterOf('identity', parsed(scope)));
+    }
+  });
+
   test('a limit of one endpoint (appliesTo endpoint): only its requests are counted', () => {
     const only = { path: '/limited' };
     const of = bucketer({
@@ -783,7 +858,9 @@ test.describe('buckets', () => {
     expect(counterOf('address', scope)).toBe('address');
     expect(counterOf('endpoint', scope)).toBe('endpoint /a');
     expect(counterOf('identity', scope)).toBe('identity admin');
-    expect(counterOf('credential', scope)).toMatch(/^credential \S{16}$/);
+    // As parsed (the coordinator's reading of a credential's first spelling); as sent, its spelling's digest too.
+    expect(counterOf('credential', parsed(scope))).toMatch(/^credential \S{16}$/);
+    expect(counterOf('credential', scope)).toMatch(/^credential \S{16}~\S{16}$/);
   });
 
   test('on the public route a credential that verifies as no identity counts per identity as anonymous requests do; elsewhere, and per credential, on its own', () => {
@@ -799,7 +876,7 @@ test.describe('buckets', () => {
     // A declared identity's request on the public route is still its own.
     expect(counterOf('identity', scopeOf(of, '/users', ['Apikey k1']))).toBe('identity admin');
     // Under `credential`, the value is its own counter wherever it goes.
-    expect(counterOf('credential', forged)).toMatch(/^credential \S{16}$/);
+    expect(counterOf('credential', parsed(forged))).toMatch(/^credential \S{16}$/);
     // On a protected route it is refused, not served: an identity of its own, as before.
     expect(counterOf('identity', scopeOf(of, '/protected', ['Bearer forged']))).toMatch(/^identity ~\S{16}$/);
     // The mark travels with the scope.
