@@ -56,14 +56,14 @@ test('--max-duration: the most fuzz cases that fit; less than the checks need sa
   expect(estimateRun(limited, cases)?.seconds).toBeLessThanOrEqual(300);
   expect(estimateRun(limited, cases + 1)?.seconds).toBeGreaterThan(300);
   expect(casesWithin(limited, 60)).toEqual({ tooShort: Math.ceil(WINDOW_LOG(930) + 12.5) });
-  // Per credential, the requests without one to a declared route (per address) decide: 103 of them, 19 a window
-  // (95 % of 20): five windows after the first. No window for the rate-limit rules: their burst's throw-away
+  // Per credential, the requests without one to a declared route (per address) decide: 95 of them, 19 a window
+  // (95 % of 20): four windows after the first. No window for the rate-limit rules: their burst's throw-away
   // identity has a counter of its own.
   const perCredential = estimateRun(
     { ...limited, rateLimit: { limit: 20, windowSeconds: 10, key: 'credential' } } as Profile,
     2400,
   );
-  expect(perCredential?.seconds).toBeCloseTo(5 * 10.25 + 10, 5);
+  expect(perCredential?.seconds).toBeCloseTo(4 * 10.25 + 10, 5);
 });
 
 test('a key not declared: a range, from the time per credential (the reading the run starts from) to the time per address', () => {
@@ -71,9 +71,9 @@ test('a key not declared: a range, from the time per credential (the reading the
   const e = estimateRun(minimal, 2400);
   // The key not declared: a GCRA at 90 % of the rate (1.8 requests/s, one at once), the limiter not known.
   expect(e?.seconds).toBeCloseTo((930 + 2400 - 1) / 1.8 + 12.5, 5);
-  expect(e?.fromSeconds).toBeCloseTo((103 - 1) / 1.8 + 10, 5);
+  expect(e?.fromSeconds).toBeCloseTo((95 - 1) / 1.8 + 10, 5);
   expect(estimateLine(e as RunEstimate)).toMatch(
-    /: ≈ 67 s if the target counts per credential, up to 31 min per address \(the key is not declared\)/,
+    /: ≈ 62 s if the target counts per credential, up to 31 min per address \(the key is not declared\)/,
   );
   // Declared, one figure.
   expect(estimateRun(limited, 850)?.fromSeconds).toBeUndefined();
