@@ -14,7 +14,14 @@ import type { FastifyLimiterOptions } from './fastify-limiter.ts';
 import { UNREACHABLE_RATE_LIMIT } from './setups.ts';
 import { busiest } from './target-counters.ts';
 
-export type ComposedName = 'fastify-real' | 'fastify-ban' | 'nestjs' | 'drf' | 'login' | 'credential-60';
+export type ComposedName =
+  | 'fastify-real'
+  | 'fastify-ban'
+  | 'nestjs'
+  | 'drf'
+  | 'login'
+  | 'credential-60'
+  | 'credential-parsed';
 export const COMPOSED: readonly ComposedName[] = [
   'fastify-real',
   'fastify-ban',
@@ -22,6 +29,7 @@ export const COMPOSED: readonly ComposedName[] = [
   'drf',
   'login',
   'credential-60',
+  'credential-parsed',
 ];
 
 export interface ComposedTarget {
@@ -40,6 +48,8 @@ export interface ComposedTarget {
 /** What the target itself counted (bench/target-counters.ts): the front's requests, the mock's per key. */
 export interface TargetCounts {
   readonly front: number;
+  /** The front's busiest key's requests (per address: all it counted). */
+  readonly frontBusiest: number;
   readonly mock: ReadonlyMap<string, number>;
 }
 
@@ -145,6 +155,16 @@ export function composedTarget(name: ComposedName, scale: number): ComposedTarge
         minimal: { limit: 60, windowSeconds: w(10) },
         // The mock's busiest credential (or the requests without one, per address) at 6 per s.
         least: (_p, seen) => (busiest(seen.mock) / (60 / w(10))) * 1000,
+      };
+    case 'credential-parsed':
+      return {
+        label: `a gateway per credential as parsed (the real @fastify/rate-limit, its keyGenerator reading the token: \`bearer X\` and \`Bearer X\` one count; none: the address), 20 per ${w(10)} s`,
+        mock: UNREACHABLE_RATE_LIMIT,
+        front: { max: 20, timeWindowMs: w(10) * 1000, perParsedCredential: true },
+        exact: { limit: 20, windowSeconds: w(10), key: 'credential' },
+        minimal: { limit: 20, windowSeconds: w(10) },
+        // The front's busiest key (a credential, or the requests without one) at 2 per s.
+        least: (_p, seen) => (seen.frontBusiest / (20 / w(10))) * 1000,
       };
     case 'login':
       return {

@@ -19,13 +19,33 @@ export interface FastifyLimiterOptions {
   readonly upstream?: string;
   /** Count only requests without a credential, no Authorization field or an empty one (DRF's anon rate). */
   readonly anonymousOnly?: boolean;
+  /**
+   * Count per credential as parsed — the scheme's case and the spaces after it left out (RFC 9110 §11.1), as a
+   * gateway keying its API key or token does (the plugin's `keyGenerator`) — and requests without one per
+   * address. Absent: per address.
+   */
+  readonly perParsedCredential?: boolean;
+}
+
+/** A credential as parsed: `bearer X` and `Bearer  X` are one (RFC 9110 §11.1: the scheme is case-insensitive). */
+function parsedCredential(value: string): string {
+  const m = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(.*)$/.exec(value);
+  return m === null ? value : `${(m[1] ?? '').toLowerCase()} ${m[2] ?? ''}`;
 }
 
 export interface RunningFastifyLimiter {
   readonly url: string;
   /** Requests the plugin has counted so far (with `anonymousOnly`, those without a credential). */
   counted(): number;
+  /** The most requests it counted under one key (per address: all of them). */
+  busiest(): number;
   stop(): Promise<void>;
+}
+
+/** The plugin's key per parsed credential: the credential, else the address (`ip`, as its default key). */
+function keyOf(req: { headers: { authorization?: string }; ip: string }): string {
+  const value = req.headers.authorization;
+  return value ? `credential ${parsedCredential(value)}` : req.ip;
 }
 
 export async function startFastifyLimiter(options: FastifyLimiterOptions): Promise<RunningFastifyLimiter> {
@@ -43,10 +63,16 @@ export async function startFastifyLimiter(options: FastifyLimiterOptions): Promi
     timeWindow: options.timeWindowMs,
     ...(options.ban === undefined ? {} : { ban: options.ban }),
     ...(options.anonymousOnly ? { allowList: (req) => !counts(req) } : {}),
+    ...(options.perParsedCredential ? { keyGenerator: keyOf } : {}),
   });
   let counted = 0;
+  const perKey = new Map<string, number>();
   app.addHook('onRequest', (req, _reply, done) => {
-    if (counts(req)) counted++;
+    if (counts(req)) {
+      counted++;
+      const key = options.perParsedCredential ? keyOf(req) : 'address';
+      perKey.set(key, (perKey.get(key) ?? 0) + 1);
+    }
     done();
   });
   const upstream = options.upstream === undefined ? undefined : new URL(options.upstream);
@@ -54,7 +80,12 @@ export async function startFastifyLimiter(options: FastifyLimiterOptions): Promi
     upstream === undefined ? reply.code(200).send({}) : forward(upstream, req, reply),
   );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, counted: () => counted, stop: () => app.close() };
+  return {
+    url,
+    counted: () => counted,
+    busiest: () => Math.max(0, ...perKey.values()),
+    stop: () => app.close(),
+  };
 }
 
 /** Sends the request on to `upstream` as it came (method, target, field lines, body) and relays the answer. */

@@ -113,7 +113,11 @@ async function runComposed(
       fuzzCases,
       args,
     );
-    const seen = { front: front?.counted() ?? 0, mock: await journalCounters(mock.url) };
+    const seen = {
+      front: front?.counted() ?? 0,
+      frontBusiest: front?.busiest() ?? 0,
+      mock: await journalCounters(mock.url),
+    };
     return resultOf(target, kind, scale, run, t.least(politeness, seen), estimated);
   } finally {
     await front?.stop();
@@ -128,10 +132,11 @@ async function runComposed(
 function cliPlan(profile: Profile, fuzzCases: number | undefined): { args: string[]; estimated?: Estimated } {
   const e = estimateRun(profile, plannedFuzzCases(profile, fuzzCases));
   if (e === undefined) return { args: pacedWorkerArgs(e, []) };
-  const estimated = {
-    ms: e.seconds * 1000,
-    ...(e.fromSeconds === undefined ? {} : { fromMs: e.fromSeconds * 1000 }),
-  };
+  // A range: from the reading the run starts from to the coarser one it may learn.
+  const estimated =
+    e.unroutedSeconds === undefined
+      ? { ms: e.seconds * 1000, ...(e.fromSeconds === undefined ? {} : { fromMs: e.fromSeconds * 1000 }) }
+      : { fromMs: e.seconds * 1000, ms: e.unroutedSeconds * 1000 };
   return { args: pacedWorkerArgs(e, []), estimated };
 }
 

@@ -32,7 +32,7 @@ const USAGE = `Usage: npm run bench -- [options]
 
   --only <mock|suite|store|polite|fuzz>  run one part (default: all)
   --polite-limiters <list> of nginx, fastify, slowapi, express, credential, nginx-real, fastify-real, fastify-ban,
-                          nestjs, drf, login, credential-60 (default: all)
+                          nestjs, drf, login, credential-60, credential-parsed (default: all)
   --polite-profiles <list> of exact, minimal (default both)
   --polite-scale <n>      windows n times shorter than 10 s (default 1; 10: a 5-minute rehearsal of the shape)
   --polite-workers <n>    the suite's workers in the politeness runs (default: the product's choice)

@@ -64,6 +64,14 @@ test('--max-duration: the most fuzz cases that fit; less than the checks need sa
     2400,
   );
   expect(perCredential?.seconds).toBeCloseTo(4 * 10.25 + 10, 5);
+  // If the target counts the requests to no declared route or method too, 52 more go with them: 147, seven
+  // windows after the first. The line gives both.
+  expect(perCredential?.unroutedSeconds).toBeCloseTo(7 * 10.25 + 10, 5);
+  expect(estimateLine(perCredential as RunEstimate)).toMatch(
+    /: ≈ 51 s, up to 82 s if the target counts the requests to no declared route or method;/,
+  );
+  // Per address every request counts already: one figure.
+  expect(estimateRun(limited, 2400)?.unroutedSeconds).toBeUndefined();
 });
 
 test('a key not declared: a range, from the time per credential (the reading the run starts from) to the time per address', () => {
