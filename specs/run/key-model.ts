@@ -174,21 +174,34 @@ export function unroutedExplains(
   for (const key of enforced) {
     const counter = counterOf(key, mine);
     if (!governed(counter)) continue;
-    for (const spanMs of spans(declared)) {
-      const alone = log.count(key, counter, spanMs, now);
-      const allowed = allowedIn(declared, spanMs);
-      if (alone <= allowed && alone + log.count(key, counterOf(key, twin), spanMs, now) > allowed)
-        return true;
-    }
+    const alone = (spanMs: number) => log.count(key, counter, spanMs, now);
+    const twinCounter = counterOf(key, twin);
+    const together = (spanMs: number) => alone(spanMs) + log.count(key, twinCounter, spanMs, now);
+    if (pastOnlyTogether(declared, alone, together)) return true;
   }
   return false;
 }
 
 /**
+ * Whether, over some span, a counter's requests together with others' had gone past the declared rate where
+ * its own had not: what says a target counts them as one.
+ */
+function pastOnlyTogether(
+  declared: Declared,
+  alone: (spanMs: number) => number,
+  together: (spanMs: number) => number,
+): boolean {
+  return spans(declared).some((spanMs) => {
+    const allowed = allowedIn(declared, spanMs);
+    return alone(spanMs) <= allowed && together(spanMs) > allowed;
+  });
+}
+
+/**
  * Whether a limited answer to a request of `scope` says the target counts a credential's spellings as one (it
  * keys the parsed credential, RequestScope.spelling): under `credential` in force, the credential's spellings
- * together had gone past the declared rate over some span, where the request's own counter had not. Asked only
- * when no key explains the answer.
+ * together had gone past the declared rate over some span, where the request's own counter had not. Asked
+ * before any coarser key is tried (the coordinator): the finer reading first.
  */
 export function spellingExplains(
   declared: Declared | undefined,
@@ -200,14 +213,9 @@ export function spellingExplains(
   if (declared === undefined || !scope.counted || !enforced.has('credential')) return false;
   const own = counterOf('credential', scope);
   const family = counterOf('credential', parsed(scope));
-  for (const spanMs of spans(declared)) {
-    const allowed = allowedIn(declared, spanMs);
-    const alone = log.count('credential', own, spanMs, now);
-    if (
-      alone <= allowed &&
-      log.countWhere('credential', (c) => sameCredential(c, family), spanMs, now) > allowed
-    )
-      return true;
-  }
-  return false;
+  return pastOnlyTogether(
+    declared,
+    (spanMs) => log.count('credential', own, spanMs, now),
+    (spanMs) => log.countWhere('credential', (c) => sameCredential(c, family), spanMs, now),
+  );
 }
