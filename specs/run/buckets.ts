@@ -46,6 +46,8 @@ export function bucketer(
   const perCredential = entries.some(
     (e) => e.key === undefined || e.key === 'identity' || e.key === 'credential',
   );
+  // The spelling as sent only where a key in play counts per credential value (declared so, or not declared).
+  const perSpelling = entries.some((e) => e.key === undefined || e.key === 'credential');
   const publicPath = profile.endpoints.public?.path;
   const templates = policy.templates.map((t) => ({ template: t, match: templateMatcher(t) }));
   const routeOf = (path: string): string => {
@@ -74,7 +76,7 @@ export function bucketer(
       route: relative === undefined ? full : `${base}${routeOf(relative)}`,
       identity,
       credential: credential === '' || !perCredential ? '' : digest(normalised(credential)),
-      ...(credential === '' || !perCredential ? {} : { spelling: digest(credential) }),
+      ...(credential === '' || !perSpelling ? {} : { spelling: digest(credential) }),
       ...(relative !== undefined && relative === publicPath ? { publicRoute: true } : {}),
       ...(answersBeforeLimit(relative, method) ? { unrouted: true } : {}),
     });

@@ -802,6 +802,9 @@ test.describe('buckets', () => {
       expect(decodeScope(encodeScope(scope))).toEqual(scope);
       expect(counterOf('identity', scope)).toBe(counterOf('identity', parsed(scope)));
     }
+    // Per identity no counter reads the spelling: none is computed.
+    const perIdentity = bucketer({ ...profile, rateLimit: { limit: 1, windowSeconds: 1, key: 'identity' } });
+    expect(scopeOf(perIdentity, '/protected', ['bearer tok.en.x']).spelling).toBeUndefined();
   });
 
   test('a limit of one endpoint (appliesTo endpoint): only its requests are counted', () => {
