@@ -8,6 +8,7 @@
 import { request as httpRequest } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { parseAuthorization } from '../mock/auth/authorization-header.ts';
 
 export interface FastifyLimiterOptions {
   /** Requests per window per client address (the plugin's `max`). */
@@ -27,12 +28,6 @@ export interface FastifyLimiterOptions {
   readonly perParsedCredential?: boolean;
 }
 
-/** A credential as parsed: `bearer X` and `Bearer  X` are one (RFC 9110 §11.1: the scheme is case-insensitive). */
-function parsedCredential(value: string): string {
-  const m = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(.*)$/.exec(value);
-  return m === null ? value : `${(m[1] ?? '').toLowerCase()} ${m[2] ?? ''}`;
-}
-
 export interface RunningFastifyLimiter {
   readonly url: string;
   /** Requests the plugin has counted so far (with `anonymousOnly`, those without a credential). */
@@ -42,10 +37,15 @@ export interface RunningFastifyLimiter {
   stop(): Promise<void>;
 }
 
-/** The plugin's key per parsed credential: the credential, else the address (`ip`, as its default key). */
+/**
+ * The plugin's key per parsed credential — the scheme lower-cased and the spaces after it left out (RFC 9110
+ * §11.1, the mock's parser), so `bearer X` and `Bearer  X` are one — else the address (`ip`, its default key).
+ */
 function keyOf(req: { headers: { authorization?: string }; ip: string }): string {
   const value = req.headers.authorization;
-  return value ? `credential ${parsedCredential(value)}` : req.ip;
+  if (!value) return req.ip;
+  const parsed = parseAuthorization(value);
+  return `credential ${parsed === undefined ? value : `${parsed.scheme} ${parsed.credentials ?? ''}`}`;
 }
 
 export async function startFastifyLimiter(options: FastifyLimiterOptions): Promise<RunningFastifyLimiter> {
