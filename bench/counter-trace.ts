@@ -3,17 +3,26 @@
  * the mock's request journal (bench/target-counters.ts), the mock counting as one of the limiters of
  * bench/limiters.ts, the run given the workers the CLI gives a paced run (cli/paced-workers.ts).
  *
- *   npx tsx bench/counter-trace.ts [--limiter credential] [--profile exact|minimal] [--span 5]
+ *   npx tsx bench/counter-trace.ts [--limiter credential|<composed target>] [--profile exact|minimal] [--span 5]
  *
- * Prints the start-up (spawn → first request), the busiest counter's requests per span beside the run's, and
- * the requests no limit of the mock counted, by method, path and status: the requests the run paces that the
- * target answers before its limit (unknown paths, OPTIONS, 405) — what the least time leaves out.
+ * `--limiter` is one of bench/limiters.ts's limiters or bench/composed-limiters.ts's targets (`credential-60`,
+ * `drf`, …: the mock with its own limit, the real plugin in front where the target has one). Prints the
+ * start-up (spawn → first request), the busiest counter's requests per span beside the run's, the requests no
+ * limit of the mock counted, by method, path and status: the requests the run paces that the target answers
+ * before its limit (unknown paths, OPTIONS, 405) — what the least time leaves out — and the longest span in
+ * which the target received nothing, with the tests that held the workers through it (bench/quiet-span.ts).
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PACED_WORKERS } from '../cli/paced-workers.ts';
 import { counterLabel } from '../specs/run/scopes.ts';
-import { LIMITERS, type LimiterName, limiterProfile, limiterSettings } from './limiters.ts';
-import { startMockProcess } from './mock-process.ts';
+import { COMPOSED, type ComposedName, composedTarget } from './composed-limiters.ts';
+import { startFastifyLimiter } from './fastify-limiter.ts';
+import { LIMITERS, type LimiterName, limiterProfile, limiterSettings, profileDeclaring } from './limiters.ts';
+import { ROOT, startMockProcess } from './mock-process.ts';
+import { longestQuietSpan, testSpans } from './quiet-span.ts';
 import { runSuiteProcess } from './suite-process.ts';
 import { journalEntries, withJournal } from './target-counters.ts';
 
@@ -24,24 +33,49 @@ const { values } = parseArgs({
     span: { type: 'string', default: '5' },
   },
 });
-const limiter = values.limiter as LimiterName;
+const limiter = values.limiter as string;
 const kind = values.profile as 'exact' | 'minimal';
 const spanMs = Number(values.span) * 1000;
-if (!LIMITERS.includes(limiter) || (kind !== 'exact' && kind !== 'minimal') || !(spanMs > 0)) {
+const isLimiter = (name: string): name is LimiterName => (LIMITERS as readonly string[]).includes(name);
+const isComposed = (name: string): name is ComposedName => (COMPOSED as readonly string[]).includes(name);
+if (
+  !(isLimiter(limiter) || isComposed(limiter)) ||
+  (kind !== 'exact' && kind !== 'minimal') ||
+  !(spanMs > 0)
+) {
   console.error(
-    `counter-trace: --limiter is one of ${LIMITERS.join(', ')}; --profile exact or minimal; --span seconds > 0`,
+    `counter-trace: --limiter is one of ${[...LIMITERS, ...COMPOSED].join(', ')}; --profile exact or minimal; --span seconds > 0`,
   );
   process.exit(2);
 }
 
-const mock = await startMockProcess({ config: withJournal({ rateLimit: limiterSettings(limiter, 1) }) });
+const composed = isComposed(limiter) ? composedTarget(limiter, 1) : undefined;
+const mock = await startMockProcess({
+  config: withJournal({ rateLimit: composed?.mock ?? limiterSettings(limiter as LimiterName, 1) }),
+});
+const front =
+  composed?.front === undefined
+    ? undefined
+    : await startFastifyLimiter({ ...composed.front, upstream: mock.url });
+const reportDir = mkdtempSync(join(tmpdir(), 'gatecheck-counter-trace-'));
 try {
   const spawnedAt = Date.now();
+  const jsonFile = join(reportDir, 'playwright.json');
   const run = await runSuiteProcess({
-    baseUrl: mock.url,
-    profile: limiterProfile(limiter, kind, 1),
+    baseUrl: front?.url ?? mock.url,
+    profile:
+      composed === undefined
+        ? limiterProfile(limiter as LimiterName, kind, 1)
+        : profileDeclaring(kind === 'exact' ? composed.exact : composed.minimal),
     timeoutMs: 1_800_000,
-    args: ['--workers', String(PACED_WORKERS)],
+    // The conformance reporter (the politeness section) and Playwright's JSON (each test's start and worker).
+    args: [
+      '--workers',
+      String(PACED_WORKERS),
+      '--reporter',
+      `json,${join(ROOT, 'specs', 'report', `reporter.ts`)}`,
+    ],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile },
   });
   const entries = await journalEntries(mock.url);
   const at = (e: { time: string }) => Date.parse(e.time);
@@ -77,6 +111,20 @@ try {
   console.log("\nthe run's own counters, busiest first:");
   for (const c of [...(run.politeness?.counters ?? [])].sort((a, b) => b.requests - a.requests).slice(0, 3))
     console.log(`  ${counterLabel(c.counter)}: ${c.requests} requests, pace ${c.pacePerSecond ?? '—'}/s`);
+  const quiet = longestQuietSpan(entries.map(at), testSpans(JSON.parse(readFileSync(jsonFile, 'utf8'))));
+  if (quiet !== undefined) {
+    const since = (ms: number) => ((ms - spawnedAt) / 1000).toFixed(1);
+    console.log(
+      `\nthe longest span with no request: ${since(quiet.fromMs)} → ${since(quiet.toMs)} s after spawn; the tests holding workers through it (${quiet.holding.length}):`,
+    );
+    for (const t of quiet.holding)
+      console.log(
+        `  worker ${t.worker}: ${t.file} › ${t.title.slice(0, 70)} (${since(t.startMs)} → ${since(t.endMs)} s)`,
+      );
+    console.log(`tests started after it: ${quiet.after.length}`);
+  }
 } finally {
+  await front?.stop();
   await mock.stop();
+  rmSync(reportDir, { recursive: true, force: true });
 }
