@@ -95,8 +95,20 @@ try {
   };
   const mine = row((e) => e.limitKey === busiest);
   const all = row(() => true);
-  console.log(`| from (s) | the busiest counter | every request |\n| ---: | ---: | ---: |`);
-  for (let i = 0; i < spans; i++) console.log(`| ${(i * spanMs) / 1000} | ${mine[i]} | ${all[i]} |`);
+  // The front's counter (the real plugin, where the target has one), in the same spans.
+  const fronted = new Array<number>(spans).fill(0);
+  for (const t of front?.countedAt() ?? []) {
+    const i = Math.floor((t - start) / spanMs);
+    if (i >= 0 && i < spans) fronted[i] = (fronted[i] ?? 0) + 1;
+  }
+  const frontColumn = front === undefined ? '' : ' the front counted |';
+  console.log(
+    `| from (s) | the busiest counter |${frontColumn} every request |\n| ---: | ---: |${front === undefined ? '' : ' ---: |'} ---: |`,
+  );
+  for (let i = 0; i < spans; i++)
+    console.log(
+      `| ${(i * spanMs) / 1000} | ${mine[i]} |${front === undefined ? '' : ` ${fronted[i]} |`} ${all[i]} |`,
+    );
   const uncounted = new Map<string, number>();
   for (const e of entries) {
     if (e.limitKey !== undefined) continue;

@@ -34,6 +34,8 @@ export interface RunningFastifyLimiter {
   counted(): number;
   /** The most requests it counted under one key (per address: all of them). */
   busiest(): number;
+  /** When each request it counted came (epoch ms, in order): its counter over time (bench/counter-trace.ts). */
+  countedAt(): readonly number[];
   stop(): Promise<void>;
 }
 
@@ -66,10 +68,12 @@ export async function startFastifyLimiter(options: FastifyLimiterOptions): Promi
     ...(options.perParsedCredential ? { keyGenerator: keyOf } : {}),
   });
   let counted = 0;
+  const at: number[] = [];
   const perKey = new Map<string, number>();
   app.addHook('onRequest', (req, _reply, done) => {
     if (counts(req)) {
       counted++;
+      at.push(Date.now());
       const key = options.perParsedCredential ? keyOf(req) : 'address';
       perKey.set(key, (perKey.get(key) ?? 0) + 1);
     }
@@ -84,6 +88,7 @@ export async function startFastifyLimiter(options: FastifyLimiterOptions): Promi
     url,
     counted: () => counted,
     busiest: () => Math.max(0, ...perKey.values()),
+    countedAt: () => at,
     stop: () => app.close(),
   };
 }
