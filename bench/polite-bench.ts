@@ -189,7 +189,7 @@ function resultOf(
     skippedForTime: run.rules
       .filter((r) => r.verdict === 'skip' && SKIPPED_FOR_TIME.test(r.reason ?? ''))
       .map((r) => r.id),
-    key: `${p.key?.summary ?? ''}${(p.notes ?? []).some((n) => n.startsWith(UNROUTED_COUNTED)) ? '; the target counts requests to no declared route or method (learned)' : ''}`,
+    key: `${p.key?.summary ?? ''}${(p.notes ?? []).some((n) => n.includes(UNROUTED_COUNTED)) ? '; the target counts requests to no declared route or method (learned)' : ''}`,
     ...(estimated === undefined ? {} : { estimatedMs: estimated.ms }),
     ...(estimated?.fromMs === undefined ? {} : { estimatedFromMs: estimated.fromMs }),
     ...decidingOf(p),

@@ -70,6 +70,14 @@ export function bucketer(
     if (applying.length === 0 && entries.length > 0)
       return encodeScope({ counted: false, route: full, identity: '', credential: '' });
     const identity = credential === '' || authorization.length > 1 ? '' : who(credential);
+    const unrouted = answersBeforeLimit(relative, method);
+    // No credential, to a declared route that needs one (not the public route's read), under a limit per identity.
+    const unidentified =
+      credential === '' &&
+      !unrouted &&
+      relative !== undefined &&
+      !(relative === publicPath && READS.has(method.toUpperCase())) &&
+      applying.some((e) => e.key === 'identity');
     return encodeScope({
       counted: true,
       ...(applying.length === entries.length ? {} : { entries: applying.map((e) => e.index) }),
@@ -78,7 +86,8 @@ export function bucketer(
       credential: credential === '' || !perCredential ? '' : digest(normalised(credential)),
       ...(credential === '' || !perSpelling ? {} : { spelling: digest(credential) }),
       ...(relative !== undefined && relative === publicPath ? { publicRoute: true } : {}),
-      ...(answersBeforeLimit(relative, method) ? { unrouted: true } : {}),
+      ...(unrouted ? { unrouted: true } : {}),
+      ...(unidentified ? { unidentified: true } : {}),
     });
   };
 }
@@ -121,6 +130,9 @@ function unroutedRecogniser(
 }
 
 const pathOnly = (path: string): string => path.split('?')[0] ?? path;
+
+/** The methods the public route serves without a credential (RFC 9110 §9.3.2: HEAD goes with GET). */
+const READS = new Set(['GET', 'HEAD']);
 
 /**
  * A short digest of a credential — as a parser reads it (normalised: the scheme's case and the spaces after it

@@ -44,6 +44,7 @@ import {
   decodeScope,
   entryCounter,
   governed,
+  identified,
   keyOfCounter,
   OTHER,
   parsed,
@@ -128,6 +129,11 @@ export const UNROUTED_COUNTED =
   'the target counts requests to no declared route or method (an unknown path, a method the route does not take, OPTIONS) against its limit';
 const UNROUTED_LIMITED = `${UNROUTED_COUNTED}: a limited answer said so, and from then on they were paced with the rest`;
 const UNROUTED_ANNOUNCED = `${UNROUTED_COUNTED}: its answer to one stated the requests left (a rate-limit field), and from then on they were paced with the rest`;
+/** The note once a limit per identity is seen counting requests without a credential to a route that needs one. */
+export const UNIDENTIFIED_COUNTED =
+  'the target counts requests without a credential to a route that needs one against its limit per identity';
+const UNIDENTIFIED_LIMITED = `${UNIDENTIFIED_COUNTED}: a limited answer said so, and from then on they were paced with the rest`;
+const UNIDENTIFIED_ANNOUNCED = `${UNIDENTIFIED_COUNTED}: its answer to one stated the requests left (a rate-limit field), and from then on they were paced with the rest`;
 /**
  * The report's note once the target is seen counting a credential's spellings as one (RequestScope.spelling).
  */
@@ -169,6 +175,19 @@ interface EntryState {
   readonly log: GrantLog;
   /** When limited answers came, by scope (what refutes a key). */
   readonly limitedLog: GrantLog;
+  /**
+   * This limit counts requests to no declared route or method (RequestScope.unrouted) as it counts the rest:
+   * false until a limited answer says so (one to such a request, or one their counts explain), or an answer to
+   * one states the requests left — of this limit, where it states which (its limit), else of every limit that
+   * counts the request. Kept per limit: a gateway in front may count them where the service behind does not.
+   */
+  countsUnrouted: boolean;
+  /**
+   * Under `identity`: this limit counts the requests without a credential to a route that needs one
+   * (RequestScope.unidentified) with the rest — false until a limited answer to one, or an answer to one stating
+   * the requests left (of this limit, where it states which), says so.
+   */
+  countsUnidentified: boolean;
 }
 
 interface TargetState {
@@ -182,11 +201,6 @@ interface TargetState {
   readonly log: GrantLog;
   /** Things the traffic said that the profile did not (a declared limit too high, a policy the answers state). */
   readonly notes: string[];
-  /**
-   * The target counts requests to no declared route or method (RequestScope.unrouted) against its limit, as it
-   * counts the rest: false until a limited answer says so (one to such a request, or one their counts explain).
-   */
-  countsUnrouted: boolean;
   /**
    * Under `credential`: the target counts a credential's spellings as one (it keys the parsed credential):
    * false until a limited answer says so. Till then each spelling after a credential's first counts apart.
@@ -221,6 +235,12 @@ export interface CoordinatorOptions {
    * A diagnostic (GATECHECK_SCHEDULER_LEARNING=off) that shows the project's tests of the learning can fail.
    */
   readonly learn?: boolean;
+}
+
+/** A request's scope as a limit counts it: its requests to no declared route with the rest once it counts them. */
+function asCounted(e: EntryState, scope: RequestScope): RequestScope {
+  const r = e.countsUnrouted ? routed(scope) : scope;
+  return e.countsUnidentified ? identified(r) : r;
 }
 
 export class RunCoordinator {
@@ -258,6 +278,8 @@ export class RunCoordinator {
         learned: [],
         log: new GrantLog(Math.max(20_000, 8 * windowMs)),
         limitedLog: new GrantLog(Math.max(20_000, 8 * windowMs)),
+        countsUnrouted: false,
+        countsUnidentified: false,
       };
     };
     this.targets.set(target, {
@@ -268,7 +290,6 @@ export class RunCoordinator {
       counters: new Map(),
       log: new GrantLog(Math.max(20_000, 8 * longest)),
       notes: [],
-      countsUnrouted: false,
       countsSpellingsTogether: false,
       firstSpelling: new Map(),
       holder: undefined,
@@ -293,13 +314,12 @@ export class RunCoordinator {
   }
 
   /**
-   * A worker's scope as the run counts it now: its unrouted requests with the rest once the target counts them;
-   * a credential's first spelling, and every spelling once the target counts them as one, in the credential's
-   * own counter — its other spellings apart till then (RequestScope.spelling).
+   * A worker's scope as the run counts it now: a credential's first spelling, and every spelling once the target
+   * counts them as one, in the credential's own counter — its other spellings apart till then
+   * (RequestScope.spelling). Its unrouted mark stays: each limit that counts them reads it (asCounted).
    */
   private scopeOf(s: TargetState, text: string): RequestScope {
-    const scope = decodeScope(text);
-    const routedNow = s.countsUnrouted ? routed(scope) : scope;
+    const routedNow = decodeScope(text);
     if (routedNow.spelling === undefined) return routedNow;
     if (s.countsSpellingsTogether) return parsed(routedNow);
     const first = s.firstSpelling.get(routedNow.credential);
@@ -321,7 +341,7 @@ export class RunCoordinator {
   private countersOf(s: TargetState, scope: RequestScope): Counter[] {
     const ids = new Set<string>();
     for (const e of this.entriesOf(s, scope))
-      for (const key of e.enforced) ids.add(entryCounter(e.index, counterOf(key, scope)));
+      for (const key of e.enforced) ids.add(entryCounter(e.index, counterOf(key, asCounted(e, scope))));
     if (ids.size === 0) ids.add(OTHER);
     return [...ids].map((id) => this.counter(s, id));
   }
@@ -444,7 +464,7 @@ export class RunCoordinator {
       const { scope } = seen;
       s.sent++;
       s.log.add(scope, [at]);
-      for (const e of seen.entries) e.log.add(scope, [at]);
+      for (const e of seen.entries) e.log.add(asCounted(e, scope), [at]);
       for (const c of seen.counters) c.requests++;
     }
   }
@@ -476,16 +496,22 @@ export class RunCoordinator {
     const added: LearnedKey[] = [];
     // A limited answer to a request the run took for one the target answers before its limit says it counts
     // them: from now on they count with the rest (the same counters, one pace). That is this event's lesson.
-    let countsUnrouted = this.learn && scope.counted && scope.unrouted === true;
+    let countsUnrouted =
+      this.learn && scope.counted && scope.unrouted === true && entries.some((e) => !e.countsUnrouted);
+    // Likewise a limited answer to a request without a credential to a route that needs one, under `identity`.
+    const unidentifiedHere = this.learn && scope.counted && scope.unidentified === true;
+    const countsUnidentified =
+      unidentifiedHere && entries.some((e) => !e.countsUnidentified && e.enforced.has('identity'));
     // The finer reading first: a credential's spellings together had gone past the declared rate where the
     // request's own had not — the target keys the parsed credential (before any coarser key is added).
     const countsSpellings =
       this.learn &&
       !countsUnrouted &&
+      !countsUnidentified &&
       !explained &&
       !s.countsSpellingsTogether &&
       entries.some((e) => spellingExplains(e.declared, e.enforced, e.log, scope, now));
-    if (!countsUnrouted && !countsSpellings && !explained && this.learn) {
+    if (!countsUnrouted && !countsUnidentified && !countsSpellings && !explained && this.learn) {
       for (const e of entries) {
         const d = e.declared;
         if (d === undefined) continue;
@@ -504,13 +530,16 @@ export class RunCoordinator {
       // No key explains it, but the unrouted requests counted with the rest do.
       countsUnrouted =
         added.length === 0 &&
-        !s.countsUnrouted &&
-        entries.some((e) => unroutedExplains(e.declared, e.enforced, e.log, scope, now));
+        entries.some((e) => !e.countsUnrouted && unroutedExplains(e.declared, e.enforced, e.log, scope, now));
     }
     if (countsUnrouted) {
-      s.countsUnrouted = true;
+      // Which of the limits that count the request limited it, the answer does not say: all of them count them.
+      this.learnUnrouted(s, entries, UNROUTED_LIMITED);
       scope = routed(scope);
-      s.notes.push(UNROUTED_LIMITED);
+    }
+    if (countsUnidentified) {
+      this.learnUnidentified(s, entries, UNIDENTIFIED_LIMITED);
+      scope = identified(scope);
     }
     if (countsSpellings) {
       s.countsSpellingsTogether = true;
@@ -528,7 +557,7 @@ export class RunCoordinator {
         ? inForce
         : governedHere.filter((c) => culprit === undefined || c.entry === culprit.index);
     // Answers to requests that were in flight together are one event, seen by several requests.
-    const learnedHere = added.length > 0 || countsUnrouted || countsSpellings;
+    const learnedHere = added.length > 0 || countsUnrouted || countsUnidentified || countsSpellings;
     const sameEvent =
       !learnedHere && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
     let wait = signal.waitMs;
@@ -552,13 +581,36 @@ export class RunCoordinator {
    * limiter counted it. For a request the run took for one the target answers before its limit, that is the
    * lesson a limited answer would teach, learned before any: they count with the rest from now on.
    */
-  counted(target: string, scopeText: string): void {
+  counted(target: string, scopeText: string, limit?: number): void {
     const s = this.state(target);
-    if (!this.learn || s.countsUnrouted) return;
+    if (!this.learn) return;
     const scope = decodeScope(scopeText);
-    if (!scope.counted || scope.unrouted !== true) return;
-    s.countsUnrouted = true;
-    s.notes.push(UNROUTED_ANNOUNCED);
+    if (!scope.counted || (scope.unrouted !== true && scope.unidentified !== true)) return;
+    const counting = this.entriesOf(s, scope);
+    // The limit the answer states names the one that counted it; else (none stated, or none of these) all do.
+    const named = counting.filter((e) => limit !== undefined && e.declared?.limit === limit);
+    const counted = named.length > 0 ? named : counting;
+    if (scope.unrouted === true) this.learnUnrouted(s, counted, UNROUTED_ANNOUNCED);
+    else this.learnUnidentified(s, counted, UNIDENTIFIED_ANNOUNCED);
+  }
+
+  /** Under `identity`, `entries` count the requests without a credential to a route that needs one from now on. */
+  private learnUnidentified(s: TargetState, entries: readonly EntryState[], note: string): void {
+    const learning = entries.filter((e) => !e.countsUnidentified && e.enforced.has('identity'));
+    for (const e of learning) {
+      e.countsUnidentified = true;
+      s.notes.push(s.entries.length > 1 ? `${e.declared?.label ?? `limit ${e.index + 1}`}: ${note}` : note);
+    }
+  }
+
+  /** `entries` count the requests to no declared route or method with the rest from now on; the notes say so. */
+  private learnUnrouted(s: TargetState, entries: readonly EntryState[], note: string): void {
+    const learning = entries.filter((e) => !e.countsUnrouted);
+    for (const e of learning) {
+      e.countsUnrouted = true;
+      if (s.entries.length > 1) s.notes.push(`${e.declared?.label ?? `limit ${e.index + 1}`}: ${note}`);
+    }
+    if (learning.length > 0 && s.entries.length <= 1) s.notes.push(note);
   }
 
   /** The window of the limit a counter counts for (0 for `other`). */

@@ -141,6 +141,18 @@ const REMAINING_FIELDS = [
   'x-rate-limit-remaining',
 ];
 
+/**
+ * The limit, in requests, an answer's rate-limit fields state — RateLimit-Policy's `q` (draft -10 §2.1) or the
+ * number that leads it, else RateLimit-Limit or X-RateLimit-Limit (@fastify/rate-limit, express-rate-limit,
+ * GitHub) — which names the limiter that counted the request where several count it. Undefined when none does.
+ */
+export function statedLimit(headers: Readonly<Record<string, string>>): number | undefined {
+  const field = headers['ratelimit-policy'] ?? headers['ratelimit-limit'] ?? headers['x-ratelimit-limit'];
+  const first = field?.split(',')[0] ?? '';
+  const q = /(?:^|;)\s*q=(\d+)/.exec(first)?.[1] ?? /^\s*(\d+)\s*(?:;|$)/.exec(first)?.[1];
+  return q === undefined ? undefined : Number(q);
+}
+
 /** Whether the answer says the target's limiter counted its request (it states what is left). Names lower-case. */
 export function countedByLimiter(headers: Readonly<Record<string, string>>): boolean {
   return REMAINING_FIELDS.some((name) => headers[name] !== undefined);

@@ -19,8 +19,11 @@ export interface SchedulerPort {
     provoking?: boolean,
   ): Promise<LeaseAnswer>;
   limited(target: string, signal: LimitSignal, bucket: string, declaredRate?: number): Promise<LimitedAnswer>;
-  /** An answer to a request of `bucket` stated the requests left: the target's limiter counted it. */
-  counted(target: string, bucket: string): Promise<void>;
+  /**
+   * An answer to a request of `bucket` stated the requests left: the target's limiter counted it — the one
+   * whose limit the answer states (`limit`), where it states one.
+   */
+  counted(target: string, bucket: string, limit?: number): Promise<void>;
   /** Requests that went out: `[bucket, epoch ms]` each. */
   sent(target: string, entries: readonly (readonly [string, number])[]): Promise<void>;
   exclusive(
@@ -56,7 +59,7 @@ export function inProcessPort(coordinator: RunCoordinator): SchedulerPort {
     register: async (t, p) => coordinator.register(t, p),
     lease: async (t, b, w, h, p) => coordinator.lease(t, b, w, h, p),
     limited: async (t, s, b, r) => coordinator.limited(t, s, b, r),
-    counted: async (t, b) => coordinator.counted(t, b),
+    counted: async (t, b, l) => coordinator.counted(t, b, l),
     sent: async (t, e) => coordinator.sent(t, e),
     exclusive: async (t, h) => coordinator.exclusive(t, h),
     release: async (t, h, c) => coordinator.release(t, h, c),

@@ -19,10 +19,11 @@ import {
   declaredRateHint,
   type LimitSignal,
   limitedAnswer,
+  statedLimit,
 } from './limited-answer.ts';
 import { httpPort, inProcessPort, SCHEDULER_ENV, type SchedulerPort } from './port.ts';
 import { RunBudgetExhausted } from './run-budget.ts';
-import { decodeScope, isUnroutedScope } from './scopes.ts';
+import { decodeScope, isUnidentifiedScope, isUnroutedScope } from './scopes.ts';
 import { currentTestClock } from './test-clock.ts';
 
 export { RunBudgetExhausted } from './run-budget.ts';
@@ -110,7 +111,11 @@ export class Scheduler {
   private generation = 0;
   private lastLimitedAt = Number.NEGATIVE_INFINITY;
   /** This worker told the coordinator the target counts a request it was expected to answer before its limit. */
-  private toldUnroutedCounted = false;
+  /**
+   * The lessons this worker has told: `u` (unrouted) or `n` (unidentified) with the limit the answer stated
+   * ('undefined' for none).
+   */
+  private readonly toldCounted = new Set<string>();
   private readonly ready: Promise<void>;
   /** `ready` has resolved: a request need not wait a turn of the event loop for it. */
   private registered = false;
@@ -160,8 +165,12 @@ export class Scheduler {
       const answer = await send(attempt);
       if (provoking) return answer;
       const h = head(answer);
-      if (h !== undefined && !this.toldUnroutedCounted && countedByLimiter(h.headers))
-        this.noteCounted(bucket);
+      if (
+        h !== undefined &&
+        (isUnroutedScope(bucket) || isUnidentifiedScope(bucket)) &&
+        countedByLimiter(h.headers)
+      )
+        this.noteCounted(bucket, statedLimit(h.headers));
       // Only 429, 503 and 403 can be limited answers (limitedAnswer): any other is returned without more work.
       if (h === undefined || !MAYBE_LIMITED.has(h.status)) return answer;
       const signal = limitedAnswer(h, this.banContext(), Date.now(), options.expect);
@@ -190,12 +199,14 @@ export class Scheduler {
 
   /**
    * An answer stated the requests left, so the target's limiter counted its request: for one the run took for
-   * an answer before the limit (scopes.ts `unrouted`), the coordinator learns they count (once per worker).
+   * an answer before the limit (scopes.ts `unrouted`, `unidentified`), the coordinator learns they count — of
+   * the limit the answer states, where it states one (once per worker, kind and limit).
    */
-  private noteCounted(bucket: string): void {
-    if (!isUnroutedScope(bucket)) return;
-    this.toldUnroutedCounted = true;
-    void this.port.counted(this.target, bucket).catch(() => undefined);
+  private noteCounted(bucket: string, limit: number | undefined): void {
+    const told = `${isUnroutedScope(bucket) ? 'u' : 'n'}${limit}`;
+    if (this.toldCounted.has(told)) return;
+    this.toldCounted.add(told);
+    void this.port.counted(this.target, bucket, limit).catch(() => undefined);
   }
 
   /** Notes a request going out; reported in a batch within REPORT_MS, or with the next limited answer. */

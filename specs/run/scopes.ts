@@ -72,6 +72,14 @@ export interface RequestScope {
    */
   readonly unrouted?: boolean;
   /**
+   * The request carries no credential and goes to a declared route that needs one (any but the public route's
+   * GET and HEAD), and a limit that counts it is kept per identity. A limiter keyed per identity runs after
+   * authentication, which usually refuses such a request before it (DRF's `APIView.initial`: authentication,
+   * permissions, then throttles; a passport strategy's 401), so under `identity` it counts apart (counterOf)
+   * until the target is seen counting it (specs/run/coordinator.ts). Under every other key it counts as before.
+   */
+  readonly unidentified?: boolean;
+  /**
    * Under `credential`: a digest of the field as sent (its surrounding whitespace stripped, RFC 9110 §5.5),
    * beside `credential`'s, which reads it as a parser does (the scheme's case and the spaces after it do not
    * matter: §11.1). A gateway that keys the header as sent (nginx `$http_authorization`, an express-rate-limit
@@ -92,7 +100,7 @@ export function encodeScope(scope: RequestScope): string {
   const credential =
     scope.spelling === undefined ? scope.credential : `${scope.credential}${SPELT}${scope.spelling}`;
   const fields = [counted, scope.route, scope.identity, credential];
-  const marks = `${scope.publicRoute === true ? 'p' : ''}${scope.unrouted === true ? 'u' : ''}`;
+  const marks = `${scope.unidentified === true ? 'n' : ''}${scope.publicRoute === true ? 'p' : ''}${scope.unrouted === true ? 'u' : ''}`;
   return (marks === '' ? fields : [...fields, marks]).join(SEPARATOR);
 }
 
@@ -106,6 +114,7 @@ export function decodeScope(text: string): RequestScope {
     ...(spelling === undefined ? {} : { spelling }),
     ...(marks.includes('p') ? { publicRoute: true } : {}),
     ...(marks.includes('u') ? { unrouted: true } : {}),
+    ...(marks.includes('n') ? { unidentified: true } : {}),
   };
   if (counted.startsWith('e')) {
     const entries = counted.length === 1 ? [] : counted.slice(1).split(',').map(Number);
@@ -130,7 +139,18 @@ export function decodeScope(text: string): RequestScope {
 export function counterOf(key: RateKey, scope: RequestScope): string {
   if (!scope.counted) return OTHER;
   const counter = routedCounterOf(key, scope);
-  return scope.unrouted === true ? `${UNROUTED}${counter}` : counter;
+  if (scope.unrouted === true) return `${UNROUTED}${counter}`;
+  return key === 'identity' && scope.unidentified === true ? `${UNIDENTIFIED}${counter}` : counter;
+}
+
+/** The mark of a counter of requests without a credential to a route that needs one, under `identity`. */
+const UNIDENTIFIED = 'unidentified ';
+
+/** The scope as a limit that counts them sees it: its unidentified requests with the rest. */
+export function identified(scope: RequestScope): RequestScope {
+  if (scope.unidentified !== true) return scope;
+  const { unidentified: _, ...rest } = scope;
+  return rest;
 }
 
 /** The mark of a counter of requests the target may answer before its limit (RequestScope.unrouted). */
@@ -151,10 +171,21 @@ export function isUnroutedScope(text: string): boolean {
   return text.endsWith(`${SEPARATOR}u`) || text.endsWith(`${SEPARATOR}pu`);
 }
 
+/** Whether an encoded scope is an unidentified request's (RequestScope.unidentified), without decoding it. */
+export function isUnidentifiedScope(text: string): boolean {
+  return text.endsWith(`${SEPARATOR}n`);
+}
+
 /** A counter without its unrouted mark, and whether it had one. */
-function unmarked(raw: string): { readonly unrouted: boolean; readonly bare: string } {
+function unmarked(raw: string): {
+  readonly unrouted: boolean;
+  readonly unidentified: boolean;
+  readonly bare: string;
+} {
   const unrouted = raw.startsWith(UNROUTED);
-  return { unrouted, bare: unrouted ? raw.slice(UNROUTED.length) : raw };
+  const unidentified = raw.startsWith(UNIDENTIFIED);
+  const mark = unrouted ? UNROUTED : unidentified ? UNIDENTIFIED : '';
+  return { unrouted, unidentified, bare: raw.slice(mark.length) };
 }
 
 /** The key a counter counts under (`address`, …), its marks left out. */
@@ -233,10 +264,11 @@ const rawCounter = (counter: string): string => splitCounter(counter).raw;
 /** How a counter reads in reports: `address`, `endpoint /protected`, `identity admin`, … */
 export function counterLabel(counter: string): string {
   const { entry, raw: marked } = splitCounter(counter);
-  const { unrouted, bare: raw } = unmarked(marked);
+  const { unrouted, unidentified, bare: raw } = unmarked(marked);
   const mark = `${entry === 0 ? '' : ` [limit ${entry + 1}]`}${unrouted ? ', to no declared route or method' : ''}`;
   if (raw === OTHER) return 'requests no declared limit counts';
   if (raw === 'credential ') return `requests without a credential (per address)${mark}`;
+  if (unidentified) return `requests without a credential to a route that needs one (per address)${mark}`;
   if (raw === 'identity ') return `requests verified as no identity (per address)${mark}`;
   if (raw.startsWith('identity ~')) return `one undeclared identity (${raw.slice(10, 18)}…)${mark}`;
   if (raw.startsWith('credential ')) {

@@ -50,3 +50,53 @@ test('Scheduler.run: an answer that states the requests left, to a request the r
   }
   expect(countedByLimiter({ 'x-rate-limit-remaining': '1' })).toBe(true);
 });
+
+test('two limits: the lesson is the limit the answer states — a gateway in front that counts them teaches its own limit, and the service behind keeps them apart', async () => {
+  const policy: TargetPolicy = {
+    limits: [
+      { limit: 20, windowSeconds: 10, key: 'address', label: 'anon' },
+      { limit: 60, windowSeconds: 10, key: 'identity', label: 'user' },
+    ],
+    maxRequests: 1000,
+    maxSeconds: 60,
+  };
+  const unrouted = encodeScope({
+    counted: true,
+    route: '/ADMIN',
+    identity: '',
+    credential: '',
+    unrouted: true,
+  });
+  const lessons = async (headers: Record<string, string>) => {
+    const co = new RunCoordinator();
+    const scheduler = new Scheduler(inProcessPort(co), 't', policy, () => unrouted, 4);
+    await scheduler.run(
+      unrouted,
+      async () => ({ status: 404, headers }),
+      (a: Answer) => a,
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    co.sent('t', [[unrouted, Date.now()]]);
+    const notes = co.politeness().notes ?? [];
+    const taught = ['anon', 'user'].filter((label) =>
+      notes.some((n) => n.startsWith(`${label}: ${UNROUTED_COUNTED}`)),
+    );
+    const apart = (co.politeness().counters ?? []).filter(
+      (c) => c.requests > 0 && c.counter.includes('unrouted'),
+    );
+    return { taught, apart: apart.map((c) => c.counter) };
+  };
+  // @fastify/rate-limit in front (20 per 10 s) states its limit: only its limit counts them with the rest.
+  const front = await lessons({ 'x-ratelimit-remaining': '17', 'x-ratelimit-limit': '20' });
+  expect(front.taught).toEqual(['anon']);
+  expect(front.apart).toEqual([expect.stringMatching(/^#2 /)]);
+  expect((await lessons({ 'ratelimit-remaining': '50', 'ratelimit-policy': '60;w=10' })).taught).toEqual([
+    'user',
+  ]);
+  // No limit stated, or one the profile does not declare: every limit that counts the request learns it.
+  expect((await lessons({ 'x-ratelimit-remaining': '17' })).taught).toEqual(['anon', 'user']);
+  expect((await lessons({ 'x-ratelimit-remaining': '17', 'x-ratelimit-limit': '1000' })).taught).toEqual([
+    'anon',
+    'user',
+  ]);
+});
