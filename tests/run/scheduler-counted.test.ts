@@ -15,6 +15,14 @@ const POLICY: TargetPolicy = {
   maxRequests: 1000,
   maxSeconds: 60,
 };
+/** A request to no declared route (an unknown path's spelling), without a credential. */
+const unrouted = encodeScope({
+  counted: true,
+  route: '/ADMIN',
+  identity: '',
+  credential: '',
+  unrouted: true,
+});
 interface Answer {
   readonly status: number;
   readonly headers: Record<string, string>;
@@ -22,13 +30,6 @@ interface Answer {
 test('Scheduler.run: an answer that states the requests left, to a request the run took for one answered before the limit, tells the coordinator the target counts them', async () => {
   const answered = (headers: Record<string, string>) => async () => ({ status: 404, headers });
   const head = (a: Answer) => a;
-  const unrouted = encodeScope({
-    counted: true,
-    route: '/ADMIN',
-    identity: '',
-    credential: '',
-    unrouted: true,
-  });
   const routedScope = encodeScope({ counted: true, route: '/users', identity: '', credential: '' });
   for (const [bucket, headers, learns] of [
     [unrouted, { 'x-ratelimit-remaining': '57' }, true],
@@ -60,13 +61,6 @@ test('two limits: the lesson is the limit the answer states — a gateway in fro
     maxRequests: 1000,
     maxSeconds: 60,
   };
-  const unrouted = encodeScope({
-    counted: true,
-    route: '/ADMIN',
-    identity: '',
-    credential: '',
-    unrouted: true,
-  });
   const lessons = async (headers: Record<string, string>) => {
     const co = new RunCoordinator();
     const scheduler = new Scheduler(inProcessPort(co), 't', policy, () => unrouted, 4);
