@@ -39,21 +39,21 @@ import type { LimitSignal } from './limited-answer.ts';
 import { PACE_MARGIN, type Pace, Pacer, paceForDeclared, takesWholeLimit } from './pacer.ts';
 import { type CounterPace, type Politeness, politenessOf } from './politeness.ts';
 import {
+  type ApartMark,
   counterLabel,
   counterOf,
   decodeScope,
   entryCounter,
   governed,
-  identified,
   keyOfCounter,
   OTHER,
   parsed,
   type RateKey,
   type RequestScope,
-  routed,
   sharedByTheRun,
   splitCounter,
   UNDECLARED_KEYS,
+  withTheRest,
 } from './scopes.ts';
 
 export type { Politeness } from './politeness.ts';
@@ -176,18 +176,13 @@ interface EntryState {
   /** When limited answers came, by scope (what refutes a key). */
   readonly limitedLog: GrantLog;
   /**
-   * This limit counts requests to no declared route or method (RequestScope.unrouted) as it counts the rest:
-   * false until a limited answer says so (one to such a request, or one their counts explain), or an answer to
-   * one states the requests left — of this limit, where it states which (its limit), else of every limit that
-   * counts the request. Kept per limit: a gateway in front may count them where the service behind does not.
+   * The requests counted apart (scopes.ts ApartMark: to no declared route or method; without a credential to a
+   * route that needs one, under `identity`) that this limit is seen counting with the rest: none until a limited
+   * answer says so (one to such a request, or, unrouted, one their counts explain), or an answer to one states
+   * the requests left — of this limit, where it states which (its limit), else of every limit that counts the
+   * request. Kept per limit: a gateway in front may count them where the service behind does not.
    */
-  countsUnrouted: boolean;
-  /**
-   * Under `identity`: this limit counts the requests without a credential to a route that needs one
-   * (RequestScope.unidentified) with the rest — false until a limited answer to one, or an answer to one stating
-   * the requests left (of this limit, where it states which), says so.
-   */
-  countsUnidentified: boolean;
+  readonly withTheRest: Set<ApartMark>;
 }
 
 interface TargetState {
@@ -237,11 +232,29 @@ export interface CoordinatorOptions {
   readonly learn?: boolean;
 }
 
-/** A request's scope as a limit counts it: its requests to no declared route with the rest once it counts them. */
+/** A request's scope as a limit counts it: the requests counted apart with the rest once it counts them. */
 function asCounted(e: EntryState, scope: RequestScope): RequestScope {
-  const r = e.countsUnrouted ? routed(scope) : scope;
-  return e.countsUnidentified ? identified(r) : r;
+  let counted = scope;
+  for (const mark of e.withTheRest) counted = withTheRest(counted, mark);
+  return counted;
 }
+
+/** Whether `e` may yet learn it counts the requests of `mark` (those without a credential only per identity). */
+function mayLearn(e: EntryState, mark: ApartMark): boolean {
+  return !e.withTheRest.has(mark) && (mark === 'unrouted' || e.enforced.has('identity'));
+}
+
+/** Whether an answer's policy rate (requests/s, declaredRateHint) is `e`'s declared one. */
+function statesRateOf(e: EntryState, rate: number | undefined): boolean {
+  const d = e.declared;
+  return rate !== undefined && d !== undefined && Math.abs(rate - d.limit / d.windowSeconds) < 1e-9;
+}
+
+/** The report's notes when a limit is seen counting the requests of a mark: by a limited answer, or announced. */
+const APART_NOTES: Readonly<Record<ApartMark, { readonly limited: string; readonly announced: string }>> = {
+  unrouted: { limited: UNROUTED_LIMITED, announced: UNROUTED_ANNOUNCED },
+  unidentified: { limited: UNIDENTIFIED_LIMITED, announced: UNIDENTIFIED_ANNOUNCED },
+};
 
 export class RunCoordinator {
   private readonly targets = new Map<string, TargetState>();
@@ -278,8 +291,7 @@ export class RunCoordinator {
         learned: [],
         log: new GrantLog(Math.max(20_000, 8 * windowMs)),
         limitedLog: new GrantLog(Math.max(20_000, 8 * windowMs)),
-        countsUnrouted: false,
-        countsUnidentified: false,
+        withTheRest: new Set(),
       };
     };
     this.targets.set(target, {
@@ -316,15 +328,15 @@ export class RunCoordinator {
   /**
    * A worker's scope as the run counts it now: a credential's first spelling, and every spelling once the target
    * counts them as one, in the credential's own counter — its other spellings apart till then
-   * (RequestScope.spelling). Its unrouted mark stays: each limit that counts them reads it (asCounted).
+   * (RequestScope.spelling). Its marks of requests counted apart stay: each limit reads them (asCounted).
    */
   private scopeOf(s: TargetState, text: string): RequestScope {
-    const routedNow = decodeScope(text);
-    if (routedNow.spelling === undefined) return routedNow;
-    if (s.countsSpellingsTogether) return parsed(routedNow);
-    const first = s.firstSpelling.get(routedNow.credential);
-    if (first === undefined) s.firstSpelling.set(routedNow.credential, routedNow.spelling);
-    return first === undefined || first === routedNow.spelling ? parsed(routedNow) : routedNow;
+    const scope = decodeScope(text);
+    if (scope.spelling === undefined) return scope;
+    if (s.countsSpellingsTogether) return parsed(scope);
+    const first = s.firstSpelling.get(scope.credential);
+    if (first === undefined) s.firstSpelling.set(scope.credential, scope.spelling);
+    return first === undefined || first === scope.spelling ? parsed(scope) : scope;
   }
 
   /** The declared limits that count a request of `scope` (none: it falls in `other`). */
@@ -496,12 +508,16 @@ export class RunCoordinator {
     const added: LearnedKey[] = [];
     // A limited answer to a request the run took for one the target answers before its limit says it counts
     // them: from now on they count with the rest (the same counters, one pace). That is this event's lesson.
-    let countsUnrouted =
-      this.learn && scope.counted && scope.unrouted === true && entries.some((e) => !e.countsUnrouted);
-    // Likewise a limited answer to a request without a credential to a route that needs one, under `identity`.
-    const unidentifiedHere = this.learn && scope.counted && scope.unidentified === true;
+    // Likewise a limited answer to a request without a credential to a route that needs one, under `identity` —
+    // where it is a limit per identity's: every limit that counts the request is one, or the answer's policy
+    // states one's rate (a gateway per address in front limits such requests too, and says nothing of the rest).
+    const learnsApart = (mark: ApartMark) =>
+      this.learn && scope.counted && scope[mark] === true && entries.some((e) => mayLearn(e, mark));
+    let countsUnrouted = learnsApart('unrouted');
     const countsUnidentified =
-      unidentifiedHere && entries.some((e) => !e.countsUnidentified && e.enforced.has('identity'));
+      learnsApart('unidentified') &&
+      (entries.every((e) => e.enforced.has('identity')) ||
+        entries.some((e) => e.enforced.has('identity') && statesRateOf(e, declaredRate)));
     // The finer reading first: a credential's spellings together had gone past the declared rate where the
     // request's own had not — the target keys the parsed credential (before any coarser key is added).
     const countsSpellings =
@@ -530,16 +546,18 @@ export class RunCoordinator {
       // No key explains it, but the unrouted requests counted with the rest do.
       countsUnrouted =
         added.length === 0 &&
-        entries.some((e) => !e.countsUnrouted && unroutedExplains(e.declared, e.enforced, e.log, scope, now));
+        entries.some(
+          (e) => mayLearn(e, 'unrouted') && unroutedExplains(e.declared, e.enforced, e.log, scope, now),
+        );
     }
-    if (countsUnrouted) {
-      // Which of the limits that count the request limited it, the answer does not say: all of them count them.
-      this.learnUnrouted(s, entries, UNROUTED_LIMITED);
-      scope = routed(scope);
-    }
-    if (countsUnidentified) {
-      this.learnUnidentified(s, entries, UNIDENTIFIED_LIMITED);
-      scope = identified(scope);
+    // Which of the limits that count the request limited it, the answer does not say: all of them count them.
+    for (const [mark, learns] of [
+      ['unrouted', countsUnrouted],
+      ['unidentified', countsUnidentified],
+    ] as const) {
+      if (!learns) continue;
+      this.learnWithTheRest(s, entries, mark, APART_NOTES[mark].limited);
+      scope = withTheRest(scope, mark);
     }
     if (countsSpellings) {
       s.countsSpellingsTogether = true;
@@ -585,32 +603,26 @@ export class RunCoordinator {
     const s = this.state(target);
     if (!this.learn) return;
     const scope = decodeScope(scopeText);
-    if (!scope.counted || (scope.unrouted !== true && scope.unidentified !== true)) return;
+    const mark: ApartMark | undefined =
+      scope.unrouted === true ? 'unrouted' : scope.unidentified === true ? 'unidentified' : undefined;
+    if (!scope.counted || mark === undefined) return;
     const counting = this.entriesOf(s, scope);
     // The limit the answer states names the one that counted it; else (none stated, or none of these) all do.
     const named = counting.filter((e) => limit !== undefined && e.declared?.limit === limit);
-    const counted = named.length > 0 ? named : counting;
-    if (scope.unrouted === true) this.learnUnrouted(s, counted, UNROUTED_ANNOUNCED);
-    else this.learnUnidentified(s, counted, UNIDENTIFIED_ANNOUNCED);
+    this.learnWithTheRest(s, named.length > 0 ? named : counting, mark, APART_NOTES[mark].announced);
   }
 
-  /** Under `identity`, `entries` count the requests without a credential to a route that needs one from now on. */
-  private learnUnidentified(s: TargetState, entries: readonly EntryState[], note: string): void {
-    const learning = entries.filter((e) => !e.countsUnidentified && e.enforced.has('identity'));
-    for (const e of learning) {
-      e.countsUnidentified = true;
+  /** Of `entries`, those that may learn it count the requests of `mark` with the rest from now on; notes say so. */
+  private learnWithTheRest(
+    s: TargetState,
+    entries: readonly EntryState[],
+    mark: ApartMark,
+    note: string,
+  ): void {
+    for (const e of entries.filter((x) => mayLearn(x, mark))) {
+      e.withTheRest.add(mark);
       s.notes.push(s.entries.length > 1 ? `${e.declared?.label ?? `limit ${e.index + 1}`}: ${note}` : note);
     }
-  }
-
-  /** `entries` count the requests to no declared route or method with the rest from now on; the notes say so. */
-  private learnUnrouted(s: TargetState, entries: readonly EntryState[], note: string): void {
-    const learning = entries.filter((e) => !e.countsUnrouted);
-    for (const e of learning) {
-      e.countsUnrouted = true;
-      if (s.entries.length > 1) s.notes.push(`${e.declared?.label ?? `limit ${e.index + 1}`}: ${note}`);
-    }
-    if (learning.length > 0 && s.entries.length <= 1) s.notes.push(note);
   }
 
   /** The window of the limit a counter counts for (0 for `other`). */

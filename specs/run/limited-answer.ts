@@ -114,17 +114,26 @@ export function resetHintMs(headers: Readonly<Record<string, string>>, now = Dat
  * RateLimit-Limit with a `w` or the legacy `RateLimit-Limit: 60, 60;w=10` form. Undefined when none is given.
  */
 export function declaredRateHint(headers: Readonly<Record<string, string>>): number | undefined {
-  const policy = headers['ratelimit-policy'] ?? headers['ratelimit-limit'] ?? headers['x-ratelimit-limit'];
-  if (policy === undefined) return undefined;
   let slowest: number | undefined;
-  for (const item of policy.split(',')) {
-    const q = /(?:^|;)\s*q=(\d+)/.exec(item)?.[1] ?? /^\s*(\d+)\s*(?:;|$)/.exec(item)?.[1];
-    const w = /;\s*w=(\d+)/.exec(item)?.[1];
-    if (q === undefined || w === undefined || Number(w) <= 0) continue;
-    const rate = Number(q) / Number(w);
-    slowest = slowest === undefined ? rate : Math.min(slowest, rate);
+  for (const { q, w } of policyItems(headers)) {
+    if (q === undefined || w === undefined || w <= 0) continue;
+    slowest = slowest === undefined ? q / w : Math.min(slowest, q / w);
   }
   return slowest;
+}
+
+/**
+ * The items of the first policy field an answer carries — RateLimit-Policy, else RateLimit-Limit, else
+ * X-RateLimit-Limit — each with its quota (`q=`, or the number that leads it) and window (`w=`) where given.
+ */
+function policyItems(headers: Readonly<Record<string, string>>): { q?: number; w?: number }[] {
+  const policy = headers['ratelimit-policy'] ?? headers['ratelimit-limit'] ?? headers['x-ratelimit-limit'];
+  if (policy === undefined) return [];
+  return policy.split(',').map((item) => {
+    const q = /(?:^|;)\s*q=(\d+)/.exec(item)?.[1] ?? /^\s*(\d+)\s*(?:;|$)/.exec(item)?.[1];
+    const w = /;\s*w=(\d+)/.exec(item)?.[1];
+    return { ...(q === undefined ? {} : { q: Number(q) }), ...(w === undefined ? {} : { w: Number(w) }) };
+  });
 }
 
 /**
@@ -147,10 +156,7 @@ const REMAINING_FIELDS = [
  * GitHub) — which names the limiter that counted the request where several count it. Undefined when none does.
  */
 export function statedLimit(headers: Readonly<Record<string, string>>): number | undefined {
-  const field = headers['ratelimit-policy'] ?? headers['ratelimit-limit'] ?? headers['x-ratelimit-limit'];
-  const first = field?.split(',')[0] ?? '';
-  const q = /(?:^|;)\s*q=(\d+)/.exec(first)?.[1] ?? /^\s*(\d+)\s*(?:;|$)/.exec(first)?.[1];
-  return q === undefined ? undefined : Number(q);
+  return policyItems(headers)[0]?.q;
 }
 
 /** Whether the answer says the target's limiter counted its request (it states what is left). Names lower-case. */

@@ -23,7 +23,7 @@ import {
 } from './limited-answer.ts';
 import { httpPort, inProcessPort, SCHEDULER_ENV, type SchedulerPort } from './port.ts';
 import { RunBudgetExhausted } from './run-budget.ts';
-import { decodeScope, isUnidentifiedScope, isUnroutedScope } from './scopes.ts';
+import { type ApartMark, apartMarkOf, decodeScope } from './scopes.ts';
 import { currentTestClock } from './test-clock.ts';
 
 export { RunBudgetExhausted } from './run-budget.ts';
@@ -110,10 +110,9 @@ export class Scheduler {
    */
   private generation = 0;
   private lastLimitedAt = Number.NEGATIVE_INFINITY;
-  /** This worker told the coordinator the target counts a request it was expected to answer before its limit. */
   /**
-   * The lessons this worker has told: `u` (unrouted) or `n` (unidentified) with the limit the answer stated
-   * ('undefined' for none).
+   * What this worker has told the coordinator the target counts of the requests counted apart: their mark and
+   * the limit the answer stated ('undefined' for none).
    */
   private readonly toldCounted = new Set<string>();
   private readonly ready: Promise<void>;
@@ -165,12 +164,9 @@ export class Scheduler {
       const answer = await send(attempt);
       if (provoking) return answer;
       const h = head(answer);
-      if (
-        h !== undefined &&
-        (isUnroutedScope(bucket) || isUnidentifiedScope(bucket)) &&
-        countedByLimiter(h.headers)
-      )
-        this.noteCounted(bucket, statedLimit(h.headers));
+      const apart = apartMarkOf(bucket);
+      if (h !== undefined && apart !== undefined && countedByLimiter(h.headers))
+        this.noteCounted(bucket, apart, statedLimit(h.headers));
       // Only 429, 503 and 403 can be limited answers (limitedAnswer): any other is returned without more work.
       if (h === undefined || !MAYBE_LIMITED.has(h.status)) return answer;
       const signal = limitedAnswer(h, this.banContext(), Date.now(), options.expect);
@@ -202,8 +198,8 @@ export class Scheduler {
    * an answer before the limit (scopes.ts `unrouted`, `unidentified`), the coordinator learns they count — of
    * the limit the answer states, where it states one (once per worker, kind and limit).
    */
-  private noteCounted(bucket: string, limit: number | undefined): void {
-    const told = `${isUnroutedScope(bucket) ? 'u' : 'n'}${limit}`;
+  private noteCounted(bucket: string, apart: ApartMark, limit: number | undefined): void {
+    const told = `${apart} ${limit}`;
     if (this.toldCounted.has(told)) return;
     this.toldCounted.add(told);
     void this.port.counted(this.target, bucket, limit).catch(() => undefined);

@@ -146,10 +146,16 @@ export function counterOf(key: RateKey, scope: RequestScope): string {
 /** The mark of a counter of requests without a credential to a route that needs one, under `identity`. */
 const UNIDENTIFIED = 'unidentified ';
 
-/** The scope as a limit that counts them sees it: its unidentified requests with the rest. */
-export function identified(scope: RequestScope): RequestScope {
-  if (scope.unidentified !== true) return scope;
-  const { unidentified: _, ...rest } = scope;
+/**
+ * The requests counted apart until the target is seen counting them (RequestScope.unrouted, .unidentified):
+ * each a guess that the target answers them before its limit.
+ */
+export type ApartMark = 'unrouted' | 'unidentified';
+
+/** The scope as a limit that counts the requests of `mark` sees it: with the rest. */
+export function withTheRest(scope: RequestScope, mark: ApartMark): RequestScope {
+  if (scope[mark] !== true) return scope;
+  const { [mark]: _, ...rest } = scope;
   return rest;
 }
 
@@ -158,22 +164,23 @@ const UNROUTED = 'unrouted ';
 
 /** The scope as a target that counts every request sees it: its unrouted requests with the rest. */
 export function routed(scope: RequestScope): RequestScope {
-  if (scope.unrouted !== true) return scope;
-  const { unrouted: _, ...rest } = scope;
-  return rest;
+  return withTheRest(scope, 'unrouted');
 }
 
 /**
- * Whether an encoded scope is an unrouted request's, without decoding it (a worker asks of every answer that
- * states the requests left): encodeScope writes the marks last, as their own field, `u` after `p`.
+ * Which requests counted apart an encoded scope is of, without decoding it (a worker asks of every answer that
+ * states the requests left): encodeScope writes the marks last, as their own field — `n`, `p`, `u` in that
+ * order; `n` never goes with `u` (an unidentified request is routed), but may with `p` (a write to the public
+ * route's path).
  */
-export function isUnroutedScope(text: string): boolean {
-  return text.endsWith(`${SEPARATOR}u`) || text.endsWith(`${SEPARATOR}pu`);
+export function apartMarkOf(text: string): ApartMark | undefined {
+  if (isUnroutedScope(text)) return 'unrouted';
+  return text.endsWith(`${SEPARATOR}n`) || text.endsWith(`${SEPARATOR}np`) ? 'unidentified' : undefined;
 }
 
-/** Whether an encoded scope is an unidentified request's (RequestScope.unidentified), without decoding it. */
-export function isUnidentifiedScope(text: string): boolean {
-  return text.endsWith(`${SEPARATOR}n`);
+/** Whether an encoded scope is an unrouted request's, without decoding it. */
+export function isUnroutedScope(text: string): boolean {
+  return text.endsWith(`${SEPARATOR}u`) || text.endsWith(`${SEPARATOR}pu`);
 }
 
 /** A counter without its unrouted mark, and whether it had one. */

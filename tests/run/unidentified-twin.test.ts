@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import type { Profile } from '../../specs/profile/types.ts';
 import { bucketer } from '../../specs/run/buckets.ts';
 import { RunCoordinator, type TargetPolicy, UNIDENTIFIED_COUNTED } from '../../specs/run/coordinator.ts';
-import { decodeScope, encodeScope, type RequestScope } from '../../specs/run/scopes.ts';
+import { apartMarkOf, decodeScope, encodeScope, type RequestScope } from '../../specs/run/scopes.ts';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 
@@ -38,6 +38,11 @@ test('the mark: no credential, a declared route that needs one, a limit per iden
   expect(decodeScope(perAddress('/protected', [])).unidentified).toBeUndefined();
   const scope = decodeScope(perIdentity('/protected', []));
   expect(decodeScope(encodeScope(scope))).toEqual(scope);
+  // A worker reads the mark without decoding, beside the public route's mark too (a write to its path).
+  expect(apartMarkOf(perIdentity('/protected', []))).toBe('unidentified');
+  expect(apartMarkOf(perIdentity('/users', [], 'POST'))).toBe('unidentified');
+  expect(apartMarkOf(perIdentity('/users', []))).toBeUndefined();
+  expect(apartMarkOf(perIdentity('/nowhere', []))).toBe('unrouted');
 });
 
 const anonymous = (route: string, unidentified: boolean): string =>
@@ -103,4 +108,31 @@ test('two limits, a gateway per address in front stating its limit: only its lim
   // Stated by the limit per identity (or by none the profile names): that one learns.
   co.counted('t', refused, 60);
   expect((co.politeness().notes ?? []).some((n) => n.startsWith(`user: ${UNIDENTIFIED_COUNTED}`))).toBe(true);
+});
+
+test('two limits: a limited answer to such a request teaches the limit per identity only when it is that limit’s — its policy states that rate', () => {
+  const twoLimits = () => {
+    const co = new RunCoordinator(() => NOW);
+    co.register('t', {
+      limits: [
+        { limit: 20, windowSeconds: 10, key: 'address', label: 'anon' },
+        { limit: 60, windowSeconds: 10, key: 'identity', label: 'user' },
+      ],
+      maxRequests: 10_000,
+      maxSeconds: 600,
+    });
+    return co;
+  };
+  const refused = anonymous('/protected', true);
+  const learned = (co: RunCoordinator) =>
+    (co.politeness().notes ?? []).some((n) => n.startsWith(`user: ${UNIDENTIFIED_COUNTED}`));
+  const signal = { kind: 'limited', reason: 'rate limited (429)', waitMs: 5_000 } as const;
+  // The gateway per address in front limited it (a 429 naming no rate): nothing said of the limit per identity.
+  const front = twoLimits();
+  front.limited('t', signal, refused);
+  expect(learned(front)).toBe(false);
+  // The answer's policy states 60 per 10 s: the limit per identity's.
+  const behind = twoLimits();
+  behind.limited('t', signal, refused, 6);
+  expect(learned(behind)).toBe(true);
 });
