@@ -14,12 +14,13 @@
  * `--polite-scale 10` runs them ten times shorter (60 per 1 s), a rehearsal of the shape.
  */
 
-import { estimateRun, plannedFuzzCases } from '../cli/estimate.ts';
 import { pacedWorkerArgs } from '../cli/paced-workers.ts';
+import { ratePolicyOf } from '../specs/profile/rate-policy.ts';
 import type { Profile } from '../specs/profile/types.ts';
 import { UNROUTED_COUNTED } from '../specs/run/coordinator.ts';
 import { longestAtPace, type Politeness } from '../specs/run/politeness.ts';
 import { counterLabel } from '../specs/run/scopes.ts';
+import { estimateRun, plannedFuzzCases } from '../specs/setup/estimate.ts';
 import { COMPOSED, type ComposedName, composedTarget } from './composed-limiters.ts';
 import { startFastifyLimiter } from './fastify-limiter.ts';
 import {
@@ -67,10 +68,17 @@ export interface PoliteRun {
   readonly skippedForTime: readonly string[];
   /** The politeness section's sentence about the key, and whether the run learned the target counts unrouted requests. */
   readonly key: string;
-  /** What the run said before it started (cli/estimate.ts): its expected wall time, ms. */
+  /** What the run said before it started (specs/setup/estimate.ts): its expected wall time, ms. */
   readonly estimatedMs?: number;
-  /** With a key not declared, the estimate is a range (cli/estimate.ts fromSeconds): its lower end, ms. */
+  /** With a key not declared, the estimate is a range (specs/setup/estimate.ts fromSeconds): its lower end, ms. */
   readonly estimatedFromMs?: number;
+  /**
+   * What the run said once it saw the target keep a declared limit lower than declared (specs/setup/set-up.ts
+   * reviseEstimate), at its last such line: ms.
+   */
+  readonly revisedMs?: number;
+  /** When the run first printed it, ms after spawn. */
+  readonly revisedAtMs?: number;
   /**
    * The run's paced counter that took longest at its pace (requests over pace): the one that decides the wall
    * time, as the run counted it (`requests without a credential (per address)`, 113 requests at 1.8/s).
@@ -126,7 +134,7 @@ async function runComposed(
 }
 
 /**
- * What the CLI would do with this profile, from its one estimate (cli/estimate.ts): the workers it gives a paced
+ * What the CLI would do with this profile, from its one estimate (specs/setup/estimate.ts): the workers it gives a paced
  * run (cli/paced-workers.ts), as a user of `gatecheck` gets them, and the wall time it says before the run, ms.
  */
 function cliPlan(profile: Profile, fuzzCases: number | undefined): { args: string[]; estimated?: Estimated } {
@@ -144,6 +152,8 @@ function cliPlan(profile: Profile, fuzzCases: number | undefined): { args: strin
 interface Estimated {
   readonly ms: number;
   readonly fromMs?: number;
+  /** Revised during the run (a limit the target kept lower than declared). */
+  readonly revisedMs?: number;
 }
 
 /** One run against `baseUrl` with the CLI's workers (or `args`), and the politeness figures it must report. */
@@ -158,10 +168,27 @@ async function runAsTheCli(
   const run = await runSuiteProcess({ baseUrl, profile, timeoutMs: 1_800_000, args: args ?? plan.args });
   if (run.politeness === undefined)
     throw new Error(`${label}: the run reported no politeness figures\n${run.tail}`);
+  // The run's final reading (the median of the requests each limit let through): its last revision moved less than a tenth from it.
+  const kept = (run.politeness.overDeclared ?? []).map((o) => ({
+    index: Math.max(
+      0,
+      ratePolicyOf(profile).entries.findIndex((e) => e.label === o.limit),
+    ),
+    limit: o.requests,
+  }));
+  const revised =
+    kept.length === 0 ? undefined : estimateRun(profile, plannedFuzzCases(profile, fuzzCases), kept);
   return {
     run,
     politeness: run.politeness,
-    ...(plan.estimated === undefined ? {} : { estimated: plan.estimated }),
+    ...(plan.estimated === undefined
+      ? {}
+      : {
+          estimated: {
+            ...plan.estimated,
+            ...(revised === undefined ? {} : { revisedMs: revised.seconds * 1000 }),
+          },
+        }),
   };
 }
 
@@ -192,6 +219,8 @@ function resultOf(
     key: `${p.key?.summary ?? ''}${(p.notes ?? []).some((n) => n.includes(UNROUTED_COUNTED)) ? '; the target counts requests to no declared route or method (learned)' : ''}`,
     ...(estimated === undefined ? {} : { estimatedMs: estimated.ms }),
     ...(estimated?.fromMs === undefined ? {} : { estimatedFromMs: estimated.fromMs }),
+    ...(estimated?.revisedMs === undefined ? {} : { revisedMs: estimated.revisedMs }),
+    ...(run.revisedAtMs === undefined ? {} : { revisedAtMs: run.revisedAtMs }),
     ...decidingOf(p),
   };
 }
@@ -305,7 +334,11 @@ function estimateText(run: PoliteRun): string {
       ? 'in'
       : `${nearer >= run.wallMs ? '+' : ''}${Math.round(((nearer - run.wallMs) / run.wallMs) * 100)} %`;
   const range = from === run.estimatedMs ? '' : `${(from / 1000).toFixed(0)}–`;
-  return `${range}${(run.estimatedMs / 1000).toFixed(0)} s (${error})`;
+  const revised =
+    run.revisedMs === undefined
+      ? ''
+      : `; revised during the run${run.revisedAtMs === undefined ? '' : ` (first at ${(run.revisedAtMs / 1000).toFixed(0)} s)`} ${(run.revisedMs / 1000).toFixed(0)} s (${run.revisedMs >= run.wallMs ? '+' : ''}${Math.round(((run.revisedMs - run.wallMs) / run.wallMs) * 100)} %)`;
+  return `${range}${(run.estimatedMs / 1000).toFixed(0)} s (${error})${revised}`;
 }
 
 const targetLabel = (target: PoliteTarget, scale: number): string =>

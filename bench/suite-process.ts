@@ -20,6 +20,9 @@ export interface RuleResult {
   readonly reason?: string;
 }
 
+/** The words of the run's revised-estimate line. */
+const REVISED = "in all at the target's limit";
+
 export interface SuiteProcessRun {
   readonly exitCode: number | null;
   readonly killed: boolean;
@@ -28,6 +31,8 @@ export interface SuiteProcessRun {
   readonly politeness: Politeness | undefined;
   /** The console's last lines (the summary), for a reader who wants to see why. */
   readonly tail: string;
+  /** When the run first printed a revised estimate (specs/setup/estimate.ts revisedEstimateLine), ms after spawn. */
+  readonly revisedAtMs?: number;
 }
 
 export async function runSuiteProcess(options: {
@@ -54,6 +59,7 @@ export async function runSuiteProcess(options: {
     const spawnedAt = Date.now();
     let out = '';
     let killed = false;
+    let revisedAtMs: number | undefined;
     const exitCode = await new Promise<number | null>((resolve) => {
       const child = spawn(
         process.execPath,
@@ -69,7 +75,9 @@ export async function runSuiteProcess(options: {
         { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       const keep = (chunk: Buffer) => {
-        out = (out + chunk.toString()).slice(-20_000);
+        const text = chunk.toString();
+        if (revisedAtMs === undefined && text.includes(REVISED)) revisedAtMs = Date.now() - spawnedAt;
+        out = (out + text).slice(-20_000);
       };
       child.stdout?.on('data', keep);
       child.stderr?.on('data', keep);
@@ -97,6 +105,7 @@ export async function runSuiteProcess(options: {
       rules: report?.rules ?? [],
       politeness: report?.run.politeness,
       tail: out.split('\n').slice(-40).join('\n'),
+      ...(revisedAtMs === undefined ? {} : { revisedAtMs }),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,7 @@
  * DRF-like exact 113.3 → 96.9 s, minimal 161.9 → 140.8 s; per credential 60 per 10 s exact 31.1 → 32.6 s (the
  * six more starts), minimal 67.4 → 62.8 s.
  */
-import type { RunEstimate } from './estimate.ts';
+import type { RunEstimate } from '../specs/setup/estimate.ts';
 
 /** The workers of a run a declared limit paces. */
 export const PACED_WORKERS = 12;

@@ -16,9 +16,15 @@ import { PROFILE_CHECKED_ENV } from '../specs/profile/load.ts';
 import type { Profile } from '../specs/profile/types.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { displayPath } from '../specs/report/text.ts';
+import {
+  casesWithin,
+  duration,
+  estimateLine,
+  estimateRun,
+  plannedFuzzCases,
+} from '../specs/setup/estimate.ts';
 import type { RunOptions } from './args.ts';
 import type { RunSigner } from './attest/sign-run.ts';
-import { casesWithin, duration, estimateLine, estimateRun, plannedFuzzCases } from './estimate.ts';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.ts';
 import { selection } from './filter.ts';
 import { gateEnv } from './gate-options.ts';
@@ -147,7 +153,7 @@ function linesTo(io: Io, options: RunOptions, env: NodeJS.ProcessEnv): Io {
 
 /**
  * With a declared rate limit: `--max-duration` sizes the fuzz cases to it (refused, exit 2, below what the checks
- * alone need), and the first line says what the plan holds and how long it should take (cli/estimate.ts).
+ * alone need), and the first line says what the plan holds and how long it should take (specs/setup/estimate.ts).
  */
 function planRun(
   profile: Profile,

@@ -37,7 +37,7 @@ import {
 } from './key-model.ts';
 import type { LimitSignal } from './limited-answer.ts';
 import { PACE_MARGIN, type Pace, Pacer, paceForDeclared, takesWholeLimit } from './pacer.ts';
-import { type CounterPace, type Politeness, politenessOf } from './politeness.ts';
+import { type CounterPace, type OverDeclared, type Politeness, politenessOf } from './politeness.ts';
 import {
   type ApartMark,
   counterLabel,
@@ -144,6 +144,13 @@ const MIN_LEARNED_PACE = 0.5;
 /** Per limiting event, a learned pace is multiplied by this; after each quiet window it gains this share of its ceiling. */
 const DECREASE = 0.7;
 const INCREASE_SHARE = 0.1;
+/**
+ * A limited answer within the declared pace after fewer than this share of the declared limit in the window says
+ * the target keeps a lower limit; nearer the limit it may be jitter on the way (a window's edge, requests bunched).
+ */
+const OVER_DECLARED_SHARE = 0.9;
+/** A reading of a limit kept lower is told again when it has moved by this share of the last one told. */
+const TOLD_KEPT_CHANGE = 0.1;
 
 interface Counter {
   readonly id: string;
@@ -183,6 +190,11 @@ interface EntryState {
    * request. Kept per limit: a gateway in front may count them where the service behind does not.
    */
   readonly withTheRest: Set<ApartMark>;
+  /** Each limiting event's requests over the window where the target kept this limit lower than declared. */
+  readonly keptCounts: number[];
+  /** Their median (the reading reported), and the reading last told (onOverDeclared). */
+  overDeclared: OverDeclared | undefined;
+  toldKept: number | undefined;
 }
 
 interface TargetState {
@@ -230,6 +242,11 @@ export interface CoordinatorOptions {
    * A diagnostic (GATECHECK_SCHEDULER_LEARNING=off) that shows the project's tests of the learning can fail.
    */
   readonly learn?: boolean;
+  /**
+   * Told each time a target is seen keeping a declared limit lower than declared (a new low): the run's set-up
+   * prints a revised estimate (specs/setup/estimate.ts). `index` is the limit's place in the profile's list.
+   */
+  readonly onOverDeclared?: (index: number, seen: OverDeclared) => void;
 }
 
 /** A request's scope as a limit counts it: the requests counted apart with the rest once it counts them. */
@@ -259,12 +276,14 @@ const APART_NOTES: Readonly<Record<ApartMark, { readonly limited: string; readon
 export class RunCoordinator {
   private readonly targets = new Map<string, TargetState>();
   private readonly learn: boolean;
+  private readonly onOverDeclared: CoordinatorOptions['onOverDeclared'];
 
   constructor(
     private readonly clock: () => number = Date.now,
     options: CoordinatorOptions = {},
   ) {
     this.learn = options.learn ?? true;
+    this.onOverDeclared = options.onOverDeclared;
   }
 
   /** Idempotent: the first registration of a target fixes its policy for the run. */
@@ -292,6 +311,9 @@ export class RunCoordinator {
         log: new GrantLog(Math.max(20_000, 8 * windowMs)),
         limitedLog: new GrantLog(Math.max(20_000, 8 * windowMs)),
         withTheRest: new Set(),
+        keptCounts: [],
+        overDeclared: undefined,
+        toldKept: undefined,
       };
     };
     this.targets.set(target, {
@@ -578,6 +600,8 @@ export class RunCoordinator {
     const learnedHere = added.length > 0 || countsUnrouted || countsUnidentified || countsSpellings;
     const sameEvent =
       !learnedHere && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
+    if (!sameEvent && !learnedHere && this.learn && signal.kind === 'limited')
+      this.seeOverDeclared(s, scope, counters, now);
     let wait = signal.waitMs;
     if (wait === undefined) wait = sameEvent ? 0 : this.defaultWait(s, signal, now, culprit?.declared);
     const resumeAt = now + wait + WAIT_MARGIN_MS;
@@ -727,6 +751,52 @@ export class RunCoordinator {
     c.lastRaiseAt = now;
   }
 
+  /**
+   * A new limiting event (not a ban's 403: a ban goes on whatever the count) on counters a declared limit
+   * governs: if even the fullest held clearly fewer requests over its window than the limit declares
+   * (OVER_DECLARED_SHARE), the target keeps that limit lower. Not where a counter's pause ended within the last
+   * half window: the run had offered the target too little since (a ban's, a long Retry-After's). A pause
+   * waited out to a fixed window's reset ends earlier than that, and the requests since are the target's new
+   * window. The reading is the median over such events (the lower one): a worker reports its requests in batches,
+   * so an event's count may miss a few still in flight to the coordinator, and a window may still hold requests
+   * from before a short pause. It goes to the report (politeness `overDeclared`), and is told (onOverDeclared)
+   * first and whenever it moves by a tenth or more.
+   */
+  private seeOverDeclared(
+    s: TargetState,
+    scope: RequestScope,
+    counters: readonly Counter[],
+    now: number,
+  ): void {
+    let fullest: { e: EntryState; d: DeclaredLimit; c: Counter; requests: number } | undefined;
+    for (const c of counters) {
+      const e = c.entry === undefined ? undefined : s.entries[c.entry];
+      const d = e?.declared;
+      if (e === undefined || d === undefined || c.declaredPace === undefined || c.key === OTHER) continue;
+      const windowMs = d.windowSeconds * 1000;
+      if (Math.max(c.pausedUntil, s.pausedUntil) > now - windowMs / 2) return;
+      const requests = e.log.count(c.key, counterOf(c.key, asCounted(e, scope)), windowMs, now);
+      if (fullest === undefined || requests > fullest.requests) fullest = { e, d, c, requests };
+    }
+    if (fullest === undefined) return;
+    const { e, d, c, requests } = fullest;
+    if (requests < 1 || requests >= OVER_DECLARED_SHARE * d.limit) return;
+    e.keptCounts.push(requests);
+    const sorted = [...e.keptCounts].sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)] as number;
+    e.overDeclared = {
+      limit: d.label ?? `limit ${e.index + 1}`,
+      counter: c.id,
+      requests: median,
+      events: sorted.length,
+      declared: d.limit,
+      windowSeconds: d.windowSeconds,
+    };
+    if (e.toldKept !== undefined && Math.abs(median - e.toldKept) < TOLD_KEPT_CHANGE * e.toldKept) return;
+    e.toldKept = median;
+    this.onOverDeclared?.(e.index, e.overDeclared);
+  }
+
   /** Counts a pause from `now` until `until` in the wait figures (the part not already paused). */
   private pause(s: TargetState, now: number, alreadyUntil: number, until: number): void {
     if (until <= alreadyUntil) return;
@@ -810,6 +880,7 @@ export class RunCoordinator {
             }
           : {}),
         notes: s.notes,
+        overDeclared: s.entries.flatMap((e) => (e.overDeclared === undefined ? [] : [e.overDeclared])),
         requests: s.sent,
         limited: s.limited,
         waitedMs: s.waitedMs,

@@ -19,6 +19,23 @@ export interface CounterPace {
   readonly declaredPerSecond?: number;
 }
 
+/**
+ * A declared limit the target keeps lower (specs/run/coordinator.ts seeOverDeclared): a limited answer within the
+ * declared pace, after clearly fewer requests in the window than declared.
+ */
+export interface OverDeclared {
+  /** The declared limit's label (`rateLimit`'s figures, or a list entry's name). */
+  readonly limit: string;
+  /** The counter it limited (`address`, `identity user`, …). */
+  readonly counter: string;
+  /** The requests of that counter within the window before a limited answer: the median over the events. */
+  readonly requests: number;
+  /** The limiting events that said so. */
+  readonly events: number;
+  readonly declared: number;
+  readonly windowSeconds: number;
+}
+
 /** What the run knows about the key the target counts its limit per. */
 export interface KeyReport {
   /** The profile's `rateLimit.key`; absent: not declared. */
@@ -49,6 +66,8 @@ export interface Politeness {
   readonly key?: KeyReport;
   /** What the traffic said that the profile did not (a declared limit that looks too high, …). */
   readonly notes?: readonly string[];
+  /** Declared limits the target kept lower, with the evidence. */
+  readonly overDeclared?: readonly OverDeclared[];
 }
 
 export interface TargetPoliteness {
@@ -58,6 +77,7 @@ export interface TargetPoliteness {
   readonly enforced: readonly RateKey[];
   readonly learned: readonly LearnedKey[];
   readonly notes: readonly string[];
+  readonly overDeclared?: readonly OverDeclared[];
   readonly requests: number;
   readonly limited: number;
   readonly waitedMs: number;
@@ -128,6 +148,7 @@ export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
   const reasons: Record<string, number> = {};
   const counters: CounterPace[] = [];
   const notes: string[] = [];
+  const overDeclared: OverDeclared[] = [];
   let key: KeyReport | undefined;
   for (const t of targets) {
     requests += t.requests;
@@ -137,7 +158,8 @@ export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
     elapsedMs = Math.max(elapsedMs, t.elapsedMs);
     for (const [k, v] of Object.entries(t.reasons)) reasons[k] = (reasons[k] ?? 0) + v;
     counters.push(...t.counters.filter((c) => c.pacePerSecond !== undefined || c.limited > 0));
-    notes.push(...t.notes);
+    notes.push(...t.notes, ...(t.overDeclared ?? []).map(overDeclaredNote));
+    overDeclared.push(...(t.overDeclared ?? []));
     // One run checks one target but for the project's mutation runs: the first with a declared limit speaks.
     if (key === undefined && t.declared !== undefined) {
       key = {
@@ -173,7 +195,13 @@ export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
       })),
     ...(key === undefined ? {} : { key }),
     ...(notes.length === 0 ? {} : { notes }),
+    ...(overDeclared.length === 0 ? {} : { overDeclared }),
   };
+}
+
+/** The report's note for a limit the target kept lower than declared, with what to declare instead. */
+export function overDeclaredNote(o: OverDeclared): string {
+  return `${o.limit}: the target limited ${counterLabel(o.counter)} after ${o.requests} requests within ${o.windowSeconds} s (the median of ${o.events} limiting ${o.events === 1 ? 'event' : 'events'}), where ${o.declared} are declared — it keeps a lower limit: declare about ${o.requests} (each limited answer was waited out)`;
 }
 
 const round = (n: number): number => Math.round(n * 100) / 100;

@@ -25,8 +25,10 @@ import type { Profile } from '../profile/types.ts';
 import { RunCoordinator } from '../run/coordinator.ts';
 import { startCoordinatorServer } from '../run/coordinator-server.ts';
 import { OBSERVATIONS_ENV } from '../run/observation-store.ts';
+import type { OverDeclared } from '../run/politeness.ts';
 import { storePoliteness } from '../run/politeness-store.ts';
 import { SCHEDULER_ENV } from '../run/port.ts';
+import { estimateRun, type KeptLimit, plannedFuzzCases, revisedEstimateLine } from './estimate.ts';
 
 /** What of the run's configuration the set-up reads (the setup test's `testInfo.config`). */
 export interface SetUpRequest {
@@ -58,13 +60,17 @@ export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
   env[PROFILE_CHECKED_ENV] = run.profileDigest;
   // Once per run, here rather than in each worker (docs/fuzzing.md: the seed is printed at the start of the run).
   // On stderr when a reporter prints its document on stdout (`--reporter=json > out.json` stays JSON).
-  progressStream(config.reporters).write(seedLine(run.profile, config.workers));
+  const progress = progressStream(config.reporters);
+  progress.write(seedLine(run.profile, config.workers));
 
   // The observers' store (specs/run/observation-store.ts): one folder per run, removed with the run, or when
   // the runner exits if no gatecheck reporter tears the run down (shared/temp-folder.ts).
   const observations = await tempFolder('gatecheck-observations-');
   env[OBSERVATIONS_ENV] = observations.path;
-  const coordinator = new RunCoordinator(Date.now, { learn: process.env[ENV.schedulerLearning] !== 'off' });
+  const coordinator = new RunCoordinator(Date.now, {
+    learn: process.env[ENV.schedulerLearning] !== 'off',
+    onOverDeclared: reviseEstimate(run.profile, (line) => progress.write(line)),
+  });
   const scheduler = await startCoordinatorServer(coordinator);
   env[SCHEDULER_ENV] = scheduler.address;
   const teardown: (() => Promise<void>)[] = [
@@ -108,4 +114,22 @@ export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
     // Left open (unref'd) so the reporter can still ask it which tokens to redact when the run ends.
   }
   return { close, env, profile: run.profile };
+}
+
+/**
+ * What the run says when it sees the target keep a declared limit lower than declared (#38: the estimate reads
+ * the declared limit, and a run against a lower one takes longer): the revised wall time, from the run's start,
+ * for the fuzz cases the run plans (GATECHECK_BUDGET, else the profile's, else the default).
+ */
+function reviseEstimate(profile: Profile, write: (line: string) => void) {
+  const budgetText = process.env[ENV.budget]?.trim() ?? '';
+  const cases = plannedFuzzCases(profile, /^\d+$/.test(budgetText) ? Number(budgetText) : undefined);
+  const kept: KeptLimit[] = [];
+  return (index: number, seen: OverDeclared): void => {
+    const at = kept.findIndex((k) => k.index === index);
+    if (at >= 0) kept.splice(at, 1);
+    kept.push({ index, limit: seen.requests });
+    const revised = estimateRun(profile, cases, kept);
+    if (revised !== undefined) write(`${revisedEstimateLine(seen, revised, estimateRun(profile, cases))}\n`);
+  };
 }

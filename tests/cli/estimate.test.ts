@@ -1,5 +1,5 @@
 /**
- * The estimate before the run and --max-duration (#38; cli/estimate.ts): with a declared rate limit the first
+ * The estimate before the run and --max-duration (#38; specs/setup/estimate.ts): with a declared rate limit the first
  * line says how many requests the plan holds, the pace and the expected wall time; --max-duration sizes the
  * fuzz cases to a wall time, and below what the checks alone need the run stops with exit 2 — before any
  * request (the target here is a closed loopback port: any request would end in exit 3 instead).
@@ -8,10 +8,16 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { casesWithin, estimateLine, estimateRun, type RunEstimate } from '../../cli/estimate.ts';
 import { EXIT } from '../../cli/exit-codes.ts';
 import { PACED_WORKERS, pacedWorkerArgs } from '../../cli/paced-workers.ts';
 import type { Profile } from '../../specs/profile/types.ts';
+import {
+  casesWithin,
+  estimateLine,
+  estimateRun,
+  type RunEstimate,
+  revisedEstimateLine,
+} from '../../specs/setup/estimate.ts';
 import { closedPort } from './broken-target.ts';
 import { MOCK_PROFILE, type Scratch, scratch } from './cli.ts';
 
@@ -47,6 +53,30 @@ test('the estimate: requests planned, the pace of the deciding limit, the wall t
     400,
   );
   expect(two?.limit).toBe('long (100 per 60 s per address)');
+});
+
+test('a limit the target keeps lower than declared: the estimate at what it lets through, and the line the run prints', () => {
+  const planned = estimateRun(limited, 850) as RunEstimate;
+  const revised = estimateRun(limited, 850, [{ index: 0, limit: 40 }]) as RunEstimate;
+  // 40 per 10 s, the key declared: a window log of 38 (95 %) per 10.25 s, with the same start-up and burst window.
+  expect(revised.seconds).toBeCloseTo((Math.ceil(1780 / 38) - 1) * 10.25 + 12.5, 5);
+  expect(revised.pace).toBeCloseTo(38 / 10.25, 2);
+  // A count above the declared limit is no evidence of a higher one; a place no limit has changes nothing.
+  expect(estimateRun(limited, 850, [{ index: 0, limit: 90 }])?.seconds).toBe(planned.seconds);
+  expect(estimateRun(limited, 850, [{ index: 3, limit: 10 }])?.seconds).toBe(planned.seconds);
+  const seen = {
+    limit: 'rateLimit',
+    counter: 'address',
+    requests: 40,
+    events: 1,
+    declared: 60,
+    windowSeconds: 10,
+  };
+  expect(revisedEstimateLine(seen, revised, planned)).toBe(
+    'gatecheck: rateLimit: the target limited address after 40 requests within 10 s, where 60 are declared; ' +
+      "each limited answer is waited out, so the run takes ≈ 8 min in all at the target's limit (estimated before " +
+      'the run: 6 min)',
+  );
 });
 
 test('--max-duration: the most fuzz cases that fit; less than the checks need says so', () => {

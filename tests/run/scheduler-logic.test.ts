@@ -690,6 +690,78 @@ test.describe('learning the key', () => {
       /limited requests of address while they went within its declared pace \(5\.\d+ requests\/s\): jitter on the way, or a declared limit \(or burst\) that is too high/,
     );
   });
+
+  test('a limited answer within the declared pace after clearly fewer requests than declared says the target keeps a lower limit: the median over such events is reported, told first and when it moves by a tenth; near the limit, for a ban, or just after a pause, it says nothing', () => {
+    const c = clock2();
+    const told: [number, number][] = [];
+    const co = new RunCoordinator(c.now, {
+      onOverDeclared: (index, seen) => told.push([index, seen.requests]),
+    });
+    co.register('t', policy('address'));
+    const declared = co.paceFor('t', users);
+    const send = (n: number, everyMs: number) => {
+      for (let i = 0; i < n; i++) {
+        co.sent('t', [[users, c.now()]]);
+        c.advance(everyMs);
+      }
+    };
+    const limited = (waitMs: number, kind: 'limited' | 'banned' = 'limited') =>
+      co.limited('t', { kind, waitMs, reason: kind === 'limited' ? '429' : '403 with Retry-After' }, users);
+    // 56 requests in 5.6 s of a declared 60 per 10 s, then a limited answer: near the limit (jitter?), no evidence.
+    send(56, 100);
+    limited(1000);
+    expect(told).toEqual([]);
+    expect(co.politeness().overDeclared).toBeUndefined();
+    // A window later, 40 requests then a limited answer: the target keeps a lower limit.
+    c.advance(11_000);
+    send(40, 100);
+    limited(3000);
+    expect(told).toEqual([[0, 40]]);
+    // Waited out to a fixed window's reset (3 s), then 30 more over 7.2 s: the window holds only those — the median
+    // of 40 and 30 (the lower) moves by a quarter: told.
+    c.advance(3100);
+    send(30, 240);
+    limited(1000);
+    expect(told).toEqual([
+      [0, 40],
+      [0, 30],
+    ]);
+    // A ban's 403 after 20 requests in a clean window is no count of the limit; nor, just after the ban's long
+    // pause, a limited answer after 3 (the run had offered the target nothing meanwhile).
+    c.advance(11_000);
+    send(20, 100);
+    limited(12_000, 'banned');
+    c.advance(12_200);
+    send(3, 100);
+    limited(1000);
+    // A clean window later, 32: the median of 30, 32 and 40 is 32, less than a tenth from the 30 told — reported,
+    // not told again.
+    c.advance(11_000);
+    send(32, 100);
+    limited(1000);
+    expect(told).toEqual([
+      [0, 40],
+      [0, 30],
+    ]);
+    const p = co.politeness();
+    expect(p.overDeclared).toEqual([
+      {
+        limit: expect.any(String),
+        counter: 'address',
+        requests: 32,
+        events: 3,
+        declared: 60,
+        windowSeconds: 10,
+      },
+    ]);
+    expect(p.notes).toContainEqual(
+      expect.stringMatching(
+        /the target limited address after 32 requests within 10 s \(the median of 3 limiting events\), where 60 are declared/,
+      ),
+    );
+    // The declared pace stands: each limited answer is waited out.
+    expect(co.paceFor('t', users)).toBe(declared);
+  });
 });
 
 function clock2() {

@@ -31,6 +31,8 @@ interface Setup {
   readonly mock: GroupSettings;
   /** What the profile declares about it (docs/profile.md "rateLimit"). */
   readonly declared: Record<string, unknown>;
+  /** The target keeps a lower limit than declared: the run says so, with a revised estimate (#38). */
+  readonly keptLower?: { readonly limit: number };
 }
 
 const SETUPS: readonly Setup[] = [
@@ -48,6 +50,14 @@ const SETUPS: readonly Setup[] = [
     name: 'per address, 40 requests per second with a burst of 10',
     mock: { key: 'address', limit: 40, windowSeconds: 1, burstLimit: 10, burstWindowSeconds: 0.25 },
     declared: { limit: 40, windowSeconds: 1, key: 'address', burst: 10 },
+  },
+  {
+    // The over-declared ban row of the politeness bench, compressed: @fastify/rate-limit let 40 per 10 s through
+    // where the profile declared 60.
+    name: 'per address, 60 requests per 2 s where the profile declares 100',
+    mock: { key: 'address', limit: 60, windowSeconds: 2, banAfter: 100_000, banSeconds: 1 },
+    declared: { limit: 100, windowSeconds: 2, key: 'address' },
+    keptLower: { limit: 60 },
   },
 ];
 
@@ -89,7 +99,11 @@ interface RuleVerdict {
 async function verdicts(
   mock: RunningMock,
   declared: Record<string, unknown> | undefined,
-): Promise<{ rules: Map<string, RuleVerdict>; politeness: Record<string, unknown> | undefined }> {
+): Promise<{
+  rules: Map<string, RuleVerdict>;
+  politeness: Record<string, unknown> | undefined;
+  output: string;
+}> {
   const run = await runSuite({
     profile: profileFor(declared),
     env: { BASE_URL: mock.url },
@@ -103,7 +117,11 @@ async function verdicts(
       rules: RuleVerdict[];
       run: { politeness?: Record<string, unknown> };
     };
-    return { rules: new Map(report.rules.map((r) => [r.id, r])), politeness: report.run.politeness };
+    return {
+      rules: new Map(report.rules.map((r) => [r.id, r])),
+      politeness: report.run.politeness,
+      output: run.stdout + run.stderr,
+    };
   } finally {
     run.dispose();
   }
@@ -171,6 +189,19 @@ for (const setup of SETUPS) {
     }
     // The run did meet the limit (the rate-limit rules' burst at least), and says what politeness cost.
     expect(limited.politeness).toMatchObject({ requests: expect.any(Number), waitedMs: expect.any(Number) });
+    // A limit kept lower than declared is seen, reported with its evidence, and the run revises its estimate
+    // while it runs (specs/setup/set-up.ts reviseEstimate); a limit kept as declared is never reported so.
+    const overDeclared = (limited.politeness?.overDeclared ?? []) as { requests: number; declared: number }[];
+    if (setup.keptLower === undefined) expect(overDeclared).toEqual([]);
+    else {
+      expect(overDeclared).toHaveLength(1);
+      expect(overDeclared[0]?.declared).toBe(setup.declared.limit);
+      expect(overDeclared[0]?.requests).toBeGreaterThan(setup.keptLower.limit * 0.9);
+      expect(overDeclared[0]?.requests).toBeLessThan(0.9 * (setup.declared.limit as number));
+      expect(limited.output).toMatch(
+        /gatecheck: .*the target limited address after \d+ requests within 2 s, where 100 are declared; each limited answer is waited out, so the run takes ≈ \d+ (s|min) in all at the target's limit/,
+      );
+    }
   });
 }
 

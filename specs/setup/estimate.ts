@@ -16,12 +16,13 @@
  * of the checks overlap, so the deciding counter's time is the run's (SERIAL_FACTOR).
  */
 
-import { DEFAULT_FUZZ_CASES } from '../shared/env.ts';
-import { affordableFuzzCases } from '../specs/fuzz/engine/settings.ts';
-import { entryApplies, type RateEntry, ratePolicyOf } from '../specs/profile/rate-policy.ts';
-import type { Profile, RateLimitKey } from '../specs/profile/types.ts';
-import { paceForDeclared, takesWholeLimit } from '../specs/run/pacer.ts';
-import { sharedByTheRun, UNDECLARED_KEYS } from '../specs/run/scopes.ts';
+import { DEFAULT_FUZZ_CASES } from '../../shared/env.ts';
+import { affordableFuzzCases } from '../fuzz/engine/settings.ts';
+import { entryApplies, type RateEntry, ratePolicyOf } from '../profile/rate-policy.ts';
+import type { Profile, RateLimitKey } from '../profile/types.ts';
+import { paceForDeclared, takesWholeLimit } from '../run/pacer.ts';
+import type { OverDeclared } from '../run/politeness.ts';
+import { counterLabel, sharedByTheRun, UNDECLARED_KEYS } from '../run/scopes.ts';
 
 /**
  * Requests a run sends besides its planned fuzz cases: `GATECHECK_BUDGET=0 npx playwright test` sent 929 against
@@ -189,12 +190,29 @@ export function plannedFuzzCases(profile: Profile, budget: number | undefined): 
   return Math.min(wanted, affordableFuzzCases(profile, chosen !== undefined).cases);
 }
 
+/** A declared limit the target was seen keeping lower (specs/run/coordinator.ts seeOverDeclared). */
+export interface KeptLimit {
+  /** Its place in the profile's `rateLimit` list (0 for a single one). */
+  readonly index: number;
+  /** The requests per window the target let through. */
+  readonly limit: number;
+}
+
 /**
  * Undefined without a declared limit that paces the run — none declared, or only limits of one route or a few
- * (the bundled mock's `/limited`): the run is then not paced, so its time is not the limit's.
+ * (the bundled mock's `/limited`): the run is then not paced, so its time is not the limit's. `kept`: limits the
+ * run saw the target keep lower than declared, estimated at what the target let through (the run keeps the
+ * declared pace and waits each limited answer out, so it goes at the target's own limit).
  */
-export function estimateRun(profile: Profile, fuzzCases: number): RunEstimate | undefined {
-  const { entries } = ratePolicyOf(profile);
+export function estimateRun(
+  profile: Profile,
+  fuzzCases: number,
+  kept: readonly KeptLimit[] = [],
+): RunEstimate | undefined {
+  const entries = ratePolicyOf(profile).entries.map((e) => {
+    const seen = kept.find((k) => k.index === e.index);
+    return seen === undefined ? e : { ...e, limit: Math.max(1, Math.min(e.limit, seen.limit)) };
+  });
   if (entries.every((e) => busiest(profile, e, fuzzCases, keyOf(e, 'address')) === 0)) return undefined;
   const { seconds, entry } = secondsFor(profile, entries, fuzzCases);
   const declared = entries.every((e) => e.key !== undefined);
@@ -267,5 +285,25 @@ export function estimateLine(e: RunEstimate, workers?: number): string {
     `paced at ${round(e.pace)} requests/s by ${e.limit}: ${durationOf(e)}` +
     `${workers === undefined ? '' : ` on ${workers} workers`}; ` +
     `--budget 0 ${duration(e.checksOnlySeconds)}, --max-duration sizes it`
+  );
+}
+
+/**
+ * The line printed when the run sees the target keep a declared limit lower than declared (each new low): the
+ * evidence, and the wall time from the run's start at what the target lets through beside the plan's.
+ */
+export function revisedEstimateLine(
+  seen: OverDeclared,
+  revised: RunEstimate,
+  planned: RunEstimate | undefined,
+): string {
+  const before =
+    planned === undefined
+      ? ''
+      : ` (estimated before the run: ${duration(planned.seconds).replace(/^≈ /, '')})`;
+  return (
+    `gatecheck: ${seen.limit}: the target limited ${counterLabel(seen.counter)} after ${seen.requests} requests within ` +
+    `${seen.windowSeconds} s, where ${seen.declared} are declared; each limited answer is waited out, so the run ` +
+    `takes ${duration(revised.seconds)} in all at the target's limit${before}`
   );
 }
