@@ -151,6 +151,12 @@ const INCREASE_SHARE = 0.1;
 const OVER_DECLARED_SHARE = 0.9;
 /** A reading of a limit kept lower is told again when it has moved by this share of the last one told. */
 const TOLD_KEPT_CHANGE = 0.1;
+/**
+ * How long after a limiting event its window's count is read: the workers report their requests in batches
+ * within 200 ms (specs/run/scheduler.ts REPORT_MS), so at the event the log may lack the last ones sent — most
+ * where the whole limit goes out at once (a window log) and the limited answers follow within milliseconds.
+ */
+const KEPT_SETTLE_MS = 500;
 
 interface Counter {
   readonly id: string;
@@ -233,6 +239,15 @@ interface TargetState {
   lastResumeAt: number;
   lastLimitedAt: number;
   readonly reasons: Record<string, number>;
+  /** Limiting events whose window's count is read once the workers' reports of it are in (KEPT_SETTLE_MS). */
+  readonly pendingKept: PendingKept[];
+}
+
+/** A limiting event that may say a declared limit is kept lower: the counters to read, at the event's time. */
+interface PendingKept {
+  readonly at: number;
+  readonly scope: RequestScope;
+  readonly counters: readonly Counter[];
 }
 
 export interface CoordinatorOptions {
@@ -338,6 +353,7 @@ export class RunCoordinator {
       lastResumeAt: 0,
       lastLimitedAt: 0,
       reasons: {},
+      pendingKept: [],
     });
   }
 
@@ -485,6 +501,7 @@ export class RunCoordinator {
    */
   sent(target: string, entries: readonly (readonly [string, number])[]): void {
     const s = this.state(target);
+    this.settleKept(s, this.clock());
     // A batch holds a few distinct scopes (every fuzz case of a route shares one): each is decoded, and its
     // entries and counters looked up, once per batch — nothing in this loop changes them.
     const known = new Map<string, { scope: RequestScope; entries: EntryState[]; counters: Counter[] }>();
@@ -753,14 +770,10 @@ export class RunCoordinator {
 
   /**
    * A new limiting event (not a ban's 403: a ban goes on whatever the count) on counters a declared limit
-   * governs: if even the fullest held clearly fewer requests over its window than the limit declares
-   * (OVER_DECLARED_SHARE), the target keeps that limit lower. Not where a counter's pause ended within the last
-   * half window: the run had offered the target too little since (a ban's, a long Retry-After's). A pause
-   * waited out to a fixed window's reset ends earlier than that, and the requests since are the target's new
-   * window. The reading is the median over such events (the lower one): a worker reports its requests in batches,
-   * so an event's count may miss a few still in flight to the coordinator, and a window may still hold requests
-   * from before a short pause. It goes to the report (politeness `overDeclared`), and is told (onOverDeclared)
-   * first and whenever it moves by a tenth or more.
+   * governs — unless a counter's pause ended within the last half window: the run had offered the target too
+   * little since (a ban's, a long Retry-After's). A pause waited out to a fixed window's reset ends earlier than
+   * that, and the requests since are the target's new window. Its count is read once the workers have reported
+   * the requests sent before it (settleKept).
    */
   private seeOverDeclared(
     s: TargetState,
@@ -768,33 +781,62 @@ export class RunCoordinator {
     counters: readonly Counter[],
     now: number,
   ): void {
-    let fullest: { e: EntryState; d: DeclaredLimit; c: Counter; requests: number } | undefined;
-    for (const c of counters) {
-      const e = c.entry === undefined ? undefined : s.entries[c.entry];
-      const d = e?.declared;
-      if (e === undefined || d === undefined || c.declaredPace === undefined || c.key === OTHER) continue;
-      const windowMs = d.windowSeconds * 1000;
+    const governed = counters.filter((c) => {
+      const d = c.entry === undefined ? undefined : s.entries[c.entry]?.declared;
+      return d !== undefined && c.declaredPace !== undefined && c.key !== OTHER;
+    });
+    for (const c of governed) {
+      const windowMs = (s.entries[c.entry as number]?.declared?.windowSeconds ?? 0) * 1000;
       if (Math.max(c.pausedUntil, s.pausedUntil) > now - windowMs / 2) return;
-      const requests = e.log.count(c.key, counterOf(c.key, asCounted(e, scope)), windowMs, now);
-      if (fullest === undefined || requests > fullest.requests) fullest = { e, d, c, requests };
     }
-    if (fullest === undefined) return;
-    const { e, d, c, requests } = fullest;
-    if (requests < 1 || requests >= OVER_DECLARED_SHARE * d.limit) return;
-    e.keptCounts.push(requests);
-    const sorted = [...e.keptCounts].sort((a, b) => a - b);
-    const median = sorted[Math.floor((sorted.length - 1) / 2)] as number;
-    e.overDeclared = {
-      limit: d.label ?? `limit ${e.index + 1}`,
-      counter: c.id,
-      requests: median,
-      events: sorted.length,
-      declared: d.limit,
-      windowSeconds: d.windowSeconds,
-    };
-    if (e.toldKept !== undefined && Math.abs(median - e.toldKept) < TOLD_KEPT_CHANGE * e.toldKept) return;
-    e.toldKept = median;
-    this.onOverDeclared?.(e.index, e.overDeclared);
+    if (governed.length > 0) s.pendingKept.push({ at: now, scope, counters: governed });
+  }
+
+  /**
+   * The limiting events KEPT_SETTLE_MS old (every one, `all`): if even the fullest of an event's counters was let
+   * through clearly fewer requests over its window than the limit declares (OVER_DECLARED_SHARE) — requests sent
+   * less limited answers: a window log sends the whole limit at once, and the target limits the rest — the target
+   * keeps that limit lower. The reading is the median over such events (the lower one): a window may still hold requests
+   * from before a short pause, and an event's count may lack a request or two still on its way. It goes to the
+   * report (politeness `overDeclared`), and is told (onOverDeclared) first and whenever it moves by a tenth.
+   */
+  private settleKept(s: TargetState, now: number, all = false): void {
+    while (s.pendingKept.length > 0) {
+      const event = s.pendingKept[0] as PendingKept;
+      if (!all && now - event.at < KEPT_SETTLE_MS) return;
+      s.pendingKept.shift();
+      let fullest: { e: EntryState; d: DeclaredLimit; c: Counter; requests: number } | undefined;
+      for (const c of event.counters) {
+        const e = s.entries[c.entry as number] as EntryState;
+        const d = e.declared as DeclaredLimit;
+        const key = c.key as RateKey;
+        const counter = counterOf(key, asCounted(e, event.scope));
+        const windowMs = d.windowSeconds * 1000;
+        // What the target let through: the requests sent over the window less the limited answers to them (those
+        // in flight together answer within the settling time).
+        const requests =
+          e.log.count(key, counter, windowMs, event.at) -
+          e.limitedLog.count(key, counter, windowMs + KEPT_SETTLE_MS, event.at + KEPT_SETTLE_MS);
+        if (fullest === undefined || requests > fullest.requests) fullest = { e, d, c, requests };
+      }
+      if (fullest === undefined) continue;
+      const { e, d, c, requests } = fullest;
+      if (requests < 1 || requests >= OVER_DECLARED_SHARE * d.limit) continue;
+      e.keptCounts.push(requests);
+      const sorted = [...e.keptCounts].sort((a, b) => a - b);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)] as number;
+      e.overDeclared = {
+        limit: d.label ?? `limit ${e.index + 1}`,
+        counter: c.id,
+        requests: median,
+        events: sorted.length,
+        declared: d.limit,
+        windowSeconds: d.windowSeconds,
+      };
+      if (e.toldKept !== undefined && Math.abs(median - e.toldKept) < TOLD_KEPT_CHANGE * e.toldKept) continue;
+      e.toldKept = median;
+      this.onOverDeclared?.(e.index, e.overDeclared);
+    }
   }
 
   /** Counts a pause from `now` until `until` in the wait figures (the part not already paused). */
@@ -864,6 +906,7 @@ export class RunCoordinator {
 
   politeness(): Politeness {
     const now = this.clock();
+    for (const s of this.targets.values()) this.settleKept(s, now, true);
     return politenessOf(
       [...this.targets.values()].map((s) => ({
         declared: s.entries[0]?.declared,

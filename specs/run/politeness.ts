@@ -28,7 +28,7 @@ export interface OverDeclared {
   readonly limit: string;
   /** The counter it limited (`address`, `identity user`, …). */
   readonly counter: string;
-  /** The requests of that counter within the window before a limited answer: the median over the events. */
+  /** The requests of that counter the target let through within the window before limiting: the median over the events. */
   readonly requests: number;
   /** The limiting events that said so. */
   readonly events: number;
@@ -201,7 +201,7 @@ export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
 
 /** The report's note for a limit the target kept lower than declared, with what to declare instead. */
 export function overDeclaredNote(o: OverDeclared): string {
-  return `${o.limit}: the target limited ${counterLabel(o.counter)} after ${o.requests} requests within ${o.windowSeconds} s (the median of ${o.events} limiting ${o.events === 1 ? 'event' : 'events'}), where ${o.declared} are declared — it keeps a lower limit: declare about ${o.requests} (each limited answer was waited out)`;
+  return `${o.limit}: the target let ${o.requests} requests of ${counterLabel(o.counter)} through within ${o.windowSeconds} s before limiting (the median of ${o.events} limiting ${o.events === 1 ? 'event' : 'events'}), where ${o.declared} are declared — it keeps a lower limit: declare about ${o.requests} (each limited answer was waited out)`;
 }
 
 const round = (n: number): number => Math.round(n * 100) / 100;

@@ -107,10 +107,18 @@ const paceFor = (e: RateEntry) =>
     wholeLimit: takesWholeLimit(e),
   });
 
-const paceOf = (e: RateEntry): number => paceFor(e).perSecond;
+/**
+ * A limit the target keeps lower than declared (KeptLimit): the run offers more than the target takes and
+ * waits each limited answer out, so its counter goes at the target's own rate, `keptLower` per window.
+ */
+type EstimatedEntry = RateEntry & { readonly keptLower?: number };
+
+const paceOf = (e: EstimatedEntry): number =>
+  e.keptLower === undefined ? paceFor(e).perSecond : e.keptLower / e.windowSeconds;
 
 /** How long `requests` of one counter take at that pace (s). */
-const pacedSeconds = (e: RateEntry, requests: number): number => paceFor(e).durationMs(requests) / 1000;
+const pacedSeconds = (e: EstimatedEntry, requests: number): number =>
+  e.keptLower === undefined ? paceFor(e).durationMs(requests) / 1000 : requests / paceOf(e);
 
 /** The key `e`'s counters are paced by: its own, else `started` (the key a run starts from, or the coarsest). */
 const keyOf = (e: RateEntry, started: RateLimitKey): RateLimitKey => e.key ?? started;
@@ -201,17 +209,17 @@ export interface KeptLimit {
 /**
  * Undefined without a declared limit that paces the run — none declared, or only limits of one route or a few
  * (the bundled mock's `/limited`): the run is then not paced, so its time is not the limit's. `kept`: limits the
- * run saw the target keep lower than declared, estimated at what the target let through (the run keeps the
- * declared pace and waits each limited answer out, so it goes at the target's own limit).
+ * run saw the target keep lower than declared, estimated at what the target lets through per window (the run
+ * keeps the declared pace and waits each limited answer out, so it goes at the target's own rate).
  */
 export function estimateRun(
   profile: Profile,
   fuzzCases: number,
   kept: readonly KeptLimit[] = [],
 ): RunEstimate | undefined {
-  const entries = ratePolicyOf(profile).entries.map((e) => {
+  const entries = ratePolicyOf(profile).entries.map((e): EstimatedEntry => {
     const seen = kept.find((k) => k.index === e.index);
-    return seen === undefined ? e : { ...e, limit: Math.max(1, Math.min(e.limit, seen.limit)) };
+    return seen === undefined || seen.limit >= e.limit ? e : { ...e, keptLower: Math.max(1, seen.limit) };
   });
   if (entries.every((e) => busiest(profile, e, fuzzCases, keyOf(e, 'address')) === 0)) return undefined;
   const { seconds, entry } = secondsFor(profile, entries, fuzzCases);
@@ -302,8 +310,8 @@ export function revisedEstimateLine(
       ? ''
       : ` (estimated before the run: ${duration(planned.seconds).replace(/^≈ /, '')})`;
   return (
-    `gatecheck: ${seen.limit}: the target limited ${counterLabel(seen.counter)} after ${seen.requests} requests within ` +
-    `${seen.windowSeconds} s, where ${seen.declared} are declared; each limited answer is waited out, so the run ` +
-    `takes ${duration(revised.seconds)} in all at the target's limit${before}`
+    `gatecheck: ${seen.limit}: the target let ${seen.requests} requests of ${counterLabel(seen.counter)} through within ` +
+    `${seen.windowSeconds} s before limiting, where ${seen.declared} are declared; each limited answer is waited out, ` +
+    `so the run takes ${duration(revised.seconds)} in all at the target's limit${before}`
   );
 }

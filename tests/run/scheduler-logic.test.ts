@@ -691,7 +691,7 @@ test.describe('learning the key', () => {
     );
   });
 
-  test('a limited answer within the declared pace after clearly fewer requests than declared says the target keeps a lower limit: the median over such events is reported, told first and when it moves by a tenth; near the limit, for a ban, or just after a pause, it says nothing', () => {
+  test('a limited answer within the declared pace after clearly fewer requests than declared says the target keeps a lower limit: read once the workers have reported, the median over such events is reported, told first and when it moves by a tenth; near the limit, for a ban, or just after a pause, it says nothing', () => {
     const c = clock2();
     const told: [number, number][] = [];
     const co = new RunCoordinator(c.now, {
@@ -707,24 +707,43 @@ test.describe('learning the key', () => {
     };
     const limited = (waitMs: number, kind: 'limited' | 'banned' = 'limited') =>
       co.limited('t', { kind, waitMs, reason: kind === 'limited' ? '429' : '403 with Retry-After' }, users);
+    // The next batch of a worker's reports, half a second on: events that old are read.
+    const settle = () => {
+      c.advance(500);
+      co.sent('t', []);
+    };
     // 56 requests in 5.6 s of a declared 60 per 10 s, then a limited answer: near the limit (jitter?), no evidence.
     send(56, 100);
     limited(1000);
+    settle();
     expect(told).toEqual([]);
     expect(co.politeness().overDeclared).toBeUndefined();
-    // A window later, 40 requests then a limited answer: the target keeps a lower limit.
+    // A window later, 30 requests reported, a limited answer, then another worker's batch of 10 sent before it and
+    // a second limited answer in flight with the first: read once both are in, 40 sent less 2 limited — the target
+    // let 38 through, it keeps a lower limit.
     c.advance(11_000);
-    send(40, 100);
+    send(30, 100);
+    const at = c.now();
     limited(3000);
-    expect(told).toEqual([[0, 40]]);
-    // Waited out to a fixed window's reset (3 s), then 30 more over 7.2 s: the window holds only those — the median
-    // of 40 and 30 (the lower) moves by a quarter: told.
-    c.advance(3100);
+    c.advance(5);
+    limited(3000);
+    c.advance(200);
+    co.sent(
+      't',
+      Array.from({ length: 10 }, (_, i) => [users, at - 50 - 250 * i] as const),
+    );
+    expect(told).toEqual([]);
+    settle();
+    expect(told).toEqual([[0, 38]]);
+    // Waited out to a fixed window's reset (3 s), then 30 more over 7.2 s: the window holds only those — 29 let
+    // through; the median of 38 and 29 (the lower) moves by a quarter: told.
+    c.advance(2395);
     send(30, 240);
     limited(1000);
+    settle();
     expect(told).toEqual([
-      [0, 40],
-      [0, 30],
+      [0, 38],
+      [0, 29],
     ]);
     // A ban's 403 after 20 requests in a clean window is no count of the limit; nor, just after the ban's long
     // pause, a limited answer after 3 (the run had offered the target nothing meanwhile).
@@ -734,21 +753,23 @@ test.describe('learning the key', () => {
     c.advance(12_200);
     send(3, 100);
     limited(1000);
-    // A clean window later, 32: the median of 30, 32 and 40 is 32, less than a tenth from the 30 told — reported,
-    // not told again.
+    settle();
+    // A clean window later, 32 sent, 31 let through: the median of 29, 31 and 38 is 31, less than a tenth from the
+    // 29 told — reported, not told again.
     c.advance(11_000);
     send(32, 100);
     limited(1000);
+    settle();
     expect(told).toEqual([
-      [0, 40],
-      [0, 30],
+      [0, 38],
+      [0, 29],
     ]);
     const p = co.politeness();
     expect(p.overDeclared).toEqual([
       {
         limit: expect.any(String),
         counter: 'address',
-        requests: 32,
+        requests: 31,
         events: 3,
         declared: 60,
         windowSeconds: 10,
@@ -756,7 +777,7 @@ test.describe('learning the key', () => {
     ]);
     expect(p.notes).toContainEqual(
       expect.stringMatching(
-        /the target limited address after 32 requests within 10 s \(the median of 3 limiting events\), where 60 are declared/,
+        /the target let 31 requests of address through within 10 s before limiting \(the median of 3 limiting events\), where 60 are declared/,
       ),
     );
     // The declared pace stands: each limited answer is waited out.

@@ -199,7 +199,7 @@ for (const setup of SETUPS) {
       expect(overDeclared[0]?.requests).toBeGreaterThan(setup.keptLower.limit * 0.9);
       expect(overDeclared[0]?.requests).toBeLessThan(0.9 * (setup.declared.limit as number));
       expect(limited.output).toMatch(
-        /gatecheck: .*the target limited address after \d+ requests within 2 s, where 100 are declared; each limited answer is waited out, so the run takes ≈ \d+ (s|min) in all at the target's limit/,
+        /gatecheck: .*the target let \d+ requests of address through within 2 s before limiting, where 100 are declared; each limited answer is waited out, so the run takes ≈ \d+ (s|min) in all at the target's limit/,
       );
     }
   });

@@ -95,6 +95,9 @@ for (const name of LIMITERS) {
         expect(summary).toMatch(/^key not declared; the target limits per route .*add `key: "endpoint"`/);
       else expect(summary).toMatch(/^key not declared: paced per credential/);
       if (kind === 'exact') expect(politeness.key?.learned).toEqual([]);
+      // Each profile's limit is the limiter's own: no run says the target keeps a lower one (a false claim would
+      // print a revised estimate and tell the user to declare less).
+      expect(politeness.overDeclared ?? [], (politeness.notes ?? []).join('\n')).toEqual([]);
     });
   }
 }
