@@ -45,6 +45,7 @@ import {
   decodeScope,
   entryCounter,
   governed,
+  KEYS,
   keyOfCounter,
   OTHER,
   parsed,
@@ -145,10 +146,11 @@ const MIN_LEARNED_PACE = 0.5;
 const DECREASE = 0.7;
 const INCREASE_SHARE = 0.1;
 /**
- * A limited answer within the declared pace after fewer than this share of the declared limit in the window says
- * the target keeps a lower limit; nearer the limit it may be jitter on the way (a window's edge, requests bunched).
+ * A limited answer after the target let fewer than this share of the declared limit through in the window, under
+ * every key, says it keeps a lower limit; nearer the limit it may be jitter on the way (a window's edge, requests
+ * bunched). A limit kept within a fifth of the declared one moves the estimate by less than its own error.
  */
-const OVER_DECLARED_SHARE = 0.9;
+const OVER_DECLARED_SHARE = 0.8;
 /** A reading of a limit kept lower is told again when it has moved by this share of the last one told. */
 const TOLD_KEPT_CHANGE = 0.1;
 /**
@@ -243,11 +245,11 @@ interface TargetState {
   readonly pendingKept: PendingKept[];
 }
 
-/** A limiting event that may say a declared limit is kept lower: the counters to read, at the event's time. */
+/** A limiting event that may say a declared limit is kept lower: the limits to read, at the event's time. */
 interface PendingKept {
   readonly at: number;
   readonly scope: RequestScope;
-  readonly counters: readonly Counter[];
+  readonly entries: readonly EntryState[];
 }
 
 export interface CoordinatorOptions {
@@ -781,62 +783,68 @@ export class RunCoordinator {
     counters: readonly Counter[],
     now: number,
   ): void {
-    const governed = counters.filter((c) => {
-      const d = c.entry === undefined ? undefined : s.entries[c.entry]?.declared;
-      return d !== undefined && c.declaredPace !== undefined && c.key !== OTHER;
-    });
+    const governed = counters.filter((c) => c.declaredPace !== undefined && c.entry !== undefined);
     for (const c of governed) {
       const windowMs = (s.entries[c.entry as number]?.declared?.windowSeconds ?? 0) * 1000;
       if (Math.max(c.pausedUntil, s.pausedUntil) > now - windowMs / 2) return;
     }
-    if (governed.length > 0) s.pendingKept.push({ at: now, scope, counters: governed });
+    const entries = [...new Set(governed.map((c) => s.entries[c.entry as number] as EntryState))];
+    if (entries.length > 0) s.pendingKept.push({ at: now, scope, entries });
   }
 
   /**
-   * The limiting events KEPT_SETTLE_MS old (every one, `all`): if even the fullest of an event's counters was let
-   * through clearly fewer requests over its window than the limit declares (OVER_DECLARED_SHARE) — requests sent
-   * less limited answers: a window log sends the whole limit at once, and the target limits the rest — the target
-   * keeps that limit lower. The reading is the median over such events (the lower one): a window may still hold requests
-   * from before a short pause, and an event's count may lack a request or two still on its way. It goes to the
-   * report (politeness `overDeclared`), and is told (onOverDeclared) first and whenever it moves by a tenth.
+   * The limiting events KEPT_SETTLE_MS old (every one, `all`): what the target let through of the request's
+   * counter over the window — requests sent less limited answers (a window log sends the whole limit at once, and
+   * the target limits the rest) — under every key, in force or not: the key the run goes by may not yet be the
+   * target's. If even the fullest is clearly under the declared limit (OVER_DECLARED_SHARE), the target keeps
+   * that limit lower. The reading is the median over such events (the lower one): a window may still hold
+   * requests from before a short pause. It goes to the report (politeness `overDeclared`), and is told
+   * (onOverDeclared) first and whenever it moves by a tenth.
    */
   private settleKept(s: TargetState, now: number, all = false): void {
     while (s.pendingKept.length > 0) {
       const event = s.pendingKept[0] as PendingKept;
       if (!all && now - event.at < KEPT_SETTLE_MS) return;
       s.pendingKept.shift();
-      let fullest: { e: EntryState; d: DeclaredLimit; c: Counter; requests: number } | undefined;
-      for (const c of event.counters) {
-        const e = s.entries[c.entry as number] as EntryState;
+      for (const e of event.entries) {
         const d = e.declared as DeclaredLimit;
-        const key = c.key as RateKey;
-        const counter = counterOf(key, asCounted(e, event.scope));
         const windowMs = d.windowSeconds * 1000;
-        // What the target let through: the requests sent over the window less the limited answers to them (those
-        // in flight together answer within the settling time).
-        const requests =
-          e.log.count(key, counter, windowMs, event.at) -
-          e.limitedLog.count(key, counter, windowMs + KEPT_SETTLE_MS, event.at + KEPT_SETTLE_MS);
-        if (fullest === undefined || requests > fullest.requests) fullest = { e, d, c, requests };
+        let fullest: { counter: string; requests: number } | undefined;
+        for (const key of KEYS) {
+          const counter = counterOf(key, asCounted(e, event.scope));
+          if (counter === OTHER) continue;
+          const requests =
+            e.log.count(key, counter, windowMs, event.at) -
+            e.limitedLog.count(key, counter, windowMs + KEPT_SETTLE_MS, event.at + KEPT_SETTLE_MS);
+          if (fullest === undefined || requests > fullest.requests) fullest = { counter, requests };
+        }
+        if (
+          fullest === undefined ||
+          fullest.requests < 1 ||
+          fullest.requests >= OVER_DECLARED_SHARE * d.limit
+        )
+          continue;
+        this.keptLower(e, d, entryCounter(e.index, fullest.counter), fullest.requests);
       }
-      if (fullest === undefined) continue;
-      const { e, d, c, requests } = fullest;
-      if (requests < 1 || requests >= OVER_DECLARED_SHARE * d.limit) continue;
-      e.keptCounts.push(requests);
-      const sorted = [...e.keptCounts].sort((a, b) => a - b);
-      const median = sorted[Math.floor((sorted.length - 1) / 2)] as number;
-      e.overDeclared = {
-        limit: d.label ?? `limit ${e.index + 1}`,
-        counter: c.id,
-        requests: median,
-        events: sorted.length,
-        declared: d.limit,
-        windowSeconds: d.windowSeconds,
-      };
-      if (e.toldKept !== undefined && Math.abs(median - e.toldKept) < TOLD_KEPT_CHANGE * e.toldKept) continue;
-      e.toldKept = median;
-      this.onOverDeclared?.(e.index, e.overDeclared);
     }
+  }
+
+  /** A reading of `e` kept lower: the median over its events so far, told when it moved by a tenth. */
+  private keptLower(e: EntryState, d: DeclaredLimit, counter: string, requests: number): void {
+    e.keptCounts.push(requests);
+    const sorted = [...e.keptCounts].sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)] as number;
+    e.overDeclared = {
+      limit: d.label ?? `limit ${e.index + 1}`,
+      counter,
+      requests: median,
+      events: sorted.length,
+      declared: d.limit,
+      windowSeconds: d.windowSeconds,
+    };
+    if (e.toldKept !== undefined && Math.abs(median - e.toldKept) < TOLD_KEPT_CHANGE * e.toldKept) return;
+    e.toldKept = median;
+    this.onOverDeclared?.(e.index, e.overDeclared);
   }
 
   /** Counts a pause from `now` until `until` in the wait figures (the part not already paused). */

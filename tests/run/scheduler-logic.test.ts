@@ -691,6 +691,25 @@ test.describe('learning the key', () => {
     );
   });
 
+  test('a limited answer is no evidence of a lower limit while a key the run does not go by had its counter full: declared per route, two routes of 30 each in a window, limited — the address had 60', () => {
+    const c = clock2();
+    const told: number[] = [];
+    const co = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
+    co.register('t', policy('endpoint'));
+    const [a, b] = [req('/a'), req('/b')];
+    for (let i = 0; i < 30; i++) {
+      co.sent('t', [
+        [a, c.now()],
+        [b, c.now()],
+      ]);
+      c.advance(100);
+    }
+    co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, a);
+    co.politeness();
+    expect(told).toEqual([]);
+    expect(co.politeness().overDeclared).toBeUndefined();
+  });
+
   test('a limited answer within the declared pace after clearly fewer requests than declared says the target keeps a lower limit: read once the workers have reported, the median over such events is reported, told first and when it moves by a tenth; near the limit, for a ban, or just after a pause, it says nothing', () => {
     const c = clock2();
     const told: [number, number][] = [];
