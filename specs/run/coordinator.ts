@@ -771,8 +771,8 @@ export class RunCoordinator {
   }
 
   /**
-   * A new limiting event (not a ban's 403: a ban goes on whatever the count) on counters a declared limit
-   * governs — unless a counter's pause ended within the last half window: the run had offered the target too
+   * A new limiting event (not a ban's 403: a ban goes on whatever the count) on counters a declared limit without
+   * a burst governs — unless a counter's pause ended within the last half window: the run had offered the target too
    * little since (a ban's, a long Retry-After's). A pause waited out to a fixed window's reset ends earlier than
    * that, and the requests since are the target's new window. Its count is read once the workers have reported
    * the requests sent before it (settleKept).
@@ -783,7 +783,13 @@ export class RunCoordinator {
     counters: readonly Counter[],
     now: number,
   ): void {
-    const governed = counters.filter((c) => c.declaredPace !== undefined && c.entry !== undefined);
+    // A declared burst is a second, shorter window: its limited answers say nothing of the long one's count.
+    const governed = counters.filter(
+      (c) =>
+        c.declaredPace !== undefined &&
+        c.entry !== undefined &&
+        s.entries[c.entry]?.declared?.burst === undefined,
+    );
     for (const c of governed) {
       const windowMs = (s.entries[c.entry as number]?.declared?.windowSeconds ?? 0) * 1000;
       if (Math.max(c.pausedUntil, s.pausedUntil) > now - windowMs / 2) return;

@@ -710,6 +710,26 @@ test.describe('learning the key', () => {
     expect(co.politeness().overDeclared).toBeUndefined();
   });
 
+  test('a limit with a declared burst: a limited answer after few requests in the window is the burst’s, no evidence of a lower limit', () => {
+    const c = clock2();
+    const told: number[] = [];
+    const co = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
+    co.register('t', {
+      declared: { limit: 40, windowSeconds: 1, key: 'address', burst: 10 },
+      maxRequests: 100_000,
+      maxSeconds: 3600,
+    });
+    // 13 requests within 40 ms, then a limited answer: the burst (10 per 0.25 s) limited them.
+    co.sent(
+      't',
+      Array.from({ length: 13 }, (_, i) => [users, c.now() + 3 * i] as const),
+    );
+    c.advance(40);
+    co.limited('t', { kind: 'limited', waitMs: 250, reason: '429' }, users);
+    expect(co.politeness().overDeclared).toBeUndefined();
+    expect(told).toEqual([]);
+  });
+
   test('a limited answer within the declared pace after clearly fewer requests than declared says the target keeps a lower limit: read once the workers have reported, the median over such events is reported, told first and when it moves by a tenth; near the limit, for a ban, or just after a pause, it says nothing', () => {
     const c = clock2();
     const told: [number, number][] = [];

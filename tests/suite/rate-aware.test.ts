@@ -196,8 +196,9 @@ for (const setup of SETUPS) {
     else {
       expect(overDeclared).toHaveLength(1);
       expect(overDeclared[0]?.declared).toBe(setup.declared.limit);
-      expect(overDeclared[0]?.requests).toBeGreaterThan(setup.keptLower.limit * 0.9);
-      expect(overDeclared[0]?.requests).toBeLessThan(0.9 * (setup.declared.limit as number));
+      // What the target let through, read on a loaded machine (2 s windows): near its 60, under 80 of the 100.
+      expect(overDeclared[0]?.requests).toBeGreaterThan(setup.keptLower.limit * 0.7);
+      expect(overDeclared[0]?.requests).toBeLessThan(0.8 * (setup.declared.limit as number));
       expect(limited.output).toMatch(
         /gatecheck: .*the target let \d+ requests of address through within 2 s before limiting, where 100 are declared; each limited answer is waited out, so the run takes ≈ \d+ (s|min) in all at the target's limit/,
       );
