@@ -124,12 +124,13 @@ export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
 function reviseEstimate(profile: Profile, write: (line: string) => void) {
   const budgetText = process.env[ENV.budget]?.trim() ?? '';
   const cases = plannedFuzzCases(profile, /^\d+$/.test(budgetText) ? Number(budgetText) : undefined);
-  const kept: KeptLimit[] = [];
+  const planned = estimateRun(profile, cases);
+  // Each limit's latest reading, by its place in the list.
+  const kept = new Map<number, number>();
   return (index: number, seen: OverDeclared): void => {
-    const at = kept.findIndex((k) => k.index === index);
-    if (at >= 0) kept.splice(at, 1);
-    kept.push({ index, limit: seen.requests });
-    const revised = estimateRun(profile, cases, kept);
-    if (revised !== undefined) write(`${revisedEstimateLine(seen, revised, estimateRun(profile, cases))}\n`);
+    kept.set(index, seen.requests);
+    const limits: KeptLimit[] = [...kept].map(([i, limit]) => ({ index: i, limit }));
+    const revised = estimateRun(profile, cases, limits);
+    if (revised !== undefined) write(`${revisedEstimateLine(seen, revised, planned)}\n`);
   };
 }

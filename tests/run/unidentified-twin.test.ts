@@ -91,7 +91,8 @@ test('per identity: the public route’s anonymous requests and those to a prote
   expect([...reads2, ...refusals2].filter((t) => t < now.t + 10_000).length).toBeLessThanOrEqual(57);
 });
 
-test('two limits, a gateway per address in front stating its limit: only its limit learns; the one per identity keeps them apart', () => {
+/** DRF's two limits: anonymous 20 per 10 s per address (a gateway in front), 60 per 10 s per user. */
+function twoLimits(): RunCoordinator {
   const co = new RunCoordinator(() => NOW);
   co.register('t', {
     limits: [
@@ -101,6 +102,11 @@ test('two limits, a gateway per address in front stating its limit: only its lim
     maxRequests: 10_000,
     maxSeconds: 600,
   });
+  return co;
+}
+
+test('two limits, a gateway per address in front stating its limit: only its limit learns; the one per identity keeps them apart', () => {
+  const co = twoLimits();
   const refused = anonymous('/protected', true);
   co.counted('t', refused, 20);
   const notes = co.politeness().notes ?? [];
@@ -111,18 +117,6 @@ test('two limits, a gateway per address in front stating its limit: only its lim
 });
 
 test('two limits: a limited answer to such a request teaches the limit per identity only when it is that limit’s — its policy states that rate', () => {
-  const twoLimits = () => {
-    const co = new RunCoordinator(() => NOW);
-    co.register('t', {
-      limits: [
-        { limit: 20, windowSeconds: 10, key: 'address', label: 'anon' },
-        { limit: 60, windowSeconds: 10, key: 'identity', label: 'user' },
-      ],
-      maxRequests: 10_000,
-      maxSeconds: 600,
-    });
-    return co;
-  };
   const refused = anonymous('/protected', true);
   const learned = (co: RunCoordinator) =>
     (co.politeness().notes ?? []).some((n) => n.startsWith(`user: ${UNIDENTIFIED_COUNTED}`));
