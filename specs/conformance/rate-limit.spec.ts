@@ -11,6 +11,7 @@ import { type Kit, lacks, need, unmet } from '../kit/kit.ts';
 import { parseRetryAfter } from '../lib/retry-after.ts';
 import { ratePolicyOf } from '../profile/rate-policy.ts';
 import { rateLimited, recovery, retryAfter } from '../rules/rate-limit.ts';
+import { firstLimited } from '../verdict/first-limited.ts';
 import { expectRule, expectStatus } from '../verdict/verify.ts';
 import type { Exchange } from '../wire/http.ts';
 
@@ -38,7 +39,7 @@ interface Plan {
 }
 
 interface Burst extends Plan {
-  /** The first limited answer, if the burst got one. */
+  /** The target's first limited answer, if the burst got one (firstLimited). */
   readonly limited: Exchange | undefined;
   readonly last: Exchange;
   readonly sent: number;
@@ -162,7 +163,7 @@ async function sendBurst(kit: Kit, p: Plan): Promise<Burst & { sentAt: number[] 
     );
     sent += wave.length;
     last = wave[wave.length - 1] ?? last;
-    limited = wave.find((ex) => LIMITED.includes(ex.status));
+    limited = firstLimited(wave);
   }
   // Then in small waves, stopping after the first limited answer: a target may ban a client that keeps going,
   // so a wave is at most half the limited answers the profile says it tolerates (one at a time when it does
@@ -179,7 +180,7 @@ async function sendBurst(kit: Kit, p: Plan): Promise<Burst & { sentAt: number[] 
     );
     sent += wave.length;
     last = wave[wave.length - 1] ?? last;
-    limited = wave.find((ex) => LIMITED.includes(ex.status));
+    limited = firstLimited(wave);
     done = newestSpanFull();
   }
   return { ...p, limited, last, sent, sentAt };

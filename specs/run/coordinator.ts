@@ -151,6 +151,22 @@ const INCREASE_SHARE = 0.1;
  * bunched). A limit kept within a fifth of the declared one moves the estimate by less than its own error.
  */
 const OVER_DECLARED_SHARE = 0.8;
+/**
+ * A limit kept lower is said only once this many limiting events read under OVER_DECLARED_SHARE: one may be a
+ * leaky bucket refusing requests that came bunched (nginx `limit_req` at 60 per 1 s with a burst of 10, a minimal
+ * profile declaring 60: one event read 40 in the second when a loaded machine sent in clumps). The reading is
+ * their median, so most of them must agree.
+ */
+const KEPT_MIN_EVENTS = 3;
+/**
+ * Within half a window of a pause of the counter (a ban's, a Retry-After's), a reading is evidence only from this
+ * share of the declared limit up: a target that refuses after a few requests then is more likely still in the
+ * state that paused the run (a ban's remainder) than keeping a limit under half the declared one. Above it, the
+ * run offered what the target let through since the pause (a wait to a fixed window's reset, then the window-log
+ * pace sends the target's whole window at once: the compressed over-declared row of tests/suite/rate-aware
+ * read 60 of a declared 100, 0.75–0.97 s after the pause, in 15 of its 17 events).
+ */
+const KEPT_AFTER_PAUSE_SHARE = 0.5;
 /** A reading of a limit kept lower is told again when it has moved by this share of the last one told. */
 const TOLD_KEPT_CHANGE = 0.1;
 /**
@@ -250,6 +266,8 @@ interface PendingKept {
   readonly at: number;
   readonly scope: RequestScope;
   readonly entries: readonly EntryState[];
+  /** The entries a counter of which was paused within the last half window (KEPT_AFTER_PAUSE_SHARE). */
+  readonly afterPause: ReadonlySet<EntryState>;
 }
 
 export interface CoordinatorOptions {
@@ -772,10 +790,8 @@ export class RunCoordinator {
 
   /**
    * A new limiting event (not a ban's 403: a ban goes on whatever the count) on counters a declared limit without
-   * a burst governs — unless a counter's pause ended within the last half window: the run had offered the target too
-   * little since (a ban's, a long Retry-After's). A pause waited out to a fixed window's reset ends earlier than
-   * that, and the requests since are the target's new window. Its count is read once the workers have reported
-   * the requests sent before it (settleKept).
+   * a burst governs, marked where a counter's pause ended within the last half window (KEPT_AFTER_PAUSE_SHARE).
+   * Its count is read once the workers have reported the requests sent before it (settleKept).
    */
   private seeOverDeclared(
     s: TargetState,
@@ -790,12 +806,14 @@ export class RunCoordinator {
         c.entry !== undefined &&
         s.entries[c.entry]?.declared?.burst === undefined,
     );
+    const afterPause = new Set<EntryState>();
     for (const c of governed) {
-      const windowMs = (s.entries[c.entry as number]?.declared?.windowSeconds ?? 0) * 1000;
-      if (Math.max(c.pausedUntil, s.pausedUntil) > now - windowMs / 2) return;
+      const entry = s.entries[c.entry as number] as EntryState;
+      const windowMs = (entry.declared?.windowSeconds ?? 0) * 1000;
+      if (Math.max(c.pausedUntil, s.pausedUntil) > now - windowMs / 2) afterPause.add(entry);
     }
     const entries = [...new Set(governed.map((c) => s.entries[c.entry as number] as EntryState))];
-    if (entries.length > 0) s.pendingKept.push({ at: now, scope, entries });
+    if (entries.length > 0) s.pendingKept.push({ at: now, scope, entries, afterPause });
   }
 
   /**
@@ -827,7 +845,8 @@ export class RunCoordinator {
         if (
           fullest === undefined ||
           fullest.requests < 1 ||
-          fullest.requests >= OVER_DECLARED_SHARE * d.limit
+          fullest.requests >= OVER_DECLARED_SHARE * d.limit ||
+          (event.afterPause.has(e) && fullest.requests < KEPT_AFTER_PAUSE_SHARE * d.limit)
         )
           continue;
         this.keptLower(e, d, entryCounter(e.index, fullest.counter), fullest.requests);
@@ -835,9 +854,13 @@ export class RunCoordinator {
     }
   }
 
-  /** A reading of `e` kept lower: the median over its events so far, told when it moved by a tenth. */
+  /**
+   * A reading of `e` kept lower: from KEPT_MIN_EVENTS events on, the median over its events so far, told first and
+   * when it moved by a tenth.
+   */
   private keptLower(e: EntryState, d: DeclaredLimit, counter: string, requests: number): void {
     e.keptCounts.push(requests);
+    if (e.keptCounts.length < KEPT_MIN_EVENTS) return;
     const sorted = [...e.keptCounts].sort((a, b) => a - b);
     const median = sorted[Math.floor((sorted.length - 1) / 2)] as number;
     e.overDeclared = {

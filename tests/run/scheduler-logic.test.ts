@@ -730,7 +730,7 @@ test.describe('learning the key', () => {
     expect(told).toEqual([]);
   });
 
-  test('a limited answer within the declared pace after clearly fewer requests than declared says the target keeps a lower limit: read once the workers have reported, the median over such events is reported, told first and when it moves by a tenth; near the limit, for a ban, or just after a pause, it says nothing', () => {
+  test('a limited answer within the declared pace after clearly fewer requests than declared says the target keeps a lower limit: read once the workers have reported, from the third such event on the median is reported, told first and when it moves by a tenth; near the limit, for a ban, or just after a pause, it says nothing', () => {
     const c = clock2();
     const told: [number, number][] = [];
     const co = new RunCoordinator(c.now, {
@@ -751,6 +751,13 @@ test.describe('learning the key', () => {
       c.advance(500);
       co.sent('t', []);
     };
+    // A clean window later, `n` requests 100 ms apart, then a limited answer: n − 1 let through.
+    const event = (n: number) => {
+      c.advance(11_000);
+      send(n, 100);
+      limited(1000);
+      settle();
+    };
     // 56 requests in 5.6 s of a declared 60 per 10 s, then a limited answer: near the limit (jitter?), no evidence.
     send(56, 100);
     limited(1000);
@@ -759,7 +766,7 @@ test.describe('learning the key', () => {
     expect(co.politeness().overDeclared).toBeUndefined();
     // A window later, 30 requests reported, a limited answer, then another worker's batch of 10 sent before it and
     // a second limited answer in flight with the first: read once both are in, 40 sent less 2 limited — the target
-    // let 38 through, it keeps a lower limit.
+    // let 38 through. One event: a leaky bucket may refuse requests that came bunched, nothing said yet.
     c.advance(11_000);
     send(30, 100);
     const at = c.now();
@@ -771,19 +778,15 @@ test.describe('learning the key', () => {
       't',
       Array.from({ length: 10 }, (_, i) => [users, at - 50 - 250 * i] as const),
     );
-    expect(told).toEqual([]);
     settle();
-    expect(told).toEqual([[0, 38]]);
     // Waited out to a fixed window's reset (3 s), then 30 more over 7.2 s: the window holds only those — 29 let
-    // through; the median of 38 and 29 (the lower) moves by a quarter: told.
+    // through. Two events: nothing said yet.
     c.advance(2395);
     send(30, 240);
     limited(1000);
     settle();
-    expect(told).toEqual([
-      [0, 38],
-      [0, 29],
-    ]);
+    expect(told).toEqual([]);
+    expect(co.politeness().overDeclared).toBeUndefined();
     // A ban's 403 after 20 requests in a clean window is no count of the limit; nor, just after the ban's long
     // pause, a limited answer after 3 (the run had offered the target nothing meanwhile).
     c.advance(11_000);
@@ -793,34 +796,86 @@ test.describe('learning the key', () => {
     send(3, 100);
     limited(1000);
     settle();
-    // A clean window later, 32 sent, 31 let through: the median of 29, 31 and 38 is 31, less than a tenth from the
-    // 29 told — reported, not told again.
-    c.advance(11_000);
-    send(32, 100);
-    limited(1000);
-    settle();
-    expect(told).toEqual([
-      [0, 38],
-      [0, 29],
-    ]);
+    expect(told).toEqual([]);
+    // A clean window later, 32 sent, 31 let through: the third event, the median of 29, 31 and 38 is 31 — told.
+    event(32);
+    expect(told).toEqual([[0, 31]]);
+    // Two more of 30 let through: the median (the lower middle) is 30, less than a tenth from the 31 told — reported,
+    // not told again. Three of 20: 29, still within a tenth; two more: it falls to 20 — told.
+    event(31);
+    event(31);
+    expect(told).toEqual([[0, 31]]);
+    expect(co.politeness().overDeclared).toMatchObject({ 0: { requests: 30, events: 5 } });
+    event(21);
+    event(21);
+    event(21);
+    expect(told).toEqual([[0, 31]]);
+    expect(co.politeness().overDeclared).toMatchObject({ 0: { requests: 29, events: 8 } });
+    event(21);
+    event(21);
     const p = co.politeness();
+    expect(told).toEqual([
+      [0, 31],
+      [0, 20],
+    ]);
     expect(p.overDeclared).toEqual([
       {
         limit: expect.any(String),
         counter: 'address',
-        requests: 31,
-        events: 3,
+        requests: 20,
+        events: 10,
         declared: 60,
         windowSeconds: 10,
       },
     ]);
     expect(p.notes).toContainEqual(
       expect.stringMatching(
-        /the target let 31 requests of address through within 10 s before limiting \(the median of 3 limiting events\), where 60 are declared/,
+        /the target let 20 requests of address through within 10 s before limiting \(the median of 10 limiting events\), where 60 are declared/,
       ),
     );
     // The declared pace stands: each limited answer is waited out.
     expect(co.paceFor('t', users)).toBe(declared);
+  });
+
+  test('just after a pause to a fixed window’s reset, the window-log pace sends the target’s whole window at once: a reading from half the declared limit up is evidence, one under it is the pause’s tail', () => {
+    const c = clock2();
+    const told: number[] = [];
+    const co = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
+    co.register('t', policy('address'));
+    // `n` requests 10 ms apart, then a limited answer asking to wait to the window's reset 10 s after the first.
+    const window = (n: number) => {
+      const start = c.now();
+      co.sent(
+        't',
+        Array.from({ length: n }, (_, i) => [users, start + 10 * i] as const),
+      );
+      c.advance(10 * n);
+      co.limited('t', { kind: 'limited', waitMs: 10_000 - 10 * n, reason: '429' }, users);
+      c.advance(10_000 - 10 * n);
+      co.sent('t', []);
+    };
+    // The first window: no pause before it. The next ones come 0.4 s after a pause, each reading 39 of 60.
+    window(40);
+    window(40);
+    expect(told).toEqual([]);
+    window(40);
+    expect(told).toEqual([39]);
+    // 0.2 s after a pause, 20 let through: under half the declared 60, as a ban's remainder would be — no evidence.
+    const again = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
+    again.register('t', policy('address'));
+    for (let i = 0; i < 4; i++) {
+      const start = c.now();
+      again.sent(
+        't',
+        Array.from({ length: 20 }, (_, j) => [users, start + 10 * j] as const),
+      );
+      c.advance(200);
+      again.limited('t', { kind: 'limited', waitMs: 9800, reason: '429' }, users);
+      c.advance(9800);
+      again.sent('t', []);
+    }
+    expect(again.politeness().overDeclared).toBeUndefined();
+    expect(told).toEqual([39]);
   });
 });
 
