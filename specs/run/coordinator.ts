@@ -152,10 +152,9 @@ const INCREASE_SHARE = 0.1;
  */
 const OVER_DECLARED_SHARE = 0.8;
 /**
- * A limit kept lower is said only once this many limiting events read under OVER_DECLARED_SHARE: one may be a
- * leaky bucket refusing requests that came bunched (nginx `limit_req` at 60 per 1 s with a burst of 10, a minimal
- * profile declaring 60: one event read 40 in the second when a loaded machine sent in clumps). The reading is
- * their median, so most of them must agree.
+ * A limit kept lower is said only once this many limiting events read under OVER_DECLARED_SHARE: one may be jitter
+ * (a window's edge, a clump of requests on a loaded machine). The reading is their median, so most of them must
+ * agree.
  */
 const KEPT_MIN_EVENTS = 3;
 /**
@@ -789,8 +788,9 @@ export class RunCoordinator {
   }
 
   /**
-   * A new limiting event (not a ban's 403: a ban goes on whatever the count) on counters a declared limit without
-   * a burst governs, marked where a counter's pause ended within the last half window (KEPT_AFTER_PAUSE_SHARE).
+   * A new limiting event (not a ban's 403: a ban goes on whatever the count) on counters a declared limit with
+   * its key and no burst governs, marked where a counter's pause ended within the last half window
+   * (KEPT_AFTER_PAUSE_SHARE).
    * Its count is read once the workers have reported the requests sent before it (settleKept).
    */
   private seeOverDeclared(
@@ -799,13 +799,20 @@ export class RunCoordinator {
     counters: readonly Counter[],
     now: number,
   ): void {
-    // A declared burst is a second, shorter window: its limited answers say nothing of the long one's count.
-    const governed = counters.filter(
-      (c) =>
+    // Only a declaration that says how the target counts can be contradicted by a count: its key, and its burst
+    // where it has one. A declared burst is a second, shorter window: its limited answers say nothing of the long
+    // one's count. A limit and a window alone may be a leaky bucket's rate, which refuses requests that come
+    // bunched before the window's count is reached (nginx `limit_req` at 60 r/s with an undeclared burst of 10,
+    // a profile declaring 60 per 1 s: three events in a loaded CI run read 43).
+    const governed = counters.filter((c) => {
+      const declared = c.entry === undefined ? undefined : s.entries[c.entry]?.declared;
+      return (
         c.declaredPace !== undefined &&
-        c.entry !== undefined &&
-        s.entries[c.entry]?.declared?.burst === undefined,
-    );
+        declared !== undefined &&
+        declared.key !== undefined &&
+        declared.burst === undefined
+      );
+    });
     const afterPause = new Set<EntryState>();
     for (const c of governed) {
       const entry = s.entries[c.entry as number] as EntryState;

@@ -837,6 +837,31 @@ test.describe('learning the key', () => {
     expect(co.paceFor('t', users)).toBe(declared);
   });
 
+  test('a limit declared with its window alone (no key): a limited answer after few requests is no evidence of a lower limit — a leaky bucket at the declared rate refuses requests that come bunched', () => {
+    const c = clock2();
+    const told: number[] = [];
+    const co = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
+    co.register('t', {
+      declared: { limit: 60, windowSeconds: 1 },
+      maxRequests: 100_000,
+      maxSeconds: 3600,
+    });
+    // Five windows, each: 43 requests within 0.3 s, a limited answer, the window waited out.
+    for (let i = 0; i < 5; i++) {
+      const start = c.now();
+      co.sent(
+        't',
+        Array.from({ length: 43 }, (_, j) => [users, start + 7 * j] as const),
+      );
+      c.advance(300);
+      co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, users);
+      c.advance(1700);
+      co.sent('t', []);
+    }
+    expect(co.politeness().overDeclared).toBeUndefined();
+    expect(told).toEqual([]);
+  });
+
   test('just after a pause to a fixed window’s reset, the window-log pace sends the target’s whole window at once: a reading from half the declared limit up is evidence, one under it is the pause’s tail', () => {
     const c = clock2();
     const told: number[] = [];
