@@ -847,17 +847,8 @@ test.describe('learning the key', () => {
       maxSeconds: 3600,
     });
     // Five windows, each: 43 requests within 0.3 s, a limited answer, the window waited out.
-    for (let i = 0; i < 5; i++) {
-      const start = c.now();
-      co.sent(
-        't',
-        Array.from({ length: 43 }, (_, j) => [users, start + 7 * j] as const),
-      );
-      c.advance(300);
-      co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, users);
-      c.advance(1700);
-      co.sent('t', []);
-    }
+    for (let i = 0; i < 5; i++)
+      limitedWindow(co, c, { scope: users, requests: 43, everyMs: 7, limitedAtMs: 300, waitMs: 1700 });
     expect(co.politeness().overDeclared).toBeUndefined();
     expect(told).toEqual([]);
   });
@@ -868,17 +859,14 @@ test.describe('learning the key', () => {
     const co = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
     co.register('t', policy('address'));
     // `n` requests 10 ms apart, then a limited answer asking to wait to the window's reset 10 s after the first.
-    const window = (n: number) => {
-      const start = c.now();
-      co.sent(
-        't',
-        Array.from({ length: n }, (_, i) => [users, start + 10 * i] as const),
-      );
-      c.advance(10 * n);
-      co.limited('t', { kind: 'limited', waitMs: 10_000 - 10 * n, reason: '429' }, users);
-      c.advance(10_000 - 10 * n);
-      co.sent('t', []);
-    };
+    const window = (n: number) =>
+      limitedWindow(co, c, {
+        scope: users,
+        requests: n,
+        everyMs: 10,
+        limitedAtMs: 10 * n,
+        waitMs: 10_000 - 10 * n,
+      });
     // The first window: no pause before it. The next ones come 0.4 s after a pause, each reading 39 of 60.
     window(40);
     window(40);
@@ -888,21 +876,38 @@ test.describe('learning the key', () => {
     // 0.2 s after a pause, 20 let through: under half the declared 60, as a ban's remainder would be — no evidence.
     const again = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
     again.register('t', policy('address'));
-    for (let i = 0; i < 4; i++) {
-      const start = c.now();
-      again.sent(
-        't',
-        Array.from({ length: 20 }, (_, j) => [users, start + 10 * j] as const),
-      );
-      c.advance(200);
-      again.limited('t', { kind: 'limited', waitMs: 9800, reason: '429' }, users);
-      c.advance(9800);
-      again.sent('t', []);
-    }
+    for (let i = 0; i < 4; i++)
+      limitedWindow(again, c, { scope: users, requests: 20, everyMs: 10, limitedAtMs: 200, waitMs: 9800 });
     expect(again.politeness().overDeclared).toBeUndefined();
     expect(told).toEqual([39]);
   });
 });
+
+/**
+ * One window of `requests` of `scope`, `everyMs` apart, a limited answer `limitedAtMs` after the first asking to wait
+ * `waitMs`, the wait, then the next batch of a worker's reports (the event is read: settleKept).
+ */
+function limitedWindow(
+  co: RunCoordinator,
+  c: ReturnType<typeof clock2>,
+  w: {
+    scope: ReturnType<typeof req>;
+    requests: number;
+    everyMs: number;
+    limitedAtMs: number;
+    waitMs: number;
+  },
+): void {
+  const start = c.now();
+  co.sent(
+    't',
+    Array.from({ length: w.requests }, (_, i) => [w.scope, start + w.everyMs * i] as const),
+  );
+  c.advance(w.limitedAtMs);
+  co.limited('t', { kind: 'limited', waitMs: w.waitMs, reason: '429' }, w.scope);
+  c.advance(w.waitMs);
+  co.sent('t', []);
+}
 
 function clock2() {
   let now = NOW;
