@@ -813,14 +813,15 @@ export class RunCoordinator {
         declared.burst === undefined
       );
     });
+    const entries = new Set<EntryState>();
     const afterPause = new Set<EntryState>();
     for (const c of governed) {
       const entry = s.entries[c.entry as number] as EntryState;
+      entries.add(entry);
       const windowMs = (entry.declared?.windowSeconds ?? 0) * 1000;
       if (Math.max(c.pausedUntil, s.pausedUntil) > now - windowMs / 2) afterPause.add(entry);
     }
-    const entries = [...new Set(governed.map((c) => s.entries[c.entry as number] as EntryState))];
-    if (entries.length > 0) s.pendingKept.push({ at: now, scope, entries, afterPause });
+    if (entries.size > 0) s.pendingKept.push({ at: now, scope, entries: [...entries], afterPause });
   }
 
   /**

@@ -7,7 +7,14 @@
  */
 import type { Exchange } from '../wire/http.ts';
 
+/** A limited answer's statuses, the one a limit answers first before the one a ban or block may answer. */
+export const LIMITED_STATUSES: readonly number[] = [429, 403];
+
 /** The 429 of the wave if it holds one, else its first 403, else undefined. */
 export function firstLimited(wave: readonly Exchange[]): Exchange | undefined {
-  return wave.find((ex) => ex.status === 429) ?? wave.find((ex) => ex.status === 403);
+  for (const status of LIMITED_STATUSES) {
+    const found = wave.find((ex) => ex.status === status);
+    if (found) return found;
+  }
+  return undefined;
 }
