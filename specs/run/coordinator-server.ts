@@ -34,6 +34,9 @@ export async function startCoordinatorServer(coordinator: RunCoordinator): Promi
       try {
         args = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown[];
         if (!Array.isArray(args)) throw new TypeError('arguments must be an array');
+        // JSON has no `undefined`: an argument left out by the caller (`limited`'s declared rate, `counted`'s
+        // limit) arrives as null, and must reach the coordinator as left out — `null * 0.9` is a pace of 0.
+        args = args.map((a) => (a === null ? undefined : a));
       } catch (e) {
         res.writeHead(400).end(String((e as Error).message));
         return;
