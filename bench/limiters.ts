@@ -14,7 +14,8 @@ import { PROFILE, PROFILE_PATH } from './setups.ts';
 
 export type LimiterName = 'nginx' | 'fastify' | 'slowapi' | 'express' | 'credential';
 export const LIMITERS: readonly LimiterName[] = ['nginx', 'fastify', 'slowapi', 'express', 'credential'];
-export type ProfileKind = 'exact' | 'minimal';
+/** `none`: no `rateLimit` at all — what most users point at a deployment first; the run learns the limit. */
+export type ProfileKind = 'exact' | 'minimal' | 'none';
 
 /** What each limiter is, in a few words (the benchmark's table). */
 export const LIMITER_LABELS: Readonly<Record<LimiterName, string>> = {
@@ -68,14 +69,16 @@ export function limiterProfile(
   options: { fuzzCases?: number; maxSeconds?: number } = {},
 ): Profile {
   return profileDeclaring(
-    { ...limiterLimit(name, scale), ...(kind === 'exact' ? EXACT[name] : {}) } as RateLimitEntry,
+    kind === 'none'
+      ? undefined
+      : ({ ...limiterLimit(name, scale), ...(kind === 'exact' ? EXACT[name] : {}) } as RateLimitEntry),
     options,
   );
 }
 
-/** The bundled mock's profile with `rateLimit` (one entry or a list) and the default fuzz budget. */
+/** The bundled mock's profile with `rateLimit` (one entry or a list; undefined: none) and the default fuzz budget. */
 export function profileDeclaring(
-  rateLimit: RateLimitEntry | readonly RateLimitEntry[],
+  rateLimit: RateLimitEntry | readonly RateLimitEntry[] | undefined,
   options: { fuzzCases?: number; maxSeconds?: number } = {},
 ): Profile {
   const { rateLimit: _bundled, budget, ...rest } = PROFILE;
@@ -83,7 +86,7 @@ export function profileDeclaring(
   return {
     ...rest,
     $schema: join(PROFILE_PATH, '..', 'schemas', 'profile.schema.json'),
-    rateLimit,
+    ...(rateLimit === undefined ? {} : { rateLimit }),
     budget: {
       ...budgetRest,
       ...(options.fuzzCases === undefined ? {} : { fuzzCases: options.fuzzCases }),

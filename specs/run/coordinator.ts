@@ -223,8 +223,6 @@ interface EntryState {
 interface TargetState {
   readonly policy: TargetPolicy;
   readonly startedAt: number;
-  /** When the run's first request went out (Infinity until then): the pace reached is read over no more. */
-  firstSentAt: number;
   readonly deadline: number;
   /** The declared limits, in the profile's order (one without a declared limit). */
   readonly entries: readonly EntryState[];
@@ -355,7 +353,6 @@ export class RunCoordinator {
     this.targets.set(target, {
       policy,
       startedAt: now,
-      firstSentAt: Number.POSITIVE_INFINITY,
       deadline: now + policy.maxSeconds * 1000,
       entries: declared.length === 0 ? [entry(0, undefined)] : declared.map((d, i) => entry(i, d)),
       counters: new Map(),
@@ -536,7 +533,6 @@ export class RunCoordinator {
       }
       const { scope } = seen;
       s.sent++;
-      if (at < s.firstSentAt) s.firstSentAt = at;
       s.log.add(scope, [at]);
       for (const e of seen.entries) e.log.add(asCounted(e, scope), [at]);
       for (const c of seen.counters) c.requests++;
@@ -642,11 +638,6 @@ export class RunCoordinator {
       !learnedHere && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
     if (!sameEvent && !learnedHere && this.learn && signal.kind === 'limited')
       this.seeOverDeclared(s, scope, counters, now);
-    // A new event within a step of the end of a wait the run chose itself (the answer named none) says that wait
-    // was too short — the target's window had not turned over — not that the pace was too fast: the wait is
-    // lengthened (defaultWait) and the pace kept.
-    const waitTooShort =
-      signal.waitMs === undefined && now >= s.lastResumeAt && now - s.lastResumeAt < LEARNED_WAIT_STEP_MS;
     let wait = signal.waitMs;
     if (wait === undefined) wait = sameEvent ? 0 : this.defaultWait(s, signal, now, culprit?.declared);
     const resumeAt = now + wait + WAIT_MARGIN_MS;
@@ -657,8 +648,7 @@ export class RunCoordinator {
       c.pausedUntil = Math.max(c.pausedUntil, resumeAt);
       if (!sameEvent) c.lastEventAt = now;
     }
-    if (!sameEvent && !learnedHere && !waitTooShort && this.learn)
-      this.slowDown(s, scope, counters, now, declaredRate);
+    if (!sameEvent && !learnedHere && this.learn) this.slowDown(s, scope, counters, now, declaredRate);
     const until = Math.max(...counters.map((c) => c.pausedUntil));
     s.lastResumeAt = Math.max(s.lastResumeAt, until);
     return { resumeAt: until, affordable: until < s.deadline };
@@ -749,8 +739,7 @@ export class RunCoordinator {
    * goes below what the declared limit allows: the answer is waited out, and the report says the declared
    * limit (or burst) looks too high. Only a request that no governed counter paces (nothing declared, or
    * requests the declared limit does not count) slows down, once per event: an unpaced counter gets half the
-   * rate it had reached over the last few seconds (since the run's first request, if that is sooner), a paced one
-   * 70 % of its pace; the ceiling it may climb back
+   * rate it had reached over the last few seconds, a paced one 70 % of its pace; the ceiling it may climb back
    * to is 90 % of the rate that was limited (or the rate the answer's RateLimit-Policy states, if lower).
    */
   private slowDown(
@@ -760,8 +749,7 @@ export class RunCoordinator {
     now: number,
     declaredRate: number | undefined,
   ): void {
-    // A run limited in its first seconds reached its rate over those seconds alone: over 5 s it would read lower.
-    const spanMs = Math.min(5000, Math.max(1000, now - s.firstSentAt));
+    const spanMs = 5000;
     const reachedOf = (c: Counter) => {
       const e = c.entry === undefined ? undefined : s.entries[c.entry];
       const count =
