@@ -223,6 +223,8 @@ interface EntryState {
 interface TargetState {
   readonly policy: TargetPolicy;
   readonly startedAt: number;
+  /** When the run's first request went out (Infinity until then): the pace reached is read over no more. */
+  firstSentAt: number;
   readonly deadline: number;
   /** The declared limits, in the profile's order (one without a declared limit). */
   readonly entries: readonly EntryState[];
@@ -353,6 +355,7 @@ export class RunCoordinator {
     this.targets.set(target, {
       policy,
       startedAt: now,
+      firstSentAt: Number.POSITIVE_INFINITY,
       deadline: now + policy.maxSeconds * 1000,
       entries: declared.length === 0 ? [entry(0, undefined)] : declared.map((d, i) => entry(i, d)),
       counters: new Map(),
@@ -533,6 +536,7 @@ export class RunCoordinator {
       }
       const { scope } = seen;
       s.sent++;
+      if (at < s.firstSentAt) s.firstSentAt = at;
       s.log.add(scope, [at]);
       for (const e of seen.entries) e.log.add(asCounted(e, scope), [at]);
       for (const c of seen.counters) c.requests++;
@@ -739,7 +743,8 @@ export class RunCoordinator {
    * goes below what the declared limit allows: the answer is waited out, and the report says the declared
    * limit (or burst) looks too high. Only a request that no governed counter paces (nothing declared, or
    * requests the declared limit does not count) slows down, once per event: an unpaced counter gets half the
-   * rate it had reached over the last few seconds, a paced one 70 % of its pace; the ceiling it may climb back
+   * rate it had reached over the last few seconds (since the run's first request, if that is sooner: at least a
+   * second), a paced one 70 % of its pace; the ceiling it may climb back
    * to is 90 % of the rate that was limited (or the rate the answer's RateLimit-Policy states, if lower).
    */
   private slowDown(
@@ -749,7 +754,11 @@ export class RunCoordinator {
     now: number,
     declaredRate: number | undefined,
   ): void {
-    const spanMs = 5000;
+    // A run limited in its first seconds reached its rate over those seconds alone. Over 5 s it would read a
+    // fraction of it, and the ceiling (90 % of it) would hold the pace there for the rest of the run: a real
+    // nginx limit_req (6 r/s, burst 10) refused the run's first clump 33 ms in, and the run went at 3 r/s for
+    // 14 minutes.
+    const spanMs = Math.min(5000, Math.max(1000, now - s.firstSentAt));
     const reachedOf = (c: Counter) => {
       const e = c.entry === undefined ? undefined : s.entries[c.entry];
       const count =

@@ -651,10 +651,11 @@ test.describe('learning the key', () => {
         't',
         slots(co.lease('t', req('/a'), 16, 'w')).map((t) => [req('/a'), t] as const),
       );
-    // 320 requests in no time, then eight answers of one event: the pace set by the first stands.
+    // 320 requests in the run's first instant, then eight answers of one event: half the rate reached over the
+    // one second the run has sent (not spread over 5 s it has not), and the pace set by the first answer stands.
     co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
     const lowered = co.paceFor('t', req('/a')) as number;
-    expect(lowered).toBeCloseTo(320 / 5 / 2);
+    expect(lowered).toBeCloseTo(320 / 1 / 2);
     for (let i = 0; i < 7; i++) co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
     expect(co.paceFor('t', req('/a'))).toBe(lowered);
     c.advance(1100);
@@ -672,6 +673,35 @@ test.describe('learning the key', () => {
     expect(paces.at(-1)).toBeGreaterThan(lowered * 0.7);
     expect(paces.every((p, i) => i === 0 || p >= (paces[i - 1] as number))).toBe(true);
     expect(Math.max(...paces)).toBeLessThanOrEqual(lowered * 0.9 + 1e-9);
+  });
+
+  test('nothing declared: the rate reached is read over the last 5 s, or since the first request if that is sooner', () => {
+    const c = clock2();
+    const co = new RunCoordinator(c.now);
+    co.register('t', { maxRequests: 100_000, maxSeconds: 3600 });
+    // 40 requests a second for 10 s, then limited: 40 per second over the last 5 s, half of it.
+    for (let i = 0; i < 10; i++) {
+      c.advance(1000);
+      co.sent(
+        't',
+        Array.from({ length: 40 }, () => [req('/a'), c.now()] as const),
+      );
+    }
+    co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
+    expect(co.paceFor('t', req('/a'))).toBeCloseTo(20);
+    // 40 requests a second for the run's first 2 s, then limited: over those 2 s (over 5 s it would read 16).
+    const early = new RunCoordinator(c.now);
+    early.register('t', { maxRequests: 100_000, maxSeconds: 3600 });
+    early.sent('t', [[req('/a'), c.now()]]);
+    for (let i = 0; i < 4; i++) {
+      c.advance(500);
+      early.sent(
+        't',
+        Array.from({ length: 20 }, () => [req('/a'), c.now()] as const),
+      );
+    }
+    early.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
+    expect(early.paceFor('t', req('/a'))).toBeCloseTo(80 / 2 / 2);
   });
 
   test('a declared counter limited within its declared pace keeps it — never below what the declared limit allows — waits each answer out, and the report says the limit looks too high', () => {
