@@ -166,6 +166,14 @@ const KEPT_MIN_EVENTS = 3;
  * read 60 of a declared 100, 0.75–0.97 s after the pause, in 15 of its 17 events).
  */
 const KEPT_AFTER_PAUSE_SHARE = 0.5;
+/**
+ * Under a limit declared without its key, a reading is evidence only where the limited answer states a limit
+ * (X-RateLimit-Limit, RateLimit-Policy `q`) and the count agrees with it within this share: two witnesses from
+ * the target, its count and its word. A leaky bucket refusing bunched requests before the window's count reads
+ * under its stated limit; a second limiter's statement (NestJS's 3 per second beside 100 per minute) reads far
+ * from the count over the declared window.
+ */
+const KEPT_STATED_AGREEMENT = 0.2;
 /** A reading of a limit kept lower is told again when it has moved by this share of the last one told. */
 const TOLD_KEPT_CHANGE = 0.1;
 /**
@@ -218,6 +226,8 @@ interface EntryState {
   /** Their median (the reading reported), and the reading last told (onOverDeclared). */
   overDeclared: OverDeclared | undefined;
   toldKept: number | undefined;
+  /** The limit the target's limited answers stated, where a reading stood on it (KEPT_STATED_AGREEMENT). */
+  keptStated?: number;
 }
 
 interface TargetState {
@@ -269,6 +279,8 @@ interface PendingKept {
   readonly entries: readonly EntryState[];
   /** The entries a counter of which was paused within the last half window (KEPT_AFTER_PAUSE_SHARE). */
   readonly afterPause: ReadonlySet<EntryState>;
+  /** The limit the answer stated, for the entries declared without their key (KEPT_STATED_AGREEMENT). */
+  readonly stated?: { readonly limit: number; readonly entries: ReadonlySet<EntryState> };
 }
 
 export interface CoordinatorOptions {
@@ -552,7 +564,13 @@ export class RunCoordinator {
    * learned wait — and, for a new limiting event the keys do not explain, the fullest of them slows down (the
    * rate an answer's RateLimit-Policy declares caps a learned pace).
    */
-  limited(target: string, signal: LimitSignal, scopeText: string, declaredRate?: number): LimitedAnswer {
+  limited(
+    target: string,
+    signal: LimitSignal,
+    scopeText: string,
+    declaredRate?: number,
+    stated?: number,
+  ): LimitedAnswer {
     const s = this.state(target);
     let scope = this.scopeOf(s, scopeText);
     const now = this.clock();
@@ -641,7 +659,7 @@ export class RunCoordinator {
     const sameEvent =
       !learnedHere && counters.some((c) => c.pausedUntil > now || now - c.lastEventAt < SAME_EVENT_MS);
     if (!sameEvent && !learnedHere && this.learn && signal.kind === 'limited')
-      this.seeOverDeclared(s, scope, counters, now);
+      this.seeOverDeclared(s, scope, counters, now, stated);
     let wait = signal.waitMs;
     if (wait === undefined) wait = sameEvent ? 0 : this.defaultWait(s, signal, now, culprit?.declared);
     const resumeAt = now + wait + WAIT_MARGIN_MS;
@@ -798,7 +816,8 @@ export class RunCoordinator {
 
   /**
    * A new limiting event (not a ban's 403: a ban goes on whatever the count) on counters a declared limit with
-   * its key and no burst governs, marked where a counter's pause ended within the last half window
+   * its key and no burst governs — or a limit declared without its key, where the answer states a lower limit
+   * (`stated`, KEPT_STATED_AGREEMENT) — marked where a counter's pause ended within the last half window
    * (KEPT_AFTER_PAUSE_SHARE).
    * Its count is read once the workers have reported the requests sent before it (settleKept).
    */
@@ -807,30 +826,44 @@ export class RunCoordinator {
     scope: RequestScope,
     counters: readonly Counter[],
     now: number,
+    stated: number | undefined,
   ): void {
     // Only a declaration that says how the target counts can be contradicted by a count: its key, and its burst
     // where it has one. A declared burst is a second, shorter window: its limited answers say nothing of the long
     // one's count. A limit and a window alone may be a leaky bucket's rate, which refuses requests that come
     // bunched before the window's count is reached (nginx `limit_req` at 60 r/s with an undeclared burst of 10,
-    // a profile declaring 60 per 1 s: three events in a loaded CI run read 43).
+    // a profile declaring 60 per 1 s: three events in a loaded CI run read 43) — unless the target states its
+    // limit on the answer, and the count agrees (settleKept).
+    const statesLower = (limit: number) => stated !== undefined && stated < OVER_DECLARED_SHARE * limit;
     const governed = counters.filter((c) => {
       const declared = c.entry === undefined ? undefined : s.entries[c.entry]?.declared;
       return (
         c.declaredPace !== undefined &&
         declared !== undefined &&
-        declared.key !== undefined &&
+        (declared.key !== undefined || statesLower(declared.limit)) &&
         declared.burst === undefined
       );
     });
     const entries = new Set<EntryState>();
     const afterPause = new Set<EntryState>();
+    const byStatement = new Set<EntryState>();
     for (const c of governed) {
       const entry = s.entries[c.entry as number] as EntryState;
       entries.add(entry);
+      if (entry.declared?.key === undefined) byStatement.add(entry);
       const windowMs = (entry.declared?.windowSeconds ?? 0) * 1000;
       if (Math.max(c.pausedUntil, s.pausedUntil) > now - windowMs / 2) afterPause.add(entry);
     }
-    if (entries.size > 0) s.pendingKept.push({ at: now, scope, entries: [...entries], afterPause });
+    if (entries.size === 0) return;
+    s.pendingKept.push({
+      at: now,
+      scope,
+      entries: [...entries],
+      afterPause,
+      ...(stated === undefined || byStatement.size === 0
+        ? {}
+        : { stated: { limit: stated, entries: byStatement } }),
+    });
   }
 
   /**
@@ -866,7 +899,10 @@ export class RunCoordinator {
           (event.afterPause.has(e) && fullest.requests < KEPT_AFTER_PAUSE_SHARE * d.limit)
         )
           continue;
-        this.keptLower(e, d, entryCounter(e.index, fullest.counter), fullest.requests);
+        const stated = event.stated?.entries.has(e) ? event.stated.limit : undefined;
+        if (stated !== undefined && Math.abs(fullest.requests - stated) > KEPT_STATED_AGREEMENT * stated)
+          continue;
+        this.keptLower(e, d, entryCounter(e.index, fullest.counter), fullest.requests, stated);
       }
     }
   }
@@ -875,8 +911,15 @@ export class RunCoordinator {
    * A reading of `e` kept lower: from KEPT_MIN_EVENTS events on, the median over its events so far, told first and
    * when it moved by a tenth.
    */
-  private keptLower(e: EntryState, d: DeclaredLimit, counter: string, requests: number): void {
+  private keptLower(
+    e: EntryState,
+    d: DeclaredLimit,
+    counter: string,
+    requests: number,
+    stated: number | undefined,
+  ): void {
     e.keptCounts.push(requests);
+    if (stated !== undefined) e.keptStated = stated;
     if (e.keptCounts.length < KEPT_MIN_EVENTS) return;
     const sorted = [...e.keptCounts].sort((a, b) => a - b);
     const median = sorted[Math.floor((sorted.length - 1) / 2)] as number;
@@ -887,6 +930,7 @@ export class RunCoordinator {
       events: sorted.length,
       declared: d.limit,
       windowSeconds: d.windowSeconds,
+      ...(e.keptStated === undefined ? {} : { stated: e.keptStated }),
     };
     if (e.toldKept !== undefined && Math.abs(median - e.toldKept) < TOLD_KEPT_CHANGE * e.toldKept) return;
     e.toldKept = median;

@@ -34,6 +34,8 @@ export interface OverDeclared {
   readonly events: number;
   readonly declared: number;
   readonly windowSeconds: number;
+  /** The limit the target's limited answers stated (X-RateLimit-Limit, RateLimit-Policy), where the key is not declared. */
+  readonly stated?: number;
 }
 
 /** What the run knows about the key the target counts its limit per. */
@@ -201,7 +203,7 @@ export function politenessOf(targets: readonly TargetPoliteness[]): Politeness {
 
 /** The report's note for a limit the target kept lower than declared, with what to declare instead. */
 export function overDeclaredNote(o: OverDeclared): string {
-  return `${o.limit}: the target let ${o.requests} requests of ${counterLabel(o.counter)} through within ${o.windowSeconds} s before limiting (the median of ${o.events} limiting ${o.events === 1 ? 'event' : 'events'}), where ${o.declared} are declared — it keeps a lower limit: declare about ${o.requests} (each limited answer was waited out)`;
+  return `${o.limit}: the target let ${o.requests} requests of ${counterLabel(o.counter)} through within ${o.windowSeconds} s before limiting (the median of ${o.events} limiting ${o.events === 1 ? 'event' : 'events'}${o.stated === undefined ? '' : `, whose answers state a limit of ${o.stated}`}), where ${o.declared} are declared — it keeps a lower limit: declare about ${o.requests} (each limited answer was waited out)`;
 }
 
 const round = (n: number): number => Math.round(n * 100) / 100;

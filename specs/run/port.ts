@@ -18,7 +18,17 @@ export interface SchedulerPort {
     holder: string,
     provoking?: boolean,
   ): Promise<LeaseAnswer>;
-  limited(target: string, signal: LimitSignal, bucket: string, declaredRate?: number): Promise<LimitedAnswer>;
+  /**
+   * A limited answer to a request of `bucket`: the rate its policy field declares (`declaredRate`, requests/s)
+   * and the limit it states (`stated`, requests), where it gives them.
+   */
+  limited(
+    target: string,
+    signal: LimitSignal,
+    bucket: string,
+    declaredRate?: number,
+    stated?: number,
+  ): Promise<LimitedAnswer>;
   /**
    * An answer to a request of `bucket` stated the requests left: the target's limiter counted it — the one
    * whose limit the answer states (`limit`), where it states one.
@@ -58,7 +68,7 @@ export function inProcessPort(coordinator: RunCoordinator): SchedulerPort {
   return {
     register: async (t, p) => coordinator.register(t, p),
     lease: async (t, b, w, h, p) => coordinator.lease(t, b, w, h, p),
-    limited: async (t, s, b, r) => coordinator.limited(t, s, b, r),
+    limited: async (t, s, b, r, q) => coordinator.limited(t, s, b, r, q),
     counted: async (t, b, l) => coordinator.counted(t, b, l),
     sent: async (t, e) => coordinator.sent(t, e),
     exclusive: async (t, h) => coordinator.exclusive(t, h),

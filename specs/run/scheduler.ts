@@ -172,7 +172,7 @@ export class Scheduler {
       const signal = limitedAnswer(h, this.banContext(), Date.now(), options.expect);
       if (signal === undefined) return answer;
       if (signal.reason === DURING_BAN && !(await this.banConfirmed(bucket, options))) return answer;
-      await this.waitOut(signal, bucket, declaredRateHint(h.headers));
+      await this.waitOut(signal, bucket, declaredRateHint(h.headers), statedLimit(h.headers));
     }
   }
 
@@ -238,12 +238,19 @@ export class Scheduler {
     signal: LimitSignal,
     bucket: string,
     declaredRate: number | undefined,
+    stated: number | undefined,
   ): Promise<void> {
     this.lastLimitedAt = Date.now();
     this.dropSlots();
     // The coordinator explains the answer from the requests sent: this worker's latest ones first.
     await this.flush();
-    const { resumeAt, affordable } = await this.port.limited(this.target, signal, bucket, declaredRate);
+    const { resumeAt, affordable } = await this.port.limited(
+      this.target,
+      signal,
+      bucket,
+      declaredRate,
+      stated,
+    );
     const needMs = resumeAt - Date.now();
     if (!affordable) {
       const left = Math.max(0, await this.port.remainingMs(this.target));

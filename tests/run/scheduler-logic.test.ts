@@ -883,6 +883,42 @@ test.describe('learning the key', () => {
     expect(told).toEqual([]);
   });
 
+  test('a limit declared without its key, whose limited answers state a lower limit (@fastify/rate-limit’s X-RateLimit-Limit): evidence where the count agrees with the statement — not where it does not, nor where the statement is the declared limit', () => {
+    const run = (requests: number, stated: number | undefined) => {
+      const c = clock2();
+      const told: number[] = [];
+      const co = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
+      co.register('t', {
+        declared: { limit: 60, windowSeconds: 10 },
+        maxRequests: 100_000,
+        maxSeconds: 3600,
+      });
+      // Windows of 10 s: `requests` within 4 s, a limited answer, the window's rest waited out. The first two
+      // events teach the key (`endpoint` and `identity`, then `address`): they read nothing.
+      for (let i = 0; i < 5; i++)
+        limitedWindow(co, c, {
+          scope: users,
+          requests,
+          everyMs: 100,
+          limitedAtMs: 4000,
+          waitMs: 6000,
+          stated,
+        });
+      return { told, overDeclared: co.politeness().overDeclared };
+    };
+    // The target let 40 through each window and says its limit is 40: from the third event, 39 (sent less limited).
+    const agreeing = run(40, 40);
+    expect(agreeing.told).toEqual([39]);
+    expect(agreeing.overDeclared).toEqual([
+      expect.objectContaining({ requests: 39, declared: 60, stated: 40 }),
+    ]);
+    // A statement of 40 where the count read 31 (requests bunched before a bucket’s count): the witnesses disagree.
+    expect(run(32, 40).told).toEqual([]);
+    // No statement, or one of the declared limit: a limit and a window alone, no evidence (the test above).
+    expect(run(40, undefined).told).toEqual([]);
+    expect(run(40, 60).told).toEqual([]);
+  });
+
   test('just after a pause to a fixed window’s reset, the window-log pace sends the target’s whole window at once: a reading from half the declared limit up is evidence, one under it is the pause’s tail', () => {
     const c = clock2();
     const told: number[] = [];
@@ -926,6 +962,8 @@ function limitedWindow(
     everyMs: number;
     limitedAtMs: number;
     waitMs: number;
+    /** The limit the limited answer states (X-RateLimit-Limit); absent: none. */
+    stated?: number;
   },
 ): void {
   const start = c.now();
@@ -934,7 +972,7 @@ function limitedWindow(
     Array.from({ length: w.requests }, (_, i) => [w.scope, start + w.everyMs * i] as const),
   );
   c.advance(w.limitedAtMs);
-  co.limited('t', { kind: 'limited', waitMs: w.waitMs, reason: '429' }, w.scope);
+  co.limited('t', { kind: 'limited', waitMs: w.waitMs, reason: '429' }, w.scope, undefined, w.stated);
   c.advance(w.waitMs);
   co.sent('t', []);
 }
