@@ -677,31 +677,25 @@ test.describe('learning the key', () => {
 
   test('nothing declared: the rate reached is read over the last 5 s, or since the first request if that is sooner', () => {
     const c = clock2();
-    const co = new RunCoordinator(c.now);
-    co.register('t', { maxRequests: 100_000, maxSeconds: 3600 });
-    // 40 requests a second for 10 s, then limited: 40 per second over the last 5 s, half of it.
-    for (let i = 0; i < 10; i++) {
-      c.advance(1000);
-      co.sent(
-        't',
-        Array.from({ length: 40 }, () => [req('/a'), c.now()] as const),
-      );
-    }
-    co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
-    expect(co.paceFor('t', req('/a'))).toBeCloseTo(20);
-    // 40 requests a second for the run's first 2 s, then limited: over those 2 s (over 5 s it would read 16).
-    const early = new RunCoordinator(c.now);
-    early.register('t', { maxRequests: 100_000, maxSeconds: 3600 });
-    early.sent('t', [[req('/a'), c.now()]]);
-    for (let i = 0; i < 4; i++) {
-      c.advance(500);
-      early.sent(
-        't',
-        Array.from({ length: 20 }, () => [req('/a'), c.now()] as const),
-      );
-    }
-    early.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
-    expect(early.paceFor('t', req('/a'))).toBeCloseTo(80 / 2 / 2);
+    // `batches` of `size` requests `everyMs` apart after one request at the start, then limited: the pace set.
+    const paceAfter = (batches: number, size: number, everyMs: number) => {
+      const co = new RunCoordinator(c.now);
+      co.register('t', { maxRequests: 100_000, maxSeconds: 3600 });
+      co.sent('t', [[req('/a'), c.now()]]);
+      for (let i = 0; i < batches; i++) {
+        c.advance(everyMs);
+        co.sent(
+          't',
+          Array.from({ length: size }, () => [req('/a'), c.now()] as const),
+        );
+      }
+      co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, req('/a'));
+      return co.paceFor('t', req('/a'));
+    };
+    // 40 requests a second for 10 s: 40 per second over the last 5 s, half of it.
+    expect(paceAfter(10, 40, 1000)).toBeCloseTo(20);
+    // 40 requests a second for the run's first 2 s: over those 2 s (over 5 s it would read 16, half of it).
+    expect(paceAfter(4, 20, 500)).toBeCloseTo(80 / 2 / 2);
   });
 
   test('a declared counter limited within its declared pace keeps it — never below what the declared limit allows — waits each answer out, and the report says the limit looks too high', () => {
@@ -869,13 +863,7 @@ test.describe('learning the key', () => {
 
   test('a limit declared with its window alone (no key): a limited answer after few requests is no evidence of a lower limit — a leaky bucket at the declared rate refuses requests that come bunched', () => {
     const c = clock2();
-    const told: number[] = [];
-    const co = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
-    co.register('t', {
-      declared: { limit: 60, windowSeconds: 1 },
-      maxRequests: 100_000,
-      maxSeconds: 3600,
-    });
+    const { co, told } = keptWatch(c, { limit: 60, windowSeconds: 1 });
     // Five windows, each: 43 requests within 0.3 s, a limited answer, the window waited out.
     for (let i = 0; i < 5; i++)
       limitedWindow(co, c, { scope: users, requests: 43, everyMs: 7, limitedAtMs: 300, waitMs: 1700 });
@@ -886,13 +874,7 @@ test.describe('learning the key', () => {
   test('a limit declared without its key, whose limited answers state a lower limit (@fastify/rate-limit’s X-RateLimit-Limit): evidence where the count agrees with the statement — not where it does not, nor where the statement is the declared limit', () => {
     const run = (requests: number, stated: number | undefined) => {
       const c = clock2();
-      const told: number[] = [];
-      const co = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
-      co.register('t', {
-        declared: { limit: 60, windowSeconds: 10 },
-        maxRequests: 100_000,
-        maxSeconds: 3600,
-      });
+      const { co, told } = keptWatch(c, { limit: 60, windowSeconds: 10 });
       // Windows of 10 s: `requests` within 4 s, a limited answer, the window's rest waited out. The first two
       // events teach the key (`endpoint` and `identity`, then `address`): they read nothing.
       for (let i = 0; i < 5; i++)
@@ -975,6 +957,17 @@ function limitedWindow(
   co.limited('t', { kind: 'limited', waitMs: w.waitMs, reason: '429' }, w.scope, undefined, w.stated);
   c.advance(w.waitMs);
   co.sent('t', []);
+}
+
+/** A coordinator under one limit declared without its key, and the kept-lower readings it tells. */
+function keptWatch(
+  c: ReturnType<typeof clock2>,
+  declared: { limit: number; windowSeconds: number },
+): { co: RunCoordinator; told: number[] } {
+  const told: number[] = [];
+  const co = new RunCoordinator(c.now, { onOverDeclared: (_, seen) => told.push(seen.requests) });
+  co.register('t', { declared, maxRequests: 100_000, maxSeconds: 3600 });
+  return { co, told };
 }
 
 function clock2() {
