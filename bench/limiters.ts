@@ -14,8 +14,14 @@ import { PROFILE, PROFILE_PATH } from './setups.ts';
 
 export type LimiterName = 'nginx' | 'fastify' | 'slowapi' | 'express' | 'credential';
 export const LIMITERS: readonly LimiterName[] = ['nginx', 'fastify', 'slowapi', 'express', 'credential'];
-/** `none`: no `rateLimit` at all — what most users point at a deployment first; the run learns the limit. */
-export type ProfileKind = 'exact' | 'minimal' | 'none';
+/**
+ * What a politeness run's profile declares: the limiter exactly, limit and window only, or (`none`) no `rateLimit`
+ * at all — what most users point at a deployment first; the run learns the limit.
+ */
+export const PROFILE_KINDS = ['exact', 'minimal', 'none'] as const;
+export type ProfileKind = (typeof PROFILE_KINDS)[number];
+/** The kinds run unless asked for: issue #38's targets are for the two declarations. */
+export const DEFAULT_PROFILE_KINDS: readonly ProfileKind[] = ['exact', 'minimal'];
 
 /** What each limiter is, in a few words (the benchmark's table). */
 export const LIMITER_LABELS: Readonly<Record<LimiterName, string>> = {

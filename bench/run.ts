@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatSummary, type ProfileSummary, readProfile, summariseProfile } from './cpu-profile.ts';
 import { benchFuzz, workerProfiles } from './fuzz-bench.ts';
-import type { ProfileKind } from './limiters.ts';
+import { DEFAULT_PROFILE_KINDS, PROFILE_KINDS, type ProfileKind } from './limiters.ts';
 import { type BenchReport, ceilingTargetLine, type Environment, renderMarkdown } from './markdown.ts';
 import { benchMock } from './mock-bench.ts';
 import { ROOT } from './mock-process.ts';
@@ -188,10 +188,9 @@ async function main(): Promise<number> {
     };
     const polite = await benchPolite({
       targets: names(values['polite-limiters'], POLITE_TARGETS, 'polite-limiters') as PoliteTarget[],
-      // `none` (nothing declared) only when asked for: the issue's targets are for the two declarations.
       profiles: (values['polite-profiles'] === undefined
-        ? ['exact', 'minimal']
-        : names(values['polite-profiles'], ['exact', 'minimal', 'none'], 'polite-profiles')) as ProfileKind[],
+        ? DEFAULT_PROFILE_KINDS
+        : names(values['polite-profiles'], PROFILE_KINDS, 'polite-profiles')) as ProfileKind[],
       scale: positive('polite-scale', values['polite-scale'], 1),
       ...(values['polite-cases'] === undefined
         ? {}
