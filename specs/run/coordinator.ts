@@ -34,6 +34,7 @@ import {
   nearFull,
   spellingExplains,
   unroutedExplains,
+  withoutRefuted,
 } from './key-model.ts';
 import type { LimitSignal } from './limited-answer.ts';
 import { PACE_MARGIN, type Pace, Pacer, paceForDeclared, takesWholeLimit } from './pacer.ts';
@@ -157,6 +158,8 @@ const OVER_DECLARED_SHARE = 0.8;
  * agree.
  */
 const KEPT_MIN_EVENTS = 3;
+/** How often the coarser keys a learned key's answers fit too are checked against the traffic (ms): settleFits. */
+const FITS_CHECK_MS = 1000;
 /**
  * Within half a window of a pause of the counter (a ban's, a Retry-After's), a reading is evidence only from this
  * share of the declared limit up: a target that refuses after a few requests then is more likely still in the
@@ -235,6 +238,8 @@ interface TargetState {
   readonly startedAt: number;
   /** When the run's first request went out (Infinity until then): the pace reached is read over no more. */
   firstSentAt: number;
+  /** When the coarser keys learned keys' answers fit too were last checked against the traffic (settleFits). */
+  fitsCheckedAt: number;
   readonly deadline: number;
   /** The declared limits, in the profile's order (one without a declared limit). */
   readonly entries: readonly EntryState[];
@@ -368,6 +373,7 @@ export class RunCoordinator {
       policy,
       startedAt: now,
       firstSentAt: Number.POSITIVE_INFINITY,
+      fitsCheckedAt: now,
       deadline: now + policy.maxSeconds * 1000,
       entries: declared.length === 0 ? [entry(0, undefined)] : declared.map((d, i) => entry(i, d)),
       counters: new Map(),
@@ -536,6 +542,7 @@ export class RunCoordinator {
   sent(target: string, entries: readonly (readonly [string, number])[]): void {
     const s = this.state(target);
     this.settleKept(s, this.clock());
+    this.settleFits(s, this.clock());
     // A batch holds a few distinct scopes (every fuzz case of a route shares one): each is decoded, and its
     // entries and counters looked up, once per batch — nothing in this loop changes them.
     const known = new Map<string, { scope: RequestScope; entries: EntryState[]; counters: Counter[] }>();
@@ -867,6 +874,22 @@ export class RunCoordinator {
   }
 
   /**
+   * The coarser keys a learned key's answers fit too (LearnedKey.alsoFits), less those the traffic has refuted
+   * since (key-model.ts withoutRefuted): checked every FITS_CHECK_MS (`all`: now), over the windows the log keeps.
+   */
+  private settleFits(s: TargetState, now: number, all = false): void {
+    if (!all && now - s.fitsCheckedAt < FITS_CHECK_MS) return;
+    s.fitsCheckedAt = now;
+    for (const e of s.entries) {
+      const d = e.declared;
+      if (d === undefined) continue;
+      e.learned.forEach((l, i) => {
+        e.learned[i] = withoutRefuted(d, l, e.log, e.limitedLog, now);
+      });
+    }
+  }
+
+  /**
    * The limiting events KEPT_SETTLE_MS old (every one, `all`): what the target let through of the request's
    * counter over the window — requests sent less limited answers (a window log sends the whole limit at once, and
    * the target limits the rest) — under every key, in force or not: the key the run goes by may not yet be the
@@ -1004,7 +1027,10 @@ export class RunCoordinator {
 
   politeness(): Politeness {
     const now = this.clock();
-    for (const s of this.targets.values()) this.settleKept(s, now, true);
+    for (const s of this.targets.values()) {
+      this.settleKept(s, now, true);
+      this.settleFits(s, now, true);
+    }
     return politenessOf(
       [...this.targets.values()].map((s) => ({
         declared: s.entries[0]?.declared,

@@ -39,6 +39,13 @@ export interface LearnedKey {
   readonly spanMs: number;
   /** Under several declared limits: the one that learned it (its label). */
   readonly entry?: string;
+  /**
+   * Coarser keys whose counters had gone past the declared rate too, and that the traffic had not refuted: the
+   * same answers fit them (a target counting per address limits a run whose requests all went to one route).
+   * The finest is added, as it slows the least; the report says these fit too (specs/run/politeness.ts
+   * keySummary) until the traffic refutes them (`refuted`) or a later limited answer adds one.
+   */
+  readonly alsoFits?: readonly { readonly key: RateKey; readonly counter: string }[];
 }
 
 interface Declared {
@@ -152,7 +159,34 @@ export function explainLimited(
     }
   }
   const keep = finest(over.map((o) => o.key));
-  return over.filter((o) => keep.includes(o.key));
+  return over
+    .filter((o) => keep.includes(o.key))
+    .map((o) => {
+      const coarser = over.filter((c) => c.key !== o.key && covers(c.key, o.key));
+      return coarser.length === 0
+        ? o
+        : { ...o, alsoFits: coarser.map((c) => ({ key: c.key, counter: c.counter })) };
+    });
+}
+
+/**
+ * `learned` without the coarser keys its answers fit that the traffic has refuted since (`refuted`): a target
+ * counting per address limits a run whose requests all went to one route as one counting per route does, but an
+ * address served past the declared limit afterwards says the target does not count per address.
+ */
+export function withoutRefuted(
+  declared: Declared,
+  learned: LearnedKey,
+  log: GrantLog,
+  limitedLog: GrantLog,
+  now: number,
+): LearnedKey {
+  const fits = learned.alsoFits;
+  if (fits === undefined) return learned;
+  const left = fits.filter((f) => !refuted(declared, f.key, f.counter, log, limitedLog, now));
+  if (left.length === fits.length) return learned;
+  const { alsoFits: _refuted, ...rest } = learned;
+  return left.length === 0 ? rest : { ...rest, alsoFits: left };
 }
 
 /**

@@ -104,6 +104,17 @@ const KEY_WORDS: Readonly<Record<RateKey, string>> = {
 };
 
 /**
+ * The coarser keys every one of `learned`'s limited answers fits too (LearnedKey.alsoFits, less those the traffic
+ * refuted): the run added the finest key, and cannot tell the target does not count by these.
+ */
+function fitToo(learned: readonly LearnedKey[]): RateKey[] {
+  const [first, ...rest] = learned;
+  return [...new Set(first?.alsoFits?.map((f) => f.key) ?? [])].filter((k) =>
+    rest.every((l) => l.alsoFits?.some((f) => f.key === k) === true),
+  );
+}
+
+/**
  * "declared key identity; the target limits per route — add `key: "endpoint"`", or what the run went by when
  * nothing contradicted the declaration.
  */
@@ -127,9 +138,14 @@ export function keySummary(
       evidence === undefined
         ? ''
         : ` (limited after ${evidence.requests} requests of ${counterLabel(evidence.counter)} within ${Math.round(evidence.spanMs) / 1000} s)`;
-    return declared === undefined
-      ? `key not declared; the target limits ${words(added)}${seen} — ${advice(added)}`
-      : `declared key ${declared}; the target limits ${words(added)}${seen} — ${advice(added)}`;
+    const fits = fitToo(learned.filter((l) => added.includes(l.key)));
+    const said =
+      fits.length === 0
+        ? `the target limits ${words(added)}${seen} — ${advice(added)}`
+        : `the target limits ${words(added)}, or ${fits.map((k) => KEY_WORDS[k]).join(' or ')}: its limited answers ` +
+          `fit ${fits.length === 1 ? 'both' : 'each'}${seen} — ${advice(added)}, or ` +
+          `${fits.map((k) => `\`key: "${k}"\``).join(' or ')} if it counts so`;
+    return declared === undefined ? `key not declared; ${said}` : `declared key ${declared}; ${said}`;
   }
   return declared === undefined
     ? `key not declared: paced ${words(inForce)} (no limited answer said otherwise) — declare \`key\` if you know it`

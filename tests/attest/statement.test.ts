@@ -201,6 +201,31 @@ test.describe('the predicate against the schema (signed as changed, so only the 
       cause: 'report: /run/politeness/scopes is not a known field (conformance.schema.json)',
     });
   });
+
+  test('a key learned under several limits, with the coarser key its answers fit too, is a known field', async () => {
+    // What RunCoordinator#politeness writes under a `rateLimit` list (specs/run/coordinator.ts: `entry`) where
+    // the limited answers fit a coarser key as well (specs/run/key-model.ts: `alsoFits`).
+    const { result } = await signAndVerify({
+      report: (r) => {
+        r.run.politeness.key = {
+          inForce: ['credential', 'endpoint'],
+          learned: [
+            {
+              key: 'endpoint',
+              at: 1795676116198,
+              counter: 'endpoint /protected',
+              requests: 4,
+              spanMs: 500,
+              entry: 'short',
+              alsoFits: [{ key: 'address', counter: 'address' }],
+            },
+          ],
+          summary: 'short: key not declared; the target limits per route, or per client address: …',
+        };
+      },
+    });
+    expect(result.ok, JSON.stringify(result.ok ? '' : result.cause)).toBe(true);
+  });
 });
 
 test.describe('a signed predicate that does not restate its report', () => {

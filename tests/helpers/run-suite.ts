@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Politeness } from '../../specs/run/politeness.ts';
+import { schemaErrors } from '../report/schema.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MOCK_PROFILE = join(ROOT, 'fixtures', 'mock.profile.json');
@@ -216,6 +217,10 @@ export async function runConformance(
       ConformanceRun,
       'rules' | 'run'
     >;
+    // Every report a test reads is the documented shape (`gatecheck verify` refuses any other).
+    const errors = schemaErrors(report);
+    if (errors.length > 0)
+      throw new Error(`conformance.json does not match its schema: ${errors.join('; ')}`);
     return { code: run.code, stdout: run.stdout, wallMs: run.wallMs, rules: report.rules, run: report.run };
   } finally {
     run.dispose();

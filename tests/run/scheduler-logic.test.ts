@@ -578,6 +578,54 @@ test.describe('learning the key', () => {
     expect(limited).toBeLessThanOrEqual(traffic.length + fuzz.length);
     // /users, alone on its route, is not held to /protected's pace.
     expect((sent.get(users) ?? []).length).toBeGreaterThan(0.5 * 0.9 * 6 * 60);
+    // The address fitted the first answers too, but it went on being served past the limit: refuted, not said.
+    expect(p.key?.learned[0]?.alsoFits).toBeUndefined();
+    expect(p.key?.summary).not.toMatch(/address/);
+  });
+
+  test('key not declared, target per address, every request to one route: the route is added, and the summary says the address fits the answers too', () => {
+    const now = { t: NOW };
+    const co = new RunCoordinator(() => now.t);
+    co.register('t', policy());
+    // A minimal profile against NestJS's throttler per address: the fuzz cases, each its own credential, all
+    // to /protected — the route's counter and the address's received the same requests.
+    const fuzz = Array.from({ length: 20 }, (_, i) =>
+      encodeScope({ counted: true, route: '/protected', identity: '', credential: `fuzz-${i}` }),
+    );
+    const { limited } = drive(
+      co,
+      now,
+      fuzz,
+      60_000,
+      slidingTarget(() => 'address'),
+    );
+    const p = co.politeness();
+    expect(limited).toBeGreaterThan(0);
+    expect(p.key?.learned.map((l) => l.key)).toEqual(['endpoint']);
+    expect(p.key?.learned[0]?.alsoFits).toEqual([{ key: 'address', counter: 'address' }]);
+    // Not "the target limits per route": nothing the run saw tells a route's counter from the address's.
+    expect(p.key?.summary).toMatch(
+      /^key not declared; the target limits per route, or per client address: its limited answers fit both \(limited after \d+ requests of endpoint \/protected within [\d.]+ s\) — add `key: "endpoint"` to rateLimit, or `key: "address"` if it counts so$/,
+    );
+  });
+
+  test('the summary names a coarser key only where every limited answer of the added key fits it', () => {
+    const fitting = {
+      key: 'endpoint' as const,
+      at: NOW,
+      counter: 'endpoint /protected',
+      requests: 70,
+      spanMs: 1000,
+      alsoFits: [{ key: 'address' as const, counter: 'address' }],
+    };
+    expect(keySummary(undefined, ['endpoint'], [fitting, { ...fitting, at: NOW + 9000 }])).toMatch(
+      /the target limits per route, or per client address: its limited answers fit both/,
+    );
+    // A later answer on the route whose address had not gone past the limit: the address does not fit it.
+    const { alsoFits: _none, ...alone } = fitting;
+    expect(keySummary(undefined, ['endpoint'], [fitting, { ...alone, at: NOW + 9000 }])).toBe(
+      'key not declared; the target limits per route (limited after 70 requests of endpoint /protected within 1 s) — add `key: "endpoint"` to rateLimit',
+    );
   });
 
   test('a key learned first and covered by one learned later is not what the summary names (nginx: one route first, then the address)', () => {

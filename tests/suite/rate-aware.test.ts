@@ -12,6 +12,7 @@ import { expect, test } from '@playwright/test';
 import type { DefectName } from '../../mock/defects/registry.ts';
 import { type RunningMock, startMock } from '../../mock/server.ts';
 import { MOCK_PROFILE, runSuite } from '../helpers/run-suite.ts';
+import { schemaErrors } from '../report/schema.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
@@ -129,6 +130,9 @@ async function verdicts(
       rules: RuleVerdict[];
       run: { politeness?: Record<string, unknown> };
     };
+    // What a limited run writes (keys learned under several limits among it) is what the schema says, so
+    // `gatecheck verify` takes a statement over it.
+    expect(schemaErrors(report), JSON.stringify(report.run.politeness)).toEqual([]);
     return {
       rules: new Map(report.rules.map((r) => [r.id, r])),
       politeness: report.run.politeness,
