@@ -369,19 +369,30 @@ test.describe('learning the key', () => {
   const adminRoute = req('/admin', 'admin');
   const traffic = [protectedAdmin, protectedAnon, users, adminRoute];
   const routeOf = (s: string) => s.split('\t')[1] ?? '';
+  /** Fuzz cases: each its own credential (a counter of its own), all to /protected. */
+  const fuzz = Array.from({ length: 20 }, (_, i) =>
+    encodeScope({ counted: true, route: '/protected', identity: '', credential: `fuzz-${i}` }),
+  );
 
-  test('key not declared, target per address: one limiting event adds `address`, and no other', () => {
+  /** A coordinator of its own, with nothing but the limit declared, driven for `ms`; its politeness at the end. */
+  function driveAlone(
+    requests: readonly string[],
+    ms: number,
+    limits: (scope: string, at: number) => boolean,
+  ) {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
     co.register('t', policy());
-    const { limited } = drive(
-      co,
-      now,
+    const { sent, limited } = drive(co, now, requests, ms, limits);
+    return { sent, limited, p: co.politeness() };
+  }
+
+  test('key not declared, target per address: one limiting event adds `address`, and no other', () => {
+    const { limited, p } = driveAlone(
       traffic,
       120_000,
       slidingTarget(() => 'address'),
     );
-    const p = co.politeness();
     expect(p.key?.inForce).toContain('address');
     expect(p.key?.learned.map((l) => l.key)).toEqual(['address']);
     expect(p.key?.summary).toMatch(
@@ -566,10 +577,6 @@ test.describe('learning the key', () => {
     const now = { t: NOW };
     const co = new RunCoordinator(() => now.t);
     co.register('t', policy());
-    // Fuzz cases: each its own credential (a counter of its own), all to /protected.
-    const fuzz = Array.from({ length: 20 }, (_, i) =>
-      encodeScope({ counted: true, route: '/protected', identity: '', credential: `fuzz-${i}` }),
-    );
     const { sent, limited } = drive(co, now, [...traffic, ...fuzz], 60_000, slidingTarget(routeOf));
     const p = co.politeness();
     expect(p.key?.learned.map((l) => l.key)).toEqual(['endpoint']);
@@ -584,22 +591,13 @@ test.describe('learning the key', () => {
   });
 
   test('key not declared, target per address, every request to one route: the route is added, and the summary says the address fits the answers too', () => {
-    const now = { t: NOW };
-    const co = new RunCoordinator(() => now.t);
-    co.register('t', policy());
     // A minimal profile against NestJS's throttler per address: the fuzz cases, each its own credential, all
     // to /protected — the route's counter and the address's received the same requests.
-    const fuzz = Array.from({ length: 20 }, (_, i) =>
-      encodeScope({ counted: true, route: '/protected', identity: '', credential: `fuzz-${i}` }),
-    );
-    const { limited } = drive(
-      co,
-      now,
+    const { limited, p } = driveAlone(
       fuzz,
       60_000,
       slidingTarget(() => 'address'),
     );
-    const p = co.politeness();
     expect(limited).toBeGreaterThan(0);
     expect(p.key?.learned.map((l) => l.key)).toEqual(['endpoint']);
     expect(p.key?.learned[0]?.alsoFits).toEqual([{ key: 'address', counter: 'address' }]);
