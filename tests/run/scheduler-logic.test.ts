@@ -574,11 +574,7 @@ test.describe('learning the key', () => {
   });
 
   test('key not declared, target per route, a credential per fuzz case on one route: one limiting event adds `endpoint`, and no other', () => {
-    const now = { t: NOW };
-    const co = new RunCoordinator(() => now.t);
-    co.register('t', policy());
-    const { sent, limited } = drive(co, now, [...traffic, ...fuzz], 60_000, slidingTarget(routeOf));
-    const p = co.politeness();
+    const { sent, limited, p } = driveAlone([...traffic, ...fuzz], 60_000, slidingTarget(routeOf));
     expect(p.key?.learned.map((l) => l.key)).toEqual(['endpoint']);
     expect(p.key?.summary).toMatch(/key not declared; the target limits per route .*add `key: "endpoint"`/);
     // One event: the answers to the requests in flight then.
