@@ -6,14 +6,14 @@ import { openRunHost } from './specs/setup/run-host.ts';
 /**
  * The product: the conformance suite. `npx playwright test` with no settings starts the bundled mock
  * and checks it; `BASE_URL=<url> GATECHECK_PROFILE=<profile.json> npx playwright test` checks any target
- * (specs/setup/set-up.ts, asked for by the `setup` project, which the checks depend on: specs/setup/run-host.ts). The project's own tests are configured in tests/playwright.config.ts.
+ * (specs/setup/set-up.ts, done by the global setup: specs/setup/global-set-up.ts). The project's own tests are configured in tests/playwright.config.ts.
  * The same file runs compiled in the installed package (docs/package.md): module paths take the running
  * code's extension, and report paths are resolved from the working directory, never inside node_modules.
  */
 // `playwright test --list` runs nothing, so it writes no report: the conformance reporter sees the list mode
 // itself; JUnit and Playwright's HTML report would write an empty run over the last one, so they are left out.
 const listing = process.argv.includes('--list');
-// The runner's host for the set-up the `setup` project asks for (in a worker: nothing).
+// The runner's host for the run's set-up and its workers' questions (in a worker: nothing).
 openRunHost();
 const reportDir = resolve(process.env.GATECHECK_REPORT_DIR || 'reports');
 const reporter: ReporterDescription[] = [
@@ -44,14 +44,14 @@ export default defineConfig({
     baseURL: process.env.BASE_URL,
     trace: 'off',
   },
+  // The run's set-up — profile, scheduler, bundled mock, token broker — in the runner before any worker starts:
+  // every test here is the suite's (a user's own config takes gatecheckProjects()' setup project instead).
+  globalSetup: `./specs/setup/global-set-up${MODULE_EXT}`,
   projects: [
-    // The run's set-up, run only when a check is selected: profile, scheduler, bundled mock, token broker.
-    { name: 'setup', testMatch: `setup/run.setup${MODULE_EXT}` },
     // Its teardown runs after it, failures or not: the observer verdicts over every response it received.
     {
       name: 'conformance',
       testMatch: `**/*.spec${MODULE_EXT}`,
-      dependencies: ['setup'],
       teardown: 'observers',
     },
     // Its verdicts take milliseconds over stored observations: one worker process, not one per core to start.

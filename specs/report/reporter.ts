@@ -18,7 +18,7 @@ import { issuedTokens } from '../credentials/client.ts';
 import { progressStream } from '../lib/progress-stream.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
 import { storedPoliteness } from '../run/politeness-store.ts';
-import { setUpEnv, tearDownRun } from '../setup/run-host.ts';
+import { setUpEnv, setUpStateHere, tearDownRun } from '../setup/run-host.ts';
 import { buildReport } from './build.ts';
 import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
 import { collectTest, stripAnsi } from './collect.ts';
@@ -162,7 +162,14 @@ export default class ConformanceReporter implements Reporter {
       const message = stripAnsi(failure.message ?? failure.value ?? '').replace(/^Error: /, '');
       errors.push(`the run's set-up failed: ${message}`);
     }
-    errors.push(...this.#errors);
+    // Failed in gatecheck's own configuration's global setup (specs/setup/global-set-up.ts): the run stopped
+    // before any test, and Playwright reported the set-up's one line as the run's error.
+    const hostSetUp = setUpStateHere();
+    if (!setUpFailed && hostSetUp.state === 'failed') {
+      setUpFailed = true;
+      errors.push(`the run's set-up failed: ${hostSetUp.error}`);
+      errors.push(...this.#errors.filter((e) => !e.includes(hostSetUp.error)));
+    } else errors.push(...this.#errors);
 
     const profilePath = this.#options.profile ?? env[ENV.profile];
     let profile: { raw: unknown; source: string } | null = null;

@@ -6,12 +6,15 @@
  * the config (a socket in a private folder, nothing else: no profile read, no variable resolved, no request),
  * and the suite's setup project — which Playwright runs only when a project depending on it has a selected
  * test — asks it, from its worker, to set the run up (specs/setup/set-up.ts). A failed set-up is that one test
- * failing with one line, and Playwright then runs none of the checks that depend on it.
+ * failing with one line, and Playwright then runs none of the checks that depend on it. In gatecheck's own
+ * configuration, where every test is the suite's, its global setup sets the run up here instead
+ * (specs/setup/global-set-up.ts: setUpInRunner).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ReporterEntry } from '../lib/progress-stream.ts';
 import type { Profile } from '../profile/types.ts';
 import { askHost, hostAddressIn, hostFolderPrefix, runHostAddress } from '../run/host-socket.ts';
 import type { SetUpRequest, SetUpResult } from './set-up.ts';
@@ -126,9 +129,45 @@ export function setUpEnv(): Readonly<Record<string, string>> {
   return registry[KEY]?.env() ?? {};
 }
 
+/** In the runner (the reporter): where the run's set-up stands, `none` without a host. */
+export function setUpStateHere(): SetUpState {
+  return registry[KEY]?.state() ?? { state: 'none' };
+}
+
 /** The run's teardown, from the reporter at the end of the run (before it reads what the run left). */
 export async function tearDownRun(): Promise<void> {
   await registry[KEY]?.tearDown();
+}
+
+/** What the set-up needs of the run's configuration: its workers, and its reporters' names and output files. */
+export function setUpRequestOf(config: {
+  readonly workers: number;
+  readonly reporter: readonly (readonly [string, unknown?])[];
+}): SetUpRequest {
+  const reporters: ReporterEntry[] = config.reporter.map(([name, options]) => {
+    const { outputFile, fileName } = (options ?? {}) as { outputFile?: unknown; fileName?: unknown };
+    return [name, { outputFile, fileName }];
+  });
+  return { workers: config.workers, reporters };
+}
+
+/** A set-up's error as one line: where it was asked from says nothing its message does not. */
+function oneLine(message: string): Error {
+  const error = new Error(message);
+  error.stack = `Error: ${message}`;
+  return error;
+}
+
+/**
+ * In the runner (gatecheck's own configuration's global setup, specs/setup/global-set-up.ts): sets the run up
+ * through this process's host, as a worker's request would; throws the set-up's error as one line.
+ */
+export async function setUpInRunner(request: SetUpRequest): Promise<void> {
+  const host = registry[KEY];
+  if (host === undefined) throw oneLine('gatecheck: no run host in this runner (the config opened none)');
+  await host.setUp(request).catch((error: Error) => {
+    throw oneLine(error.message);
+  });
 }
 
 /** From a worker (the setup test): asks the runner's host to set the run up; throws the set-up's error. */
@@ -143,11 +182,7 @@ export async function askForSetUp(
   }
   const { status, answer } = await askHost(address, 'POST', '/setup', request);
   if (status === 200) return;
-  const message = typeof answer.error === 'string' ? answer.error : `the run host answered ${status}`;
-  const error = new Error(message);
-  // One line: where in the setup test it was asked says nothing the message does not.
-  error.stack = `Error: ${message}`;
-  throw error;
+  throw oneLine(typeof answer.error === 'string' ? answer.error : `the run host answered ${status}`);
 }
 
 /**

@@ -5,14 +5,9 @@
  * refuses) is one failed test with one line, and none of the suite's checks runs.
  */
 import { baseTest } from '../lib/base-test.ts';
-import type { ReporterEntry } from '../lib/progress-stream.ts';
-import { askForSetUp } from './run-host.ts';
+import { askForSetUp, setUpRequestOf } from './run-host.ts';
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a test asks for from this pattern; it asks for none.
 baseTest.test('gatecheck: profile, target and run services', async ({}, testInfo) => {
-  const reporters: ReporterEntry[] = testInfo.config.reporter.map(([name, options]) => {
-    const { outputFile, fileName } = (options ?? {}) as { outputFile?: unknown; fileName?: unknown };
-    return [name, { outputFile, fileName }];
-  });
-  await askForSetUp({ workers: testInfo.config.workers, reporters });
+  await askForSetUp(setUpRequestOf(testInfo.config));
 });
