@@ -40,7 +40,7 @@ export interface BuildInput {
   readonly scrub: Scrubber;
   /** Waivers and/or a baseline (--waivers, --baseline): the CI gate's input (specs/report/gate/). */
   readonly gate?: Omit<GateInput, 'runReasons'>;
-  /** The suite's setup test failed (specs/setup/run.setup.ts): no check ran; the first error says why. */
+  /** The run's set-up failed (the setup test, specs/setup/run.setup.ts, or the global setup): no check ran; the first error says why. */
   readonly setUpFailed?: boolean;
 }
 
