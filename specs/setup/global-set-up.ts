@@ -4,7 +4,7 @@
  * user's project, where gatecheckProjects() keeps one: specs/project/gatecheck-project.ts). It runs in the
  * runner before any worker starts, as the setup project's request did, so the workers still inherit what
  * Node reads at start (NODE_EXTRA_CA_CERTS). It spares a run the setup project's worker: ≈ 0.5 CPU-s, and the
- * ≈ 0.6 s that worker's start took before the checks' workers could start (docs/performance.md "#36, eleventh
+ * ≈ 0.7 s that worker's start took before the checks' workers could start (docs/performance.md "#36, eleventh
  * pass"). A failed set-up stops the run with its one line, before any test; the conformance report says every
  * rule was not run, and why (specs/report/build.ts).
  */
