@@ -15,6 +15,10 @@ import { openRunHost } from './specs/setup/run-host.ts';
 const listing = process.argv.includes('--list');
 // The runner's host for the run's set-up and its workers' questions (in a worker: nothing).
 openRunHost();
+// Compiled (the installed package), every module a worker imports is JavaScript: its workers need no
+// TypeScript loader, the off-thread one Playwright registers on Node 20 (cli/playwright.ts loaderEnv; the CLI
+// turns it off for the runner too). Run from the sources, they do.
+if (MODULE_EXT === '.js') process.env.PW_DISABLE_TS_ESM ??= '1';
 const reportDir = resolve(process.env.GATECHECK_REPORT_DIR || 'reports');
 const reporter: ReporterDescription[] = [
   [process.env.CI ? 'dot' : 'list'],

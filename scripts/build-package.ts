@@ -4,34 +4,50 @@
  * TypeScript. The compiler is the repository's own `tsc` (tsconfig.build.json): one file out per file in,
  * so every path the code resolves relative to itself still holds, and `.ts` import specifiers are rewritten
  * to `.js`. Data files that live beside the code (the report's JSON Schema, test vectors) are copied.
+ * The self-tests compile the same way into a folder of their own (tests/setup/compiled-suite.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../shared/paths.ts';
 
 /** The folders compiled into the package (tsconfig.build.json's `include`). */
 const CODE_DIRS = ['cli', 'mock', 'shared', 'specs'];
 const DIST = resolve(PACKAGE_ROOT, 'dist');
 
-rmSync(DIST, { recursive: true, force: true });
-const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-const compiled = spawnSync(process.execPath, [tsc, '-p', resolve(PACKAGE_ROOT, 'tsconfig.build.json')], {
-  stdio: 'inherit',
-});
-if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+/** Empties `dist` and compiles into it; the number of data files copied. Throws if `tsc` fails. */
+export function buildPackage(dist: string = DIST): number {
+  rmSync(dist, { recursive: true, force: true });
+  const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+  const compiled = spawnSync(
+    process.execPath,
+    [tsc, '-p', resolve(PACKAGE_ROOT, 'tsconfig.build.json'), '--outDir', dist],
+    { stdio: 'inherit' },
+  );
+  if (compiled.status !== 0) throw new Error(`tsc exited with ${compiled.status ?? compiled.signal}`);
+  let copied = 0;
+  for (const dir of CODE_DIRS) {
+    for (const file of readdirSync(resolve(PACKAGE_ROOT, dir), { recursive: true, encoding: 'utf8' })) {
+      // Data beside the code, and the hand-written CommonJS entry (specs/project/index.cjs).
+      if (!file.endsWith('.json') && !file.endsWith('.cjs')) continue;
+      const source = join(PACKAGE_ROOT, dir, file);
+      cpSync(source, join(dist, relative(PACKAGE_ROOT, source)));
+      copied++;
+    }
+  }
+  return copied;
+}
 
-let copied = 0;
-for (const dir of CODE_DIRS) {
-  for (const file of readdirSync(resolve(PACKAGE_ROOT, dir), { recursive: true, encoding: 'utf8' })) {
-    // Data beside the code, and the hand-written CommonJS entry (specs/project/index.cjs).
-    if (!file.endsWith('.json') && !file.endsWith('.cjs')) continue;
-    const source = join(PACKAGE_ROOT, dir, file);
-    cpSync(source, join(DIST, relative(PACKAGE_ROOT, source)));
-    copied++;
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const copied = buildPackage();
+    process.stderr.write(
+      `build: compiled into ${relative(process.cwd(), DIST) || '.'}/, ${copied} data files copied\n`,
+    );
+  } catch (error) {
+    process.stderr.write(`build: ${(error as Error).message}\n`);
+    process.exit(1);
   }
 }
-process.stderr.write(
-  `build: compiled into ${relative(process.cwd(), DIST) || '.'}/, ${copied} data files copied\n`,
-);

@@ -39,6 +39,8 @@ export default defineConfig({
   timeout: 60_000,
   reporter: process.env.CI ? [['list'], ['junit', { outputFile: '../reports/self-test.junit.xml' }]] : 'list',
   outputDir: '../test-results/self',
+  // The suite compiled once for the child runs (setup/compiled-suite.ts): no TypeScript loader in their processes.
+  globalSetup: './setup/compile-suite.ts',
   projects: [
     { name: 'waiting', testMatch: WAITING, workers: WAITING_WORKERS },
     // No limit of its own: queued before `self`, its tests take the slots the waiting pool leaves (two at the

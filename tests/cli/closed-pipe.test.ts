@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cleanEnv, type RunResult } from '../report/synthetic.ts';
-import { BIN } from './cli.ts';
+import { gatecheckBin } from './cli.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
 /** `<gatecheck args> | head -n 1` in bash; stdout is head's, `exit` gatecheck's own code. */
 function piped(args: string, cwd: string): Promise<RunResult & { exit: number }> {
-  const line = `"${process.execPath}" "${BIN}" ${args} | head -n 1; echo "exit \${PIPESTATUS[0]}" >&2`;
+  const line = `"${process.execPath}" "${gatecheckBin()}" ${args} | head -n 1; echo "exit \${PIPESTATUS[0]}" >&2`;
   return new Promise((resolve) =>
     execFile('bash', ['-c', line], { cwd, env: cleanEnv(), timeout: 140_000 }, (error, stdout, stderr) => {
       const exit = Number(/exit (\d+)\s*$/.exec(stderr)?.[1] ?? -1);

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
 import { STOP_WATCHDOG_TIMES } from '../../cli/stop-watchdog.ts';
 import { killAll, start, stillRunning } from '../package/processes.ts';
-import { BIN } from './cli.ts';
+import { gatecheckBin } from './cli.ts';
 
 /**
  * Whether the runner misses the interrupt depends on where its set-up phase stands at that moment (here, with the
@@ -22,7 +22,7 @@ for (const attempt of [1, 2])
     test.setTimeout(90_000);
     const dir = await mkdtemp(path.join(tmpdir(), 'gatecheck-ctrl-c-'));
     // A fuzz budget that would take minutes: a run still going after the signal is seen still going.
-    const cli = start(process.execPath, [BIN, '--budget', '1000000', '--report-dir', 'r'], dir);
+    const cli = start(process.execPath, [gatecheckBin(), '--budget', '1000000', '--report-dir', 'r'], dir);
     const seen = new Map<number, string>();
     let watching = true;
     const watch = (async () => {

@@ -13,7 +13,7 @@ import { REPORTER as CLI_REPORTER } from '../../cli/playwright.ts';
 import { withConformanceReporter } from '../../cli/run.ts';
 import { stdoutDocumentReporter } from '../../specs/lib/progress-stream.ts';
 import { cleanEnv, PLAYWRIGHT_CLI, REPORTER, ROOT, type RunResult } from '../report/synthetic.ts';
-import { BIN } from './cli.ts';
+import { gatecheckBin } from './cli.ts';
 
 function run(command: string, args: readonly string[], cwd: string, env = cleanEnv()): Promise<RunResult> {
   return new Promise((resolve) =>
@@ -68,7 +68,15 @@ for (const reporters of ['json', `json,${REPORTER}`]) {
 test('gatecheck -- --reporter=json → stdout is the JSON report alone; the CLI’s lines and the seed on stderr', async () => {
   const result = await run(
     process.execPath,
-    [BIN, '--only', 'auth.401.missing', '--report-dir', path.join(dir, 'reports'), '--', '--reporter=json'],
+    [
+      gatecheckBin(),
+      '--only',
+      'auth.401.missing',
+      '--report-dir',
+      path.join(dir, 'reports'),
+      '--',
+      '--reporter=json',
+    ],
     dir,
   );
   expect(result.code, result.stderr).toBe(0);
@@ -80,7 +88,7 @@ test('gatecheck -- --reporter=json → stdout is the JSON report alone; the CLI�
 test('with the list reporter the seed line and the summary stay on stdout', async () => {
   const result = await run(
     process.execPath,
-    [BIN, '--only', 'auth.401.missing', '--report-dir', path.join(dir, 'reports')],
+    [gatecheckBin(), '--only', 'auth.401.missing', '--report-dir', path.join(dir, 'reports')],
     dir,
   );
   expect(result.code, result.stderr).toBe(0);
@@ -89,7 +97,11 @@ test('with the list reporter the seed line and the summary stay on stdout', asyn
 });
 
 test('gatecheck rules --json | head -n 1 → head’s line, and no EPIPE or stack trace', async () => {
-  const result = await run('sh', ['-c', `"${process.execPath}" "${BIN}" rules --json | head -n 1`], dir);
+  const result = await run(
+    'sh',
+    ['-c', `"${process.execPath}" "${gatecheckBin()}" rules --json | head -n 1`],
+    dir,
+  );
   expect(result.stdout).toBe('{\n');
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);

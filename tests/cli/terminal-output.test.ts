@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cleanEnv } from '../report/synthetic.ts';
-import { BIN } from './cli.ts';
+import { gatecheckBin } from './cli.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -28,7 +28,7 @@ test('a run from a terminal into a file: no colour codes, and the show-report li
   test.skip(!hasScript, 'no `script` command (util-linux) to give the run a terminal');
   const dir = await mkdtemp(path.join(tmpdir(), 'gatecheck-terminal-'));
   try {
-    const line = `"${process.execPath}" "${BIN}" --only auth.401.missing > run.txt 2>&1`;
+    const line = `"${process.execPath}" "${gatecheckBin()}" --only auth.401.missing > run.txt 2>&1`;
     const env = cleanEnv();
     delete env.FORCE_COLOR;
     await new Promise<void>((done) =>

@@ -1,8 +1,9 @@
 /**
- * Runs the conformance suite (../../playwright.config.ts) as a child `playwright test` process, the way a
- * user or CI does, and returns its exit, output and Playwright's JSON report. Each run writes into its own
- * temporary folder, so runs in parallel (and the real reports/) never collide. The folder is removed when
- * the run ends, unless `keep` is set: then the report folder stays for the test to read until `dispose()`.
+ * Runs the conformance suite (../../playwright.config.ts, compiled: ../setup/compiled-suite.ts) as a child
+ * `playwright test` process, the way a user or CI does, and returns its exit, output and Playwright's JSON
+ * report. Each run writes into its own temporary folder, so runs in parallel (and the real reports/) never
+ * collide. The folder is removed when the run ends, unless `keep` is set: then the report folder stays for the
+ * test to read until `dispose()`.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Politeness } from '../../specs/run/politeness.ts';
 import { schemaErrors } from '../report/schema.ts';
+import { compiledSuite } from '../setup/compiled-suite.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MOCK_PROFILE = join(ROOT, 'fixtures', 'mock.profile.json');
@@ -107,10 +109,11 @@ const OUTER_ONLY = [
 
 export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRun> {
   const { args = [], env = {}, reporters = 'json', timeoutMs = 120_000, keep = false } = options;
+  const suite = compiledSuite();
   const dir = await mkdtemp(join(tmpdir(), 'gatecheck-suite-'));
   const jsonFile = join(dir, 'report.json');
   const reportDir = join(dir, 'reports');
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', ...suite.env, ...env };
   for (const name of OUTER_ONLY) if (!(name in env)) delete childEnv[name];
   if (options.profile !== undefined) {
     const profilePath = join(dir, 'profile.json');
@@ -121,7 +124,7 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRun>
   childEnv.GATECHECK_REPORT_DIR = reportDir;
   const reporter =
     reporters === 'project'
-      ? `list,${join(ROOT, 'specs', 'report', 'reporter.ts')},junit,json` // the config's own, plus JSON
+      ? `list,${suite.reporter},junit,json` // the config's own, plus JSON
       : 'json';
   if (reporters === 'project') childEnv.PLAYWRIGHT_JUNIT_OUTPUT_FILE = join(reportDir, 'junit.xml');
   const started = Date.now();
@@ -138,7 +141,7 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRun>
           CLI,
           'test',
           '--config',
-          join(ROOT, 'playwright.config.ts'),
+          suite.config,
           `--reporter=${reporter}`,
           '--output',
           join(dir, 'out'),
