@@ -1,8 +1,9 @@
 /**
  * The self-tests' global setup: compiles the working tree into a temporary package-shaped folder for the
- * child runs (./compiled-suite.ts), and removes it when the run ends. ≈ 2 s, once per run.
+ * child runs (./compiled-suite.ts), and removes it when the run ends. ≈ 2 s, once per run. A run that was
+ * killed cannot remove its folder (≈ 5 MB): folders of this kind older than a day are removed first.
  */
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +11,24 @@ import { buildPackage } from '../../scripts/build-package.ts';
 import { COMPILED_SUITE_ENV } from './compiled-suite.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PREFIX = 'gatecheck-compiled-';
+const STALE_MS = 24 * 3600_000;
+
+function removeStale(now: number): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(PREFIX)) continue;
+    const folder = join(tmpdir(), name);
+    try {
+      if (now - statSync(folder).mtimeMs > STALE_MS) rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Gone already, or another user's.
+    }
+  }
+}
 
 export default function compileSuite(): () => void {
-  const root = mkdtempSync(join(tmpdir(), 'gatecheck-compiled-'));
+  removeStale(Date.now());
+  const root = mkdtempSync(join(tmpdir(), PREFIX));
   try {
     buildPackage(join(root, 'dist'));
     cpSync(join(ROOT, 'bin'), join(root, 'bin'), { recursive: true });
