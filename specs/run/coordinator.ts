@@ -577,6 +577,7 @@ export class RunCoordinator {
     scopeText: string,
     declaredRate?: number,
     stated?: number,
+    sentAt?: number,
   ): LimitedAnswer {
     const s = this.state(target);
     let scope = this.scopeOf(s, scopeText);
@@ -622,7 +623,16 @@ export class RunCoordinator {
         const jitterSuspect = mine.some((c) =>
           nearFull(d, c.key as RateKey, splitCounter(c.id).raw, e.log, now),
         );
-        for (const learned of explainLimited(d, e.enforced, e.log, e.limitedLog, scope, now, jitterSuspect)) {
+        for (const learned of explainLimited(
+          d,
+          e.enforced,
+          e.log,
+          e.limitedLog,
+          scope,
+          now,
+          jitterSuspect,
+          sentAt,
+        )) {
           e.enforced.add(learned.key);
           const labelled =
             s.entries.length > 1 ? { ...learned, entry: d.label ?? `limit ${e.index + 1}` } : learned;

@@ -74,6 +74,33 @@ export class GrantLog {
     return this.countWhere(key, (c) => c === counter, spanMs, now);
   }
 
+  /**
+   * The most requests of `counter` (under `key`) in any span of `spanMs` that ends between `from` and `to`:
+   * where a limited request went out at `from` and its answer was known at `to`, the target counted it at some
+   * moment in between, and its window ended there.
+   */
+  maxCount(key: RateKey, counter: string, spanMs: number, from: number, to: number): number {
+    this.prune(to);
+    const times: number[] = [];
+    for (let i = this.entries.length - 1; i >= this.start; i--) {
+      const e = this.entries[i] as Entry;
+      if (e.at <= from - spanMs - ORDER_SLACK_MS) break;
+      if (e.at > to || e.at <= from - spanMs || e.counters[key] !== counter) continue;
+      times.push(e.at);
+    }
+    times.sort((a, b) => a - b);
+    // A span ending at `from`, then one ending at each request between `from` and `to`.
+    let most = times.filter((t) => t <= from).length;
+    let first = 0;
+    for (let last = 0; last < times.length; last++) {
+      const end = times[last] as number;
+      if (end < from) continue;
+      while ((times[first] as number) <= end - spanMs) first++;
+      most = Math.max(most, last - first + 1);
+    }
+    return most;
+  }
+
   /** Requests sent in (now − spanMs, now] whose counter under `key` is one `matches` takes. */
   countWhere(key: RateKey, matches: (counter: string) => boolean, spanMs: number, now: number): number {
     this.prune(now);

@@ -122,6 +122,12 @@ function refuted(
  * alone proves nothing: a key is then added only when limited answers came together from two or more counters
  * in force that it counts as one (two routes, two identities) — what a coarser counter's exhaustion does, and
  * jitter does not.
+ *
+ * `sentAt`: when the limited request went out. The target counted it at some moment between then and `now`
+ * (when its answer was known here), so a counter had gone past the limit if it had in a span ending anywhere in
+ * between (GrantLog.maxCount). Ending at `now` alone, a run whose client or target stalled for a moment counts
+ * the wrong window: the requests the target counted with it went out earlier, and a route's counter that had
+ * reached the limit looks short of it while the address's, with every route's requests, does not.
  */
 export function explainLimited(
   declared: Declared | undefined,
@@ -131,6 +137,7 @@ export function explainLimited(
   scope: RequestScope,
   now: number,
   jitterSuspect = false,
+  sentAt?: number,
 ): LearnedKey[] {
   if (declared === undefined || !scope.counted) return [];
   // Declared per identity or credential, a request that verifies as none is counted wherever the target puts
@@ -150,7 +157,10 @@ export function explainLimited(
       if (limitedLog.distinct(key, counter, span, now, inForce) < 2) continue;
     }
     for (const spanMs of spans(declared)) {
-      const requests = log.count(key, counter, spanMs, now);
+      const requests =
+        sentAt === undefined || sentAt >= now
+          ? log.count(key, counter, spanMs, now)
+          : log.maxCount(key, counter, spanMs, sentAt, now);
       if (requests > allowedIn(declared, spanMs)) {
         if (!refuted(declared, key, counter, log, limitedLog, now))
           over.push({ key, at: now, counter, requests, spanMs });

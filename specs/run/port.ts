@@ -20,7 +20,8 @@ export interface SchedulerPort {
   ): Promise<LeaseAnswer>;
   /**
    * A limited answer to a request of `bucket`: the rate its policy field declares (`declaredRate`, requests/s)
-   * and the limit it states (`stated`, requests), where it gives them.
+   * and the limit it states (`stated`, requests), where it gives them; when the request went out (`sentAt`,
+   * epoch ms), where the caller knows it.
    */
   limited(
     target: string,
@@ -28,6 +29,7 @@ export interface SchedulerPort {
     bucket: string,
     declaredRate?: number,
     stated?: number,
+    sentAt?: number,
   ): Promise<LimitedAnswer>;
   /**
    * An answer to a request of `bucket` stated the requests left: the target's limiter counted it — the one
@@ -68,7 +70,7 @@ export function inProcessPort(coordinator: RunCoordinator): SchedulerPort {
   return {
     register: async (t, p) => coordinator.register(t, p),
     lease: async (t, b, w, h, p) => coordinator.lease(t, b, w, h, p),
-    limited: async (t, s, b, r, q) => coordinator.limited(t, s, b, r, q),
+    limited: async (t, s, b, r, q, at) => coordinator.limited(t, s, b, r, q, at),
     counted: async (t, b, l) => coordinator.counted(t, b, l),
     sent: async (t, e) => coordinator.sent(t, e),
     exclusive: async (t, h) => coordinator.exclusive(t, h),

@@ -160,7 +160,7 @@ export class Scheduler {
       if (clock?.expired()) throw clock.outOfTime();
       if (!this.slotNow(bucket, provoking)) await this.slot(bucket, provoking);
       clock?.sent();
-      this.record(bucket);
+      const sentAt = this.record(bucket);
       const answer = await send(attempt);
       if (provoking) return answer;
       const h = head(answer);
@@ -172,7 +172,7 @@ export class Scheduler {
       const signal = limitedAnswer(h, this.banContext(), Date.now(), options.expect);
       if (signal === undefined) return answer;
       if (signal.reason === DURING_BAN && !(await this.banConfirmed(bucket, options))) return answer;
-      await this.waitOut(signal, bucket, declaredRateHint(h.headers), statedLimit(h.headers));
+      await this.waitOut(signal, bucket, sentAt, declaredRateHint(h.headers), statedLimit(h.headers));
     }
   }
 
@@ -205,14 +205,16 @@ export class Scheduler {
     void this.port.counted(this.target, bucket, limit).catch(() => undefined);
   }
 
-  /** Notes a request going out; reported in a batch within REPORT_MS, or with the next limited answer. */
-  private record(bucket: string): void {
-    this.unreported.push([bucket, Date.now()]);
+  /** Notes a request going out, and returns when; reported in a batch within REPORT_MS, or with the next limited answer. */
+  private record(bucket: string): number {
+    const at = Date.now();
+    this.unreported.push([bucket, at]);
     this.reporting ??= setTimeout(() => {
       this.reporting = undefined;
       void this.flush().catch(() => undefined);
     }, REPORT_MS);
     this.reporting.unref?.();
+    return at;
   }
 
   /** Reports the requests sent so far (the key is learned from them, the report counts them). */
@@ -237,6 +239,7 @@ export class Scheduler {
   private async waitOut(
     signal: LimitSignal,
     bucket: string,
+    sentAt: number,
     declaredRate: number | undefined,
     stated: number | undefined,
   ): Promise<void> {
@@ -250,6 +253,7 @@ export class Scheduler {
       bucket,
       declaredRate,
       stated,
+      sentAt,
     );
     const needMs = resumeAt - Date.now();
     if (!affordable) {

@@ -586,6 +586,39 @@ test.describe('learning the key', () => {
     expect(p.key?.summary).not.toMatch(/address/);
   });
 
+  test('an answer known late (a stall): the route had gone past the limit in a window ending when the request went out → `endpoint`, where a window ending at the answer says `address`', () => {
+    // A target per route, 60 per 10 s. /protected: 80 requests in 8 s, each with a credential of its own, then
+    // the limited one at +8 s; its answer is known at +12 s, the requests to /users having gone on meanwhile.
+    // Over the 10 s ending at +12 s, /protected's counter holds 61 (within the limit and its allowance), the
+    // address's 91; over the 10 s ending at +8 s, when the limited request went out, /protected's holds 81.
+    const scopeOf = (route: string, i: number) =>
+      encodeScope({ counted: true, route, identity: '', credential: `c-${route}-${i}` });
+    const learnedWith = (sentAt: number | undefined) => {
+      const now = { t: NOW };
+      const co = new RunCoordinator(() => now.t);
+      co.register('t', policy());
+      for (let i = 0; i < 80; i++) co.sent('t', [[scopeOf('/protected', i), NOW + i * 100]]);
+      const last = scopeOf('/protected', 80);
+      co.sent('t', [[last, NOW + 8000]]);
+      for (let i = 0; i < 30; i++) co.sent('t', [[scopeOf('/users', i), NOW + 8100 + i * 130]]);
+      now.t = NOW + 12_000;
+      co.limited(
+        't',
+        { kind: 'limited', waitMs: undefined, reason: '429' },
+        last,
+        undefined,
+        undefined,
+        sentAt,
+      );
+      return co.politeness().key?.learned ?? [];
+    };
+    const known = learnedWith(NOW + 8000);
+    expect(known.map((l) => l.key)).toEqual(['endpoint']);
+    expect(known[0]?.alsoFits).toEqual([{ key: 'address', counter: 'address' }]);
+    // Without the send time, the window ending at the answer: the route looks within its limit.
+    expect(learnedWith(undefined).map((l) => l.key)).toEqual(['address']);
+  });
+
   test('key not declared, target per address, every request to one route: the route is added, and the summary says the address fits the answers too', () => {
     // A minimal profile against NestJS's throttler per address: the fuzz cases, each its own credential, all
     // to /protected — the route's counter and the address's received the same requests.
