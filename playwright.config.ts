@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { MODULE_EXT } from './shared/paths.ts';
+import { loaderEnv } from './shared/typescript-loader.ts';
 import { openRunHost } from './specs/setup/run-host.ts';
 
 /**
@@ -15,10 +16,9 @@ import { openRunHost } from './specs/setup/run-host.ts';
 const listing = process.argv.includes('--list');
 // The runner's host for the run's set-up and its workers' questions (in a worker: nothing).
 openRunHost();
-// Compiled (the installed package), every module a worker imports is JavaScript: its workers need no
-// TypeScript loader, the off-thread one Playwright registers on Node 20 (cli/playwright.ts loaderEnv; the CLI
-// turns it off for the runner too). Run from the sources, they do.
-if (MODULE_EXT === '.js') process.env.PW_DISABLE_TS_ESM ??= '1';
+// Compiled (the installed package), its workers need no TypeScript loader (shared/typescript-loader.ts; the CLI
+// turns it off for the runner too). They load no reporter: none of the user's arguments is theirs to load.
+Object.assign(process.env, loaderEnv([], process.env));
 const reportDir = resolve(process.env.GATECHECK_REPORT_DIR || 'reports');
 const reporter: ReporterDescription[] = [
   [process.env.CI ? 'dot' : 'list'],

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The installed package's run with and without Playwright's TypeScript loader, alternating, in one run (on a
 # shared machine only figures taken this way compare: docs/performance.md). `PW_DISABLE_TS_ESM=` (set, empty)
-# keeps the loader on in the runner and the workers as before cli/playwright.ts loaderEnv; unset, the CLI and
+# keeps the loader on in the runner and the workers as before shared/typescript-loader.ts; unset, the CLI and
 # the compiled config turn it off.
 #
 #   bench/installed-loader.sh <tarball from npm pack> [rounds=5] [gatecheck args…]
@@ -16,7 +16,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
 printf '{ "name": "bench-consumer", "private": true, "type": "module" }\n' >package.json
-npm install --silent --no-audit --no-fund "$TARBALL" >/dev/null
+npm install --silent --no-audit --no-fund --prefer-offline "$TARBALL" >/dev/null
 cat >cpu.cjs <<'HOOK'
 process.on('exit', () => {
   const { user, system } = process.cpuUsage();

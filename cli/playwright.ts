@@ -2,7 +2,8 @@
 
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { codeModule, MODULE_EXT } from '../shared/paths.ts';
+import { codeModule } from '../shared/paths.ts';
+import { loaderEnv } from '../shared/typescript-loader.ts';
 import { stopWatchdog } from './stop-watchdog.ts';
 
 const require = createRequire(import.meta.url);
@@ -56,27 +57,6 @@ function relay(from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream): void
  * (specs/setup/run-host.ts) and never set the run up.
  */
 const OUTER_WORKER = ['TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX'] as const;
-
-/** A module path of TypeScript among Playwright's arguments (`--reporter=list,./mine.ts`). */
-const TYPESCRIPT_MODULE = /\.[cm]?tsx?$/;
-
-/**
- * Playwright's loader of TypeScript ES modules, which it registers unless PW_DISABLE_TS_ESM is set: on Node 20
- * (no `module.registerHooks` before 22.15) it runs on a thread of its own, and every module the runner and each
- * worker import crosses to it and back — in a default run ≈ 0.7 CPU-s of the runner's and ≈ 0.25 of each check
- * worker's (docs/performance.md, "#36, twelfth pass"). Compiled (the installed package, docs/package.md) every
- * module of the run is JavaScript, so it is turned off, unless the user's arguments name a TypeScript module
- * (a reporter of their own) or they set the variable themselves. From sources (a clone) the suite needs it.
- */
-export function loaderEnv(
-  args: readonly string[],
-  env: NodeJS.ProcessEnv,
-  moduleExt: string = MODULE_EXT,
-): NodeJS.ProcessEnv {
-  if (moduleExt !== '.js' || env.PW_DISABLE_TS_ESM !== undefined) return {};
-  const named = args.flatMap((a) => a.split(/[,=]/));
-  return named.some((a) => TYPESCRIPT_MODULE.test(a)) ? {} : { PW_DISABLE_TS_ESM: '1' };
-}
 
 export function runnerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out = { ...env };

@@ -1,10 +1,10 @@
 /**
- * When the CLI turns off Playwright's TypeScript loader for the run it starts (cli/playwright.ts loaderEnv):
+ * When the CLI and the suite's config turn off Playwright's TypeScript loader (shared/typescript-loader.ts):
  * only when the running code is compiled, the user has not set the variable, and no argument names a
  * TypeScript module. The installed package's run itself: tests/package/compiled-loader.test.ts.
  */
 import { expect, test } from '@playwright/test';
-import { loaderEnv } from '../../cli/playwright.ts';
+import { loaderEnv } from '../../shared/typescript-loader.ts';
 
 const RUN = ['test', '--config', '/x/dist/playwright.config.js', '--output', 'out/test-results'];
 

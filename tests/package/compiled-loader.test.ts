@@ -1,7 +1,7 @@
 /**
  * The installed package runs compiled JavaScript, so `npx gatecheck` starts Playwright without its TypeScript
- * loader (cli/playwright.ts loaderEnv, playwright.config.ts): on Node 20 that loader is a thread every module
- * import crosses, ≈ 1 CPU-s of a default run (docs/performance.md, "#36, twelfth pass"). A TypeScript
+ * loader (shared/typescript-loader.ts, asked by the CLI and the config): on Node 20 that loader is a thread
+ * every module import crosses, ≈ 1 CPU-s of a default run (docs/performance.md, "#36, twelfth pass"). A TypeScript
  * reporter the user names keeps it in the runner, which loads reporters; the workers never need it.
  *
  * Seen directly: a `--require` probe in NODE_OPTIONS wraps `module.register`, the call by which Playwright
