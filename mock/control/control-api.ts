@@ -194,25 +194,46 @@ function moveClock(clock: MockClock, body: Record<string, unknown>): Reply | str
   if (moves > 1) return 'give one of advanceSeconds, advanceMs, set';
   if (moves === 0 && freeze === undefined)
     return 'give advanceSeconds, advanceMs, set (epoch ms or ISO 8601) or freeze';
+  if (freeze !== undefined && typeof freeze !== 'boolean') return 'freeze: must be true or false';
+  const move = clockMove(advanceSeconds, advanceMs, set);
+  if (typeof move === 'string') return move;
+  // Checked whole before anything changes; frozen before it moves, so `{ set, freeze: true }` reads exactly
+  // `set`. Set first, the clock ran on for the instant between the two steps: two instances frozen at one
+  // window's start read a millisecond or two apart, and a ban's Retry-After came out 16 s for 15.
+  const thawed = !clock.state().frozen;
+  if (freeze === true) clock.freeze(true);
+  try {
+    move?.(clock);
+  } catch (error) {
+    // A move past the clock's bound (RangeError, answered 400) leaves the clock running as it was.
+    if (freeze === true && thawed) clock.freeze(false);
+    throw error;
+  }
+  if (freeze === false) clock.freeze(false);
+  return jsonReply(200, clock.state());
+}
+
+/** The one move a clock request asks for (checked, not yet made), undefined for none, or what is wrong. */
+function clockMove(
+  advanceSeconds: unknown,
+  advanceMs: unknown,
+  set: unknown,
+): ((clock: MockClock) => void) | undefined | string {
   if (advanceSeconds !== undefined) {
     if (typeof advanceSeconds !== 'number' || !Number.isFinite(advanceSeconds))
       return 'advanceSeconds: must be a number';
-    clock.advance(advanceSeconds * 1000);
+    return (clock) => clock.advance(advanceSeconds * 1000);
   }
   if (advanceMs !== undefined) {
     if (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs)) return 'advanceMs: must be a number';
-    clock.advance(advanceMs);
+    return (clock) => clock.advance(advanceMs);
   }
   if (set !== undefined) {
     const at = typeof set === 'number' ? set : typeof set === 'string' ? Date.parse(set) : Number.NaN;
     if (!Number.isFinite(at)) return 'set: must be epoch milliseconds or an ISO 8601 date-time';
-    clock.set(at);
+    return (clock) => clock.set(at);
   }
-  if (freeze !== undefined) {
-    if (typeof freeze !== 'boolean') return 'freeze: must be true or false';
-    clock.freeze(freeze);
-  }
-  return jsonReply(200, clock.state());
+  return undefined;
 }
 
 function journalQuery(query: string): JournalQuery | string {

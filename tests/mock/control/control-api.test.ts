@@ -219,6 +219,25 @@ test('a configured clock offset (clockOffsetSeconds) shifts token checks from th
   expect((await controlJson(mock, 'GET', '/clock')).offsetMs).toBeGreaterThanOrEqual(3_599_000);
 });
 
+test('set and frozen in one call, the clock reads exactly the time set, however the base clock ticks; a move it refuses leaves it running', async () => {
+  // A base clock that moves 1 ms on every reading: the instant between setting and freezing made the frozen
+  // reading 1 ms late, and two instances frozen at one window's start disagreed (a ban's Retry-After 16 for 15).
+  let base = 1_800_000_000_000;
+  const mock = await start({ clock: () => base++ });
+  const at = Date.parse('2030-01-01T00:00:00Z');
+  expect(await controlJson(mock, 'POST', '/clock', { set: at, freeze: true })).toMatchObject({
+    now: at,
+    frozen: true,
+  });
+  expect((await controlJson(mock, 'GET', '/clock')).now).toBe(at);
+  expect((await controlJson(mock, 'POST', '/clock', { advanceMs: 1500, freeze: true })).now).toBe(at + 1500);
+
+  await controlJson(mock, 'POST', '/clock', { freeze: false });
+  const bound = 101 * 365.25 * 86_400_000;
+  expectProblem(await control(mock, 'POST', '/clock', { advanceMs: bound, freeze: true }), 400);
+  expect((await controlJson(mock, 'GET', '/clock')).frozen).toBe(false);
+});
+
 test('reset restores a clean state in one call: data, limits, counters, bans, faults, journal, clock', async () => {
   const mock = await start({
     rateLimit: { groups: { default: { limit: 3, windowSeconds: 10, banAfter: 1, banSeconds: 60 } } },
