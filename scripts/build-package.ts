@@ -7,7 +7,7 @@
  * The self-tests compile the same way into a folder of their own (tests/setup/compiled-suite.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,15 +17,20 @@ import { PACKAGE_ROOT } from '../shared/paths.ts';
 const CODE_DIRS = ['cli', 'mock', 'shared', 'specs'];
 const DIST = resolve(PACKAGE_ROOT, 'dist');
 
-/** Empties `dist` and compiles into it; the number of data files copied. Throws if `tsc` fails. */
-export function buildPackage(dist: string = DIST): number {
+const BUILD_CONFIG = resolve(PACKAGE_ROOT, 'tsconfig.build.json');
+
+/**
+ * Empties `dist` and compiles into it; the number of data files copied. Throws if `tsc` fails. `extra`: more
+ * entry files (paths from the package root) compiled with the package, each to its place under `dist`, as the
+ * self-tests' copy takes the configs of their own child runs (tests/setup/compile-suite.ts); none for the
+ * package itself.
+ */
+export function buildPackage(dist: string = DIST, extra: readonly string[] = []): number {
   rmSync(dist, { recursive: true, force: true });
   const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
-  const compiled = spawnSync(
-    process.execPath,
-    [tsc, '-p', resolve(PACKAGE_ROOT, 'tsconfig.build.json'), '--outDir', dist],
-    { stdio: 'inherit' },
-  );
+  const project = extra.length === 0 ? BUILD_CONFIG : withEntries(dist, extra);
+  const compiled = spawnSync(process.execPath, [tsc, '-p', project, '--outDir', dist], { stdio: 'inherit' });
+  if (extra.length > 0) rmSync(project, { force: true });
   if (compiled.status !== 0) throw new Error(`tsc exited with ${compiled.status ?? compiled.signal}`);
   let copied = 0;
   for (const dir of CODE_DIRS) {
@@ -38,6 +43,20 @@ export function buildPackage(dist: string = DIST): number {
     }
   }
   return copied;
+}
+
+/** A tsconfig beside `dist` extending the build's, its `include` and `extra` (absolute: it lives elsewhere). */
+function withEntries(dist: string, extra: readonly string[]): string {
+  const { include } = JSON.parse(readFileSync(BUILD_CONFIG, 'utf8')) as { include: string[] };
+  const file = join(dirname(dist), 'tsconfig.entries.json');
+  const entries = [...include, ...extra].map((entry) => resolve(PACKAGE_ROOT, entry));
+  // Types are looked up from the config's folder: the package's, where this one is not.
+  const typeRoots = [resolve(PACKAGE_ROOT, 'node_modules', '@types')];
+  writeFileSync(
+    file,
+    JSON.stringify({ extends: BUILD_CONFIG, compilerOptions: { typeRoots }, include: entries }),
+  );
+  return file;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

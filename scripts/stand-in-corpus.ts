@@ -46,13 +46,16 @@ function rowOf(doc: PreparedDocument, report: ConformanceReport): CorpusRow {
   };
 }
 
+/** Ten fuzz cases a document, two workers: what a row takes by default. */
+export const CORPUS_RUN: RunOptions = { budget: 10, workers: 2 };
+
 /**
  * The documents' rows, in the order given: each document's mock started and init run here, one after another
  * (so a start-up time is the mock's alone), then their MUST runs together; the mocks are closed after.
  */
 export async function checkDocuments(
   names: readonly string[],
-  options: RunOptions = { budget: 10, workers: 2 },
+  options: RunOptions = CORPUS_RUN,
 ): Promise<CorpusRow[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'gatecheck-stand-in-'));
   const docs: PreparedDocument[] = [];

@@ -23,13 +23,28 @@ import { SCHEDULER_ENV } from '../../specs/run/port.ts';
 import { MANIFEST_ENV, type Manifest } from './manifest.ts';
 import type { PreparedDocument } from './prepare.ts';
 
-const CONFIG = fileURLToPath(new URL('./run.config.ts', import.meta.url));
+/** The repository's root (this file is scripts/stand-in-corpus/run.ts): the sources' code root. */
+const SOURCES = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface RunOptions {
   /** Fuzz cases per document (`--budget`). */
   readonly budget: number;
   /** Playwright's workers for the run; each document's checks take one of them. */
   readonly workers: number;
+  /**
+   * The code the run loads: the repository's sources (the default), or a compiled dist/ holding this folder's
+   * config and reporter (the self-tests' copy, tests/setup/compiled-suite.ts) with the environment it runs with.
+   */
+  readonly code?: { readonly root: string; readonly env?: Readonly<Record<string, string>> };
+}
+
+/** run.config under the code root `root`: `.js` in a compiled dist/, `.ts` in the sources. */
+function configUnder(root: string): string {
+  return path.join(
+    root,
+    'scripts/stand-in-corpus',
+    path.basename(root) === 'dist' ? 'run.config.js' : 'run.config.ts',
+  );
 }
 
 /**
@@ -134,6 +149,7 @@ async function runGroup(
   try {
     const env: NodeJS.ProcessEnv = {
       ...childEnv(),
+      ...options.code?.env,
       ...broker?.env,
       [SCHEDULER_ENV]: scheduler.address,
       [MANIFEST_ENV]: manifestPath,
@@ -145,7 +161,7 @@ async function runGroup(
     const args = [
       'test',
       '--config',
-      CONFIG,
+      configUnder(options.code?.root ?? SOURCES),
       '--grep',
       must.grep ?? '',
       `--workers=${options.workers}`,

@@ -4,13 +4,13 @@
  * that target's mock, profile and fuzz budget through the suite's `runTarget` option (specs/kit/fixtures.ts:
  * the same fixtures read it before BASE_URL, GATECHECK_PROFILE, GATECHECK_BUDGET). Each project runs the files
  * that load the spec files (suite/load.ts). No --grep: every check of the loaded specs runs against every
- * defect, so a defect that breaks more than it claims shows.
+ * defect, so a defect that breaks more than it claims shows. The self-tests run it compiled, with the suite
+ * (tests/setup/compile-suite.ts): its runner and workers load no TypeScript.
  */
 import { defineConfig } from '@playwright/test';
+import { CODE_ROOT, MODULE_EXT } from '../../shared/paths.ts';
 import type { RunTargetOption } from '../../specs/run-target.ts';
-import { CARRIERS } from './harness/carriers.ts';
-import { OBSERVERS_SUFFIX, readManifest, rulesGrep } from './harness/manifest.ts';
-import { ROOT } from './harness/paths.ts';
+import { CARRIERS, OBSERVERS_SUFFIX, readManifest, rulesGrep } from './harness/manifest.ts';
 
 const { targets, suiteDir, skipFuzz } = readManifest();
 
@@ -20,7 +20,7 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
   timeout: 30_000,
   fullyParallel: false,
   // JSON for the verdicts (harness/run.ts), and a progress line per finished target on stdout.
-  reporter: [['json'], [`${ROOT}tests/mutation/harness/progress-reporter.ts`]],
+  reporter: [['json'], [`${CODE_ROOT}/tests/mutation/harness/progress-reporter${MODULE_EXT}`]],
   use: { trace: 'off' },
   projects: targets.flatMap((target) => {
     const use = { runTarget: { baseUrl: target.url, profile: target.profile, budget: target.budget } };
@@ -49,10 +49,10 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
       },
       {
         name: `${target.name}${OBSERVERS_SUFFIX}`,
-        testDir: `${ROOT}tests/mutation/suite`,
+        testDir: suiteDir,
         use,
         ...only,
-        testMatch: 'observers.mutation.ts',
+        testMatch: CARRIERS.observers,
       },
     ];
   }),

@@ -15,6 +15,8 @@ export const COMPILED_SUITE_ENV = 'GATECHECK_SELF_TEST_COMPILED';
 export interface CompiledSuite {
   /** The package-shaped folder. */
   readonly root: string;
+  /** Its dist/: the compiled code, laid out as the sources are (`specs/…`, `tests/mutation/…`, `scripts/…`). */
+  readonly code: string;
   /** dist/playwright.config.js */
   readonly config: string;
   /** dist/specs/report/reporter.js: the conformance reporter. */
@@ -34,9 +36,15 @@ export function compiledSuite(): CompiledSuite {
   }
   return {
     root,
+    code: join(root, 'dist'),
     config: join(root, 'dist', 'playwright.config.js'),
     reporter: join(root, 'dist', 'specs', 'report', 'reporter.js'),
     bin: join(root, 'bin', 'gatecheck.js'),
     env: { PW_DISABLE_TS_ESM: '1' },
   };
+}
+
+/** A module of the compiled copy by its source path from the repository's root (`scripts/x/run.config.ts`). */
+export function compiledModule(source: string): string {
+  return join(compiledSuite().code, source.replace(/\.ts$/, '.js'));
 }

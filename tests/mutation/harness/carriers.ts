@@ -1,31 +1,46 @@
 /**
- * The test files of a mutation run: one carrier per spec file of the suite (suite/load.ts), written into the
- * run's folder. `fuzz.<name>.mutation.mts` (an ES module wherever the run's folder is) carries a spec of specs/fuzz/ (fuzz.* and jwt.attack.* rules),
- * `conformance.<name>.mutation.mts` any other; mutation.config.ts leaves the fuzz carriers out of the targets
- * that skip the fuzz specs.
+ * The test files of a mutation run, written into the run's folder: one carrier per spec file of the suite
+ * (suite/load.ts) and one for the observer verdicts (manifest.ts CARRIERS). Each is an ES module of two lines
+ * that imports the code the run loads — the suite compiled for the self-tests (tests/setup/compiled-suite.ts),
+ * whose workers then need no TypeScript loader, or the sources. mutation.config.ts leaves the fuzz carriers
+ * out of the targets that skip the fuzz specs.
  */
+import { readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { specFiles } from '../suite/load.ts';
-import { ROOT } from './paths.ts';
+import { CARRIERS } from './manifest.ts';
+import { moduleExtOf } from './paths.ts';
 
-/** The carriers' glob for the specs outside specs/fuzz/, and for those inside. */
-export const CARRIERS = { conformance: 'conformance.*.mutation.mts', fuzz: 'fuzz.*.mutation.mts' } as const;
+/** The spec files under `dir` ending in `suffix`, found, not listed: a spec added to specs/ is in the next run. */
+export function specFiles(dir: string, suffix: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...specFiles(path, suffix));
+    else if (entry.name.endsWith(suffix)) out.push(path);
+  }
+  return out.sort();
+}
 
-/** Writes one carrier per spec file into `dir`; `dir`. */
-export async function writeCarriers(dir: string): Promise<string> {
+/** A carrier: suite/load.ts's hook, then the one module whose tests register in the carrier. */
+function carrier(load: string, module: string): string {
+  return `import { carrySpec } from ${JSON.stringify(load)};\nawait carrySpec(${JSON.stringify(module)});\n`;
+}
+
+/** Writes the carriers of the code under `code` (the compiled dist/ or the repository) into `dir`; `dir`. */
+export async function writeCarriers(dir: string, code: string): Promise<string> {
   await mkdir(dir, { recursive: true });
-  const specs = join(ROOT, 'specs');
-  const load = pathToFileURL(join(ROOT, 'tests/mutation/suite/load.ts')).href;
-  for (const file of specFiles(specs)) {
+  const ext = moduleExtOf(code);
+  const specs = join(code, 'specs');
+  const load = pathToFileURL(join(code, `tests/mutation/suite/load${ext}`)).href;
+  for (const file of specFiles(specs, `.spec${ext}`)) {
     const [top = '', ...rest] = relative(specs, file).split(sep);
     const part = top === 'fuzz' ? 'fuzz' : 'conformance';
-    const name = [top, ...rest].join('.').replace(/\.spec\.ts$/, '');
-    await writeFile(
-      join(dir, `${part}.${name}.mutation.mts`),
-      `import { carrySpec } from ${JSON.stringify(load)};\nawait carrySpec(${JSON.stringify(file)});\n`,
-    );
+    const name = [top, ...rest].join('.').slice(0, -`.spec${ext}`.length);
+    await writeFile(join(dir, CARRIERS[part].replace('*', name)), carrier(load, file));
   }
+  const verdicts = join(specs, `observe/observers.verdict${ext}`);
+  await writeFile(join(dir, CARRIERS.observers), carrier(load, verdicts));
   return dir;
 }

@@ -21,6 +21,16 @@ export function targetOfProject(project: string): string {
   return project.endsWith(OBSERVERS_SUFFIX) ? project.slice(0, -OBSERVERS_SUFFIX.length) : project;
 }
 
+/**
+ * The run's test files (harness/carriers.ts writes them into its folder): one carrier per spec file outside
+ * specs/fuzz/, one per spec of specs/fuzz/ (fuzz.* and jwt.attack.* rules), and one for the observer verdicts.
+ */
+export const CARRIERS = {
+  conformance: 'conformance.*.mutation.mjs',
+  fuzz: 'fuzz.*.mutation.mjs',
+  observers: 'observers.mutation.mjs',
+} as const;
+
 export interface ManifestTarget {
   readonly name: string;
   readonly url: string;

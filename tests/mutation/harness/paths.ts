@@ -1,4 +1,5 @@
 /** Where things are, from any working directory. */
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The package root. */
@@ -7,5 +8,13 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const PLAYWRIGHT_CLI = fileURLToPath(
   new URL('../../../node_modules/@playwright/test/cli.js', import.meta.url),
 );
-/** The child run's configuration. */
-export const MUTATION_CONFIG = fileURLToPath(new URL('../mutation.config.ts', import.meta.url));
+
+/** The modules' extension under `code`: `.js` in a compiled dist/, `.ts` in the sources. */
+export function moduleExtOf(code: string): '.js' | '.ts' {
+  return basename(code) === 'dist' ? '.js' : '.ts';
+}
+
+/** The child run's configuration in the code under `code`. */
+export function mutationConfig(code: string): string {
+  return join(code, `tests/mutation/mutation.config${moduleExtOf(code)}`);
+}

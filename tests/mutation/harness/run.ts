@@ -18,7 +18,7 @@ import { PROFILE_CHECKED_ENV, readProfile } from '../../../specs/profile/load.ts
 import { OBSERVATIONS_ENV } from '../../../specs/run/observation-store.ts';
 import { writeCarriers } from './carriers.ts';
 import { CONFORMANT, MANIFEST_ENV, type Manifest, targetOfProject } from './manifest.ts';
-import { MUTATION_CONFIG, PLAYWRIGHT_CLI, ROOT } from './paths.ts';
+import { mutationConfig, PLAYWRIGHT_CLI, ROOT } from './paths.ts';
 import { startTarget, writeTargetFiles } from './targets.ts';
 
 export interface RunOptions {
@@ -34,6 +34,11 @@ export interface RunOptions {
   readonly timeoutMs: number;
   /** Called with each progress line of the child (harness/progress-reporter.ts) as it comes. */
   readonly onProgress?: (line: string) => void;
+  /**
+   * The code the child run loads: the suite compiled for the self-tests (a dist/ folder,
+   * tests/setup/compiled-suite.ts) with the environment it runs with, or the repository's sources.
+   */
+  readonly code: { readonly root: string; readonly env?: Readonly<Record<string, string>> };
 }
 
 /** What the suite said about one target. */
@@ -111,7 +116,7 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
     }
     const manifest: Manifest = {
       targets,
-      suiteDir: await writeCarriers(join(dir, 'suite')),
+      suiteDir: await writeCarriers(join(dir, 'suite'), options.code.root),
       skipFuzz: names.filter((name) => !options.fuzz(name)),
     };
     const manifestPath = join(dir, 'manifest.json');
@@ -122,7 +127,7 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
       PLAYWRIGHT_CLI,
       'test',
       '--config',
-      MUTATION_CONFIG,
+      mutationConfig(options.code.root),
       `--workers=${options.workers}`,
       '--output',
       join(dir, 'out'),
@@ -141,7 +146,7 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
     ]) {
       delete env[name];
     }
-    Object.assign(env, {
+    Object.assign(env, options.code.env, {
       [MANIFEST_ENV]: manifestPath,
       [OBSERVATIONS_ENV]: join(dir, 'observations'),
       [ENV.strict]: '1',
@@ -184,7 +189,10 @@ export async function runMutation(options: RunOptions): Promise<RunResult> {
       durationMs: performance.now() - started,
       exitCode: code,
       errors,
-      command: `node ${args.join(' ')}`.replaceAll(ROOT, '').replaceAll(dir, '<tmp>'),
+      command: `node ${args.join(' ')}`
+        .replaceAll(options.code.root, '<code>')
+        .replaceAll(ROOT, '')
+        .replaceAll(dir, '<tmp>'),
     };
   } finally {
     await Promise.allSettled(mocks.map((m) => m.close()));

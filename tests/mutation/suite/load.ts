@@ -8,8 +8,6 @@
  * failed (the verdict stays in the result, `status: "failed"`, and in a `mutation-failure` annotation), so
  * Playwright does not start a fresh worker — and remake its keys and token mint — after every caught defect.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from '@playwright/test';
 
@@ -26,18 +24,7 @@ function keepWorkerOnFailure(): void {
   });
 }
 
-/** The spec files under `dir`, found, not listed: a spec added to specs/ is in the next mutation run. */
-export function specFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...specFiles(path));
-    else if (entry.name.endsWith('.spec.ts')) out.push(path);
-  }
-  return out.sort();
-}
-
-/** What a carrier file does: the hook, then its one spec file, whose tests register in the carrier. */
+/** What a carrier file does: the hook, then its one module (a spec file, the observer verdicts), whose tests register in the carrier. */
 export async function carrySpec(specPath: string): Promise<void> {
   keepWorkerOnFailure();
   await import(pathToFileURL(specPath).href);
