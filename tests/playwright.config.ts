@@ -12,7 +12,15 @@ import { defineConfig } from '@playwright/test';
  * hold a worker the CPU could use: started first in one pool of three workers, they held all three for the
  * run's first minutes with the two cores half idle.
  */
-const WAITING = ['suite/real-limiters.test.ts', 'suite/rate-aware.test.ts', 'suite/real-nginx.test.ts'];
+const WAITING = [
+  'suite/real-limiters.test.ts',
+  'suite/rate-aware.test.ts',
+  'suite/real-nginx.test.ts',
+  // Runs that wait out Playwright's timeouts (≈ 20 s, 4 CPU-s) and the CLI's stop watchdog (≈ 20 s, 3 CPU-s):
+  // among the CPU-bound tests, each held one of their two workers while the cores idled.
+  'run/test-clock.test.ts',
+  'cli/ctrl-c.test.ts',
+];
 /**
  * The longest CPU-bound tests, started first: one long test each (the mutation score, Playwright versions).
  * Started last, as their folders' names would have them, they ran alone at the end with the cores half idle.
