@@ -11,6 +11,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_PROFILE_PATH, PROFILE_CHECKED_ENV, readProfile } from '../../specs/profile/load.ts';
 import type { Politeness } from '../../specs/run/politeness.ts';
 import { schemaErrors } from '../report/schema.ts';
 import { compiledSuite } from '../setup/compiled-suite.ts';
@@ -107,6 +108,22 @@ const OUTER_ONLY = [
   'TEST_PARALLEL_INDEX',
 ];
 
+/**
+ * The digest of the profile the child will read, when it validates here: the child's runner then skips the
+ * schema check (≈ 0.1–0.2 CPU-s of Ajv compiling the profile schema, each run), as the CLI's runner does
+ * (specs/profile/load.ts PROFILE_CHECKED_ENV); this worker compiles the schema once. Undefined when the
+ * profile does not load here — a test of a bad profile — so the child checks and reports it as always.
+ */
+function checkedHere(env: NodeJS.ProcessEnv): string | undefined {
+  const path = env.GATECHECK_PROFILE ?? (env.BASE_URL ? undefined : DEFAULT_PROFILE_PATH);
+  if (path === undefined) return undefined;
+  try {
+    return readProfile(path, env).digest;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRun> {
   const { args = [], env = {}, reporters = 'json', timeoutMs = 120_000, keep = false } = options;
   const suite = compiledSuite();
@@ -120,6 +137,7 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteRun>
     await writeFile(profilePath, JSON.stringify(options.profile, null, 2));
     childEnv.GATECHECK_PROFILE = profilePath;
   }
+  childEnv[PROFILE_CHECKED_ENV] ??= checkedHere(childEnv);
   childEnv.PLAYWRIGHT_JSON_OUTPUT_FILE = jsonFile;
   childEnv.GATECHECK_REPORT_DIR = reportDir;
   const reporter =
