@@ -16,10 +16,12 @@ const WAITING = [
   'suite/real-limiters.test.ts',
   'suite/rate-aware.test.ts',
   'suite/real-nginx.test.ts',
-  // Runs that wait out Playwright's timeouts (≈ 20 s, 4 CPU-s) and the CLI's stop watchdog (≈ 20 s, 3 CPU-s):
-  // among the CPU-bound tests, each held one of their two workers while the cores idled.
+  // Runs that wait out Playwright's timeouts (≈ 20 s, 4 CPU-s), the CLI's stop watchdog (≈ 20 s, 3 CPU-s) and a
+  // target's Retry-After (≈ 5 s): among the CPU-bound tests, each held one of their two workers while the
+  // cores idled.
   'run/test-clock.test.ts',
   'cli/ctrl-c.test.ts',
+  'run/refresh-after-wait.test.ts',
 ];
 /**
  * The longest CPU-bound tests, started first: one long test each (the mutation score, Playwright versions).
