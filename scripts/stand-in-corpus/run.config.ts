@@ -22,7 +22,9 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
   retries: 0,
   timeout: 30_000,
   fullyParallel: true,
-  reporter: [[`${CODE_ROOT}/scripts/stand-in-corpus/report${MODULE_EXT}`]],
+  // The documents' reports (report.ts), and each failure's message on stdout as it happens: a run.ts error
+  // quotes the output's end, which then names the failure (the dot reporter says only "F" until the end).
+  reporter: [[`${CODE_ROOT}/scripts/stand-in-corpus/report${MODULE_EXT}`], ['line']],
   projects: targets.flatMap((target) => {
     const use = {
       baseURL: target.url,
