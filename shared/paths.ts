@@ -16,6 +16,11 @@ export const SCHEMAS_DIR = resolve(FIXTURES_DIR, 'schemas');
 /** The extension of the running code's modules: `.ts` from sources (tsx, Playwright), `.js` once compiled. */
 export const MODULE_EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
+/** The extension of the modules under a code root: `.js` in a compiled dist/, `.ts` in the sources. */
+export function moduleExtUnder(codeRoot: string): '.js' | '.ts' {
+  return basename(codeRoot) === 'dist' ? '.js' : '.ts';
+}
+
 /** A module of the running code by its source path without extension, e.g. `specs/report/reporter`. */
 export function codeModule(pathWithoutExtension: string): string {
   return resolve(CODE_ROOT, `${pathWithoutExtension}${MODULE_EXT}`);

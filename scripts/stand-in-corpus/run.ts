@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { selection } from '../../cli/filter.ts';
 import { PLAYWRIGHT_CLI, runnerEnv } from '../../cli/playwright.ts';
 import { ENV } from '../../shared/env.ts';
+import { moduleExtUnder } from '../../shared/paths.ts';
 import { startPrimedBroker, type TokenBroker, tokenSources } from '../../specs/credentials/broker.ts';
 import { nodeTlsOptions, runTls } from '../../specs/lib/tls.ts';
 import { loadCatalogue } from '../../specs/report/catalogue-source.ts';
@@ -38,13 +39,9 @@ export interface RunOptions {
   readonly code?: { readonly root: string; readonly env?: Readonly<Record<string, string>> };
 }
 
-/** run.config under the code root `root`: `.js` in a compiled dist/, `.ts` in the sources. */
+/** run.config under the code root `root`. */
 function configUnder(root: string): string {
-  return path.join(
-    root,
-    'scripts/stand-in-corpus',
-    path.basename(root) === 'dist' ? 'run.config.js' : 'run.config.ts',
-  );
+  return path.join(root, `scripts/stand-in-corpus/run.config${moduleExtUnder(root)}`);
 }
 
 /**

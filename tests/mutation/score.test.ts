@@ -26,7 +26,7 @@ import { expect, test } from '@playwright/test';
 import { DEFECT_NAMES, type DefectName, defectByName } from '../../mock/defects/registry.ts';
 import { fuzzPlans } from '../../specs/fuzz/plans/index.ts';
 import { catalogue } from '../../specs/rules/catalogue.ts';
-import { compiledSuite } from '../setup/compiled-suite.ts';
+import { compiledCode } from '../setup/compiled-suite.ts';
 import { EXPECTATIONS } from './expectations/index.ts';
 import { CONFORMANT } from './harness/manifest.ts';
 import { buildMatrix, writeMatrix } from './harness/matrix.ts';
@@ -96,7 +96,7 @@ test('each defect mode fails exactly the rules it maps to, and the conformant mo
     workers: 2,
     timeoutMs: 15 * 60_000,
     // The suite compiled once for the self-tests: no TypeScript loader in the child's ≈ 110 workers.
-    code: { root: compiledSuite().code, env: compiledSuite().env },
+    code: compiledCode(),
     // A run of a few minutes: one line per finished target, so it is never silent.
     onProgress: (line) => process.stdout.write(`${line}\n`),
   });

@@ -48,3 +48,9 @@ export function compiledSuite(): CompiledSuite {
 export function compiledModule(source: string): string {
   return join(compiledSuite().code, source.replace(/\.ts$/, '.js'));
 }
+
+/** The compiled code and the environment it runs with, as the mutation and corpus runs take them. */
+export function compiledCode(): { readonly root: string; readonly env: Readonly<Record<string, string>> } {
+  const suite = compiledSuite();
+  return { root: suite.code, env: suite.env };
+}

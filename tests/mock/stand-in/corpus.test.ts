@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { corpusDocuments, declaresSecurity } from '../../../scripts/stand-in-corpus/documents.ts';
 import { CORPUS_RUN, type CorpusRow, checkDocuments } from '../../../scripts/stand-in-corpus.ts';
-import { compiledSuite } from '../../setup/compiled-suite.ts';
+import { compiledCode } from '../../setup/compiled-suite.ts';
 
 /** The corpus's documents, read when the file is loaded: one test each. */
 const CORPUS_NAMES = corpusDocuments();
@@ -78,7 +78,7 @@ for (const [i, batch] of batches.entries()) {
       // ≈ 30–90 s a batch on the shared 2-core machine, beside the other tests.
       test.setTimeout(600_000);
       // The suite compiled once for the self-tests: no TypeScript loader in the run's ≈ 25 workers.
-      const code = { root: compiledSuite().code, env: compiledSuite().env };
+      const code = compiledCode();
       for (const row of await checkDocuments(batch, { ...CORPUS_RUN, code })) rows.set(row.name, row);
     });
     for (const name of batch) {

@@ -9,8 +9,8 @@ import { readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { moduleExtUnder } from '../../../shared/paths.ts';
 import { CARRIERS } from './manifest.ts';
-import { moduleExtOf } from './paths.ts';
 
 /** The spec files under `dir` ending in `suffix`, found, not listed: a spec added to specs/ is in the next run. */
 export function specFiles(dir: string, suffix: string): string[] {
@@ -31,7 +31,7 @@ function carrier(load: string, module: string): string {
 /** Writes the carriers of the code under `code` (the compiled dist/ or the repository) into `dir`; `dir`. */
 export async function writeCarriers(dir: string, code: string): Promise<string> {
   await mkdir(dir, { recursive: true });
-  const ext = moduleExtOf(code);
+  const ext = moduleExtUnder(code);
   const specs = join(code, 'specs');
   const load = pathToFileURL(join(code, `tests/mutation/suite/load${ext}`)).href;
   for (const file of specFiles(specs, `.spec${ext}`)) {

@@ -1,6 +1,7 @@
 /** Where things are, from any working directory. */
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { moduleExtUnder } from '../../../shared/paths.ts';
 
 /** The package root. */
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -9,12 +10,7 @@ export const PLAYWRIGHT_CLI = fileURLToPath(
   new URL('../../../node_modules/@playwright/test/cli.js', import.meta.url),
 );
 
-/** The modules' extension under `code`: `.js` in a compiled dist/, `.ts` in the sources. */
-export function moduleExtOf(code: string): '.js' | '.ts' {
-  return basename(code) === 'dist' ? '.js' : '.ts';
-}
-
 /** The child run's configuration in the code under `code`. */
 export function mutationConfig(code: string): string {
-  return join(code, `tests/mutation/mutation.config${moduleExtOf(code)}`);
+  return join(code, `tests/mutation/mutation.config${moduleExtUnder(code)}`);
 }
