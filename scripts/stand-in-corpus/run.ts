@@ -24,6 +24,9 @@ import { SCHEDULER_ENV } from '../../specs/run/port.ts';
 import { MANIFEST_ENV, type Manifest } from './manifest.ts';
 import type { PreparedDocument } from './prepare.ts';
 
+/** Failed checks a document may have before the run is taken as broken and stopped (--max-failures). */
+const MAX_FAILURES_PER_DOCUMENT = 25;
+
 /** The repository's root (this file is scripts/stand-in-corpus/run.ts): the sources' code root. */
 const SOURCES = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -162,6 +165,10 @@ async function runGroup(
       '--grep',
       must.grep ?? '',
       `--workers=${options.workers}`,
+      // A document fails a few MUST rules at most (those it contradicts); a run failing far more is broken as a
+      // whole, and Playwright would start a fresh worker after each failure until the bound below killed it,
+      // with no report. Stopped early, it writes its reports and the error quotes the failures.
+      `--max-failures=${MAX_FAILURES_PER_DOCUMENT * docs.length}`,
       '--output',
       path.join(dir, 'test-results'),
     ];
