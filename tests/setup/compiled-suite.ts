@@ -44,11 +44,6 @@ export function compiledSuite(): CompiledSuite {
   };
 }
 
-/** A module of the compiled copy by its source path from the repository's root (`scripts/x/run.config.ts`). */
-export function compiledModule(source: string): string {
-  return join(compiledSuite().code, source.replace(/\.ts$/, '.js'));
-}
-
 /** The compiled code and the environment it runs with, as the mutation and corpus runs take them. */
 export function compiledCode(): { readonly root: string; readonly env: Readonly<Record<string, string>> } {
   const suite = compiledSuite();
