@@ -16,6 +16,15 @@ export const SCHEMAS_DIR = resolve(FIXTURES_DIR, 'schemas');
 /** The extension of the running code's modules: `.ts` from sources (tsx, Playwright), `.js` once compiled. */
 export const MODULE_EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
+/**
+ * Code a child run loads from a root of its own: a compiled dist/ (`.js`) or a clone's sources (`.ts`), with the
+ * environment it runs with (the mutation run and the stand-in corpus run take one).
+ */
+export interface CodeUnder {
+  readonly root: string;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /** The extension of the modules under a code root: `.js` in a compiled dist/, `.ts` in the sources. */
 export function moduleExtUnder(codeRoot: string): '.js' | '.ts' {
   return basename(codeRoot) === 'dist' ? '.js' : '.ts';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { selection } from '../../cli/filter.ts';
 import { PLAYWRIGHT_CLI, runnerEnv } from '../../cli/playwright.ts';
 import { ENV } from '../../shared/env.ts';
-import { moduleExtUnder } from '../../shared/paths.ts';
+import { type CodeUnder, moduleExtUnder } from '../../shared/paths.ts';
 import { startPrimedBroker, type TokenBroker, tokenSources } from '../../specs/credentials/broker.ts';
 import { nodeTlsOptions, runTls } from '../../specs/lib/tls.ts';
 import { loadCatalogue } from '../../specs/report/catalogue-source.ts';
@@ -39,7 +39,7 @@ export interface RunOptions {
    * The code the run loads: the repository's sources (the default), or a compiled dist/ holding this folder's
    * config and reporter (the self-tests' copy, tests/setup/compiled-suite.ts) with the environment it runs with.
    */
-  readonly code?: { readonly root: string; readonly env?: Readonly<Record<string, string>> };
+  readonly code?: CodeUnder;
 }
 
 /** run.config under the code root `root`. */

@@ -11,7 +11,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_PROFILE_PATH, PROFILE_CHECKED_ENV, readProfile } from '../../specs/profile/load.ts';
+import { PROFILE_CHECKED_ENV } from '../../specs/profile/load.ts';
+import { resolveRunTarget } from '../../specs/profile/resolve.ts';
 import type { Politeness } from '../../specs/run/politeness.ts';
 import { schemaErrors } from '../report/schema.ts';
 import { compiledSuite } from '../setup/compiled-suite.ts';
@@ -111,14 +112,13 @@ const OUTER_ONLY = [
 /**
  * The digest of the profile the child will read, when it validates here: the child's runner then skips the
  * schema check (≈ 0.1–0.2 CPU-s of Ajv compiling the profile schema, each run), as the CLI's runner does
- * (specs/profile/load.ts PROFILE_CHECKED_ENV); this worker compiles the schema once. Undefined when the
- * profile does not load here — a test of a bad profile — so the child checks and reports it as always.
+ * (specs/profile/load.ts PROFILE_CHECKED_ENV); this worker compiles the schema once. The profile is the one
+ * the child's set-up takes (specs/profile/resolve.ts). Undefined when it does not resolve here — a test of a bad
+ * profile or target — so the child checks and reports it as always.
  */
 function checkedHere(env: NodeJS.ProcessEnv): string | undefined {
-  const path = env.GATECHECK_PROFILE ?? (env.BASE_URL ? undefined : DEFAULT_PROFILE_PATH);
-  if (path === undefined) return undefined;
   try {
-    return readProfile(path, env).digest;
+    return resolveRunTarget(env).profileDigest;
   } catch {
     return undefined;
   }

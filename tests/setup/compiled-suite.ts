@@ -9,6 +9,7 @@
  * themselves run in `npm run test:conformance`, `npm start` and the tests that import them.
  */
 import { join } from 'node:path';
+import type { CodeUnder } from '../../shared/paths.ts';
 
 export const COMPILED_SUITE_ENV = 'GATECHECK_SELF_TEST_COMPILED';
 
@@ -45,7 +46,7 @@ export function compiledSuite(): CompiledSuite {
 }
 
 /** The compiled code and the environment it runs with, as the mutation and corpus runs take them. */
-export function compiledCode(): { readonly root: string; readonly env: Readonly<Record<string, string>> } {
+export function compiledCode(): CodeUnder {
   const suite = compiledSuite();
   return { root: suite.code, env: suite.env };
 }

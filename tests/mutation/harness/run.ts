@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import type { DefectName } from '../../../mock/defects/registry.ts';
 import type { RunningMock } from '../../../mock/server.ts';
 import { ENV } from '../../../shared/env.ts';
+import type { CodeUnder } from '../../../shared/paths.ts';
 import { PROFILE_CHECKED_ENV, readProfile } from '../../../specs/profile/load.ts';
 import { OBSERVATIONS_ENV } from '../../../specs/run/observation-store.ts';
 import { writeCarriers } from './carriers.ts';
@@ -38,7 +39,7 @@ export interface RunOptions {
    * The code the child run loads: the suite compiled for the self-tests (a dist/ folder,
    * tests/setup/compiled-suite.ts) with the environment it runs with, or the repository's sources.
    */
-  readonly code: { readonly root: string; readonly env?: Readonly<Record<string, string>> };
+  readonly code: CodeUnder;
 }
 
 /** What the suite said about one target. */
