@@ -22,6 +22,8 @@ export interface Manifest {
   readonly targets: readonly DocumentTarget[];
   /** Where report.ts writes `<name>.json`, one conformance report per document. */
   readonly reportDir: string;
+  /** The run's test files: one carrier per spec file and one for the observer verdicts (scripts/carriers/). */
+  readonly carriers: string;
 }
 
 export const OBSERVERS_SUFFIX = '-observers';

@@ -12,12 +12,14 @@
 import { defineConfig } from '@playwright/test';
 import { CODE_ROOT, MODULE_EXT } from '../../shared/paths.ts';
 import type { RunTargetOption } from '../../specs/run-target.ts';
+import { CARRIERS } from '../carriers/write.ts';
 import { OBSERVERS_SUFFIX, readManifest } from './manifest.ts';
 
-const { targets } = readManifest();
+const { targets, carriers } = readManifest();
 
 export default defineConfig<object, { runTarget: RunTargetOption }>({
-  testDir: `${CODE_ROOT}/specs`,
+  // The spec files through their carriers (run.ts writes them): a failed check keeps its worker.
+  testDir: carriers,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
@@ -35,10 +37,16 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
     return [
       // The document's checks in one worker, as `gatecheck … -- --workers=1` ran them (testProject.workers,
       // Playwright ≥ 1.52): the other workers take the other documents.
-      { name: target.name, testMatch: `**/*.spec${MODULE_EXT}`, use, workers: 1, teardown: observers },
+      {
+        name: target.name,
+        testMatch: [CARRIERS.conformance, CARRIERS.fuzz],
+        use,
+        workers: 1,
+        teardown: observers,
+      },
       // The observer verdicts over every answer the document's checks received, after them, failures or not.
       // Milliseconds over stored tallies: one worker, not one per core (as in playwright.config.ts).
-      { name: observers, testMatch: `observe/*.verdict${MODULE_EXT}`, use, fullyParallel: false },
+      { name: observers, testMatch: CARRIERS.observers, use, fullyParallel: false },
     ];
   }),
 });

@@ -21,6 +21,7 @@ import { RunCoordinator } from '../../specs/run/coordinator.ts';
 import { startCoordinatorServer } from '../../specs/run/coordinator-server.ts';
 import { OBSERVATIONS_ENV } from '../../specs/run/observation-store.ts';
 import { SCHEDULER_ENV } from '../../specs/run/port.ts';
+import { writeCarriers } from '../carriers/write.ts';
 import { MANIFEST_ENV, type Manifest } from './manifest.ts';
 import type { PreparedDocument } from './prepare.ts';
 
@@ -120,8 +121,13 @@ async function runGroup(
   options: RunOptions,
 ): Promise<Map<string, ConformanceReport>> {
   const reportDir = path.join(dir, 'reports');
+  await mkdir(dir, { recursive: true });
   const manifest: Manifest = {
     reportDir,
+    // Carriers rather than the spec files themselves: a failed check keeps its worker (scripts/carriers/load.ts),
+    // where Playwright started a fresh one — which loaded the suite and made its keys again — after each of the
+    // rules a document contradicts.
+    carriers: await writeCarriers(path.join(dir, 'carriers'), options.code?.root ?? SOURCES),
     targets: docs.map((d) => ({
       name: d.name,
       url: d.baseUrl,
@@ -130,7 +136,6 @@ async function runGroup(
       env: d.env,
     })),
   };
-  await mkdir(dir, { recursive: true });
   const manifestPath = path.join(dir, 'manifest.json');
   await writeFile(manifestPath, JSON.stringify(manifest, null, 2));
   // `--only @must`, as the CLI turns it into Playwright's --grep and the observers' own filter (cli/filter.ts).
@@ -165,9 +170,10 @@ async function runGroup(
       '--grep',
       must.grep ?? '',
       `--workers=${options.workers}`,
-      // A document fails a few MUST rules at most (those it contradicts); a run failing far more is broken as a
-      // whole, and Playwright would start a fresh worker after each failure until the bound below killed it,
-      // with no report. Stopped early, it writes its reports and the error quotes the failures.
+      // A failed check keeps its worker and does not count here (scripts/carriers/load.ts); what does is what
+      // still makes Playwright start a fresh worker (a crash, a test that ran out of time without the suite's
+      // clock). A run with far more of those is broken as a whole: stopped early, it writes its reports and the
+      // error quotes the failures, before the bound of execFile below kills it with none.
       `--max-failures=${MAX_FAILURES_PER_DOCUMENT * docs.length}`,
       '--output',
       path.join(dir, 'test-results'),

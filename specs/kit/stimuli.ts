@@ -3,15 +3,24 @@
  * (docs/design.md "Order of checks": each status is tested with every other condition satisfied).
  */
 import { randomBytes } from 'node:crypto';
-import { type CryptoKey, generateKeyPair, SignJWT } from 'jose';
+import { type CryptoKey, generateKeyPair, importJWK, SignJWT } from 'jose';
 import type { Kit } from './kit.ts';
+import { STRANGER_RSA_JWK } from './stranger-key.ts';
 
-/** One key pair per algorithm and worker: RSA generation takes a good part of a second. */
+/** RS256 … PS512: RSA keys, whose generation costs a good part of a second (stranger-key.ts). */
+const RSA_ALG = /^(?:RS|PS)(?:256|384|512)$/;
+
+/**
+ * One key per algorithm and worker: the RSA algorithms' from the fixed stranger key, the others (EC, EdDSA: about
+ * a millisecond) generated.
+ */
 const strangers = new Map<string, Promise<CryptoKey>>();
 function strangerKey(alg: string): Promise<CryptoKey> {
   let key = strangers.get(alg);
   if (!key) {
-    key = generateKeyPair(alg).then((pair) => pair.privateKey);
+    key = RSA_ALG.test(alg)
+      ? (importJWK(STRANGER_RSA_JWK, alg) as Promise<CryptoKey>)
+      : generateKeyPair(alg).then((pair) => pair.privateKey);
     strangers.set(alg, key);
   }
   return key;

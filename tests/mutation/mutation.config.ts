@@ -3,7 +3,7 @@
  * per target of the manifest — one project per target (`conformant`, `alg-none`, `post-201`, …), pointed at
  * that target's mock, profile and fuzz budget through the suite's `runTarget` option (specs/kit/fixtures.ts:
  * the same fixtures read it before BASE_URL, GATECHECK_PROFILE, GATECHECK_BUDGET). Each project runs the files
- * that load the spec files (suite/load.ts). No --grep: every check of the loaded specs runs against every
+ * that load the spec files (scripts/carriers/). No --grep: every check of the loaded specs runs against every
  * defect, so a defect that breaks more than it claims shows. The self-tests run it compiled, with the suite
  * (tests/setup/compile-suite.ts): its runner and workers load no TypeScript.
  */
@@ -30,7 +30,7 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
     return [
       {
         name: target.name,
-        // One carrier file per spec file (harness/carriers.ts, suite/load.ts): a worker loads only the carriers of
+        // One carrier file per spec file (scripts/carriers/): a worker loads only the carriers of
         // the checks its project selects. Stated in docs/defects.md: the fuzz specs (fuzz.*, jwt.attack.* rules)
         // run only for the conformant mock and the targets whose defect one of those rules is meant to catch.
         // Nothing else is filtered.

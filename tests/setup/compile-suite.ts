@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHILD_RUN_ENTRIES = [
   'tests/mutation/mutation.config.ts',
   'tests/mutation/harness/progress-reporter.ts',
-  'tests/mutation/suite/load.ts',
+  'scripts/carriers/load.ts',
   'scripts/stand-in-corpus/run.config.ts',
   'scripts/stand-in-corpus/report.ts',
 ];

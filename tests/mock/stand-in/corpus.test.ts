@@ -78,7 +78,7 @@ for (const [i, batch] of batches.entries()) {
     test.beforeAll(async () => {
       // ≈ 30–90 s a batch on the shared 2-core machine, beside the other tests.
       test.setTimeout(600_000);
-      // The suite compiled once for the self-tests: no TypeScript loader in the run's ≈ 25 workers.
+      // The suite compiled once for the self-tests: no TypeScript loader in the run's ≈ 18 workers.
       const code = compiledCode();
       for (const row of await checkDocuments(batch, { ...CORPUS_RUN, code })) rows.set(row.name, row);
     });

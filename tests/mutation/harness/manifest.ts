@@ -21,15 +21,8 @@ export function targetOfProject(project: string): string {
   return project.endsWith(OBSERVERS_SUFFIX) ? project.slice(0, -OBSERVERS_SUFFIX.length) : project;
 }
 
-/**
- * The run's test files (harness/carriers.ts writes them into its folder): one carrier per spec file outside
- * specs/fuzz/, one per spec of specs/fuzz/ (fuzz.* and jwt.attack.* rules), and one for the observer verdicts.
- */
-export const CARRIERS = {
-  conformance: 'conformance.*.mutation.mjs',
-  fuzz: 'fuzz.*.mutation.mjs',
-  observers: 'observers.mutation.mjs',
-} as const;
+/** The run's test files, one carrier per spec file (scripts/carriers/write.ts writes them into its folder). */
+export { CARRIERS } from '../../../scripts/carriers/write.ts';
 
 export interface ManifestTarget {
   readonly name: string;
@@ -43,7 +36,7 @@ export interface ManifestTarget {
 
 export interface Manifest {
   readonly targets: readonly ManifestTarget[];
-  /** The folder of the run's test files, one carrier per spec file (harness/carriers.ts). */
+  /** The folder of the run's test files, one carrier per spec file (scripts/carriers/write.ts). */
   readonly suiteDir: string;
   /** Targets whose run leaves out the fuzz specs (specs/fuzz/). */
   readonly skipFuzz: readonly string[];

@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { DefectName } from '../../../mock/defects/registry.ts';
 import type { RunningMock } from '../../../mock/server.ts';
+import { writeCarriers } from '../../../scripts/carriers/write.ts';
 import { ENV } from '../../../shared/env.ts';
 import type { CodeUnder } from '../../../shared/paths.ts';
 import { PROFILE_CHECKED_ENV, readProfile } from '../../../specs/profile/load.ts';
 import { OBSERVATIONS_ENV } from '../../../specs/run/observation-store.ts';
-import { writeCarriers } from './carriers.ts';
 import { CONFORMANT, MANIFEST_ENV, type Manifest, targetOfProject } from './manifest.ts';
 import { mutationConfig, PLAYWRIGHT_CLI, ROOT } from './paths.ts';
 import { startTarget, writeTargetFiles } from './targets.ts';
@@ -217,7 +217,7 @@ function verdictsOf(report: JsonReport | undefined, names: readonly string[]): M
       const rule = ruleOf(spec);
       for (const t of spec.tests) {
         if (targetOfProject(t.projectName) !== name) continue;
-        // suite/load.ts marks a failed check expected-to-fail (to keep its worker): the result says what happened.
+        // scripts/carriers/load.ts marks a failed check expected-to-fail (to keep its worker): the result says what happened.
         const outcome = t.results[t.results.length - 1]?.status ?? 'skipped';
         const failed = t.status === 'unexpected' || (outcome !== 'passed' && outcome !== 'skipped');
         if (rule === undefined) {

@@ -1,16 +1,24 @@
 /**
- * The test files of a mutation run, written into the run's folder: one carrier per spec file of the suite
- * (suite/load.ts) and one for the observer verdicts (manifest.ts CARRIERS). Each is an ES module of two lines
- * that imports the code the run loads — the suite compiled for the self-tests (tests/setup/compiled-suite.ts),
- * whose workers then need no TypeScript loader, or the sources. mutation.config.ts leaves the fuzz carriers
- * out of the targets that skip the fuzz specs.
+ * The test files of a harness run (the mutation run, the stand-in corpus run), written into the run's folder:
+ * one carrier per spec file of the suite (load.ts) and one for the observer verdicts. Each is an ES module of two
+ * lines that imports the code the run loads — the suite compiled for the self-tests (tests/setup/compiled-suite.ts),
+ * whose workers then need no TypeScript loader, or the sources. A config selects them by CARRIERS' patterns.
  */
 import { readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { moduleExtUnder } from '../../../shared/paths.ts';
-import { CARRIERS } from './manifest.ts';
+import { moduleExtUnder } from '../../shared/paths.ts';
+
+/**
+ * The carriers' names: one per spec file outside specs/fuzz/, one per spec of specs/fuzz/ (fuzz.* and
+ * jwt.attack.* rules), and one for the observer verdicts.
+ */
+export const CARRIERS = {
+  conformance: 'conformance.*.carrier.mjs',
+  fuzz: 'fuzz.*.carrier.mjs',
+  observers: 'observers.carrier.mjs',
+} as const;
 
 /** The spec files under `dir` ending in `suffix`, found, not listed: a spec added to specs/ is in the next run. */
 export function specFiles(dir: string, suffix: string): string[] {
@@ -23,7 +31,7 @@ export function specFiles(dir: string, suffix: string): string[] {
   return out.sort();
 }
 
-/** A carrier: suite/load.ts's hook, then the one module whose tests register in the carrier. */
+/** A carrier: load.ts's hook, then the one module whose tests register in the carrier. */
 function carrier(load: string, module: string): string {
   return `import { carrySpec } from ${JSON.stringify(load)};\nawait carrySpec(${JSON.stringify(module)});\n`;
 }
@@ -33,7 +41,7 @@ export async function writeCarriers(dir: string, code: string): Promise<string> 
   await mkdir(dir, { recursive: true });
   const ext = moduleExtUnder(code);
   const specs = join(code, 'specs');
-  const load = pathToFileURL(join(code, `tests/mutation/suite/load${ext}`)).href;
+  const load = pathToFileURL(join(code, `scripts/carriers/load${ext}`)).href;
   for (const file of specFiles(specs, `.spec${ext}`)) {
     const [top = '', ...rest] = relative(specs, file).split(sep);
     const part = top === 'fuzz' ? 'fuzz' : 'conformance';
