@@ -8,8 +8,8 @@
  * failed (the verdict stays in the result, `status: "failed"`, and in a `kept-worker-failure` annotation), so
  * Playwright does not start a fresh worker — and load the suite and remake its keys and token mint again —
  * after every caught defect or contradicted rule. A harness reads the result's status, never Playwright's
- * "expected" (tests/mutation/harness/run.ts, scripts/stand-in-corpus/report.ts). The product never does this:
- * for a user's run a failed check is Playwright's failure.
+ * "expected" (tests/mutation/harness/run.ts; the corpus's report through specs/report/collect.ts). The product
+ * never does this: for a user's run a failed check is Playwright's failure.
  */
 import { pathToFileURL } from 'node:url';
 import { test } from '@playwright/test';

@@ -3,24 +3,24 @@
  * (docs/design.md "Order of checks": each status is tested with every other condition satisfied).
  */
 import { randomBytes } from 'node:crypto';
-import { type CryptoKey, generateKeyPair, importJWK, SignJWT } from 'jose';
+import { type CryptoKey, generateKeyPair, type KeyObject, SignJWT } from 'jose';
+import { attackers } from '../fuzz/jwt/kit.ts';
 import type { Kit } from './kit.ts';
-import { STRANGER_RSA_JWK } from './stranger-key.ts';
 
-/** RS256 … PS512: RSA keys, whose generation costs a good part of a second (stranger-key.ts). */
+/** RS256 … PS512: an RSA key (RFC 7518 §3.3, §3.5: 2048 bits or more), whose generation costs 0.1–0.45 CPU-s. */
 const RSA_ALG = /^(?:RS|PS)(?:256|384|512)$/;
 
 /**
- * One key per algorithm and worker: the RSA algorithms' from the fixed stranger key, the others (EC, EdDSA: about
- * a millisecond) generated.
+ * One key per algorithm and worker. The RSA algorithms sign with the attacker's RSA key (specs/fuzz/jwt/
+ * attacker-keys.json), public by design: a target that accepted it would fail the rule, never pass it, and no
+ * worker pays a generation. The others (EC, EdDSA: about a millisecond) are generated.
  */
-const strangers = new Map<string, Promise<CryptoKey>>();
-function strangerKey(alg: string): Promise<CryptoKey> {
+const strangers = new Map<string, Promise<CryptoKey | KeyObject>>();
+function strangerKey(alg: string): Promise<CryptoKey | KeyObject> {
   let key = strangers.get(alg);
   if (!key) {
-    key = RSA_ALG.test(alg)
-      ? (importJWK(STRANGER_RSA_JWK, alg) as Promise<CryptoKey>)
-      : generateKeyPair(alg).then((pair) => pair.privateKey);
+    const rsa = RSA_ALG.test(alg) ? attackers().find((k) => k.alg === 'RS256') : undefined;
+    key = rsa ? Promise.resolve(rsa.privateKey) : generateKeyPair(alg).then((pair) => pair.privateKey);
     strangers.set(alg, key);
   }
   return key;
@@ -41,7 +41,7 @@ export async function unknownKeyToken(kit: Kit): Promise<string> {
     exp: Math.floor(Date.now() / 1000) + 600,
   };
   const kid = typeof material?.privateJwk?.kid === 'string' ? material.privateJwk.kid : undefined;
-  let key: CryptoKey | Uint8Array = randomBytes(32);
+  let key: CryptoKey | KeyObject | Uint8Array = randomBytes(32);
   let alg = 'HS256';
   if (material && !material.alg.startsWith('HS')) {
     alg = material.alg;

@@ -8,9 +8,10 @@
  * (tests/setup/compile-suite.ts): its runner and workers load no TypeScript.
  */
 import { defineConfig } from '@playwright/test';
+import { CARRIERS } from '../../scripts/carriers/write.ts';
 import { CODE_ROOT, MODULE_EXT } from '../../shared/paths.ts';
 import type { RunTargetOption } from '../../specs/run-target.ts';
-import { CARRIERS, OBSERVERS_SUFFIX, readManifest, rulesGrep } from './harness/manifest.ts';
+import { OBSERVERS_SUFFIX, readManifest, rulesGrep } from './harness/manifest.ts';
 
 const { targets, suiteDir, skipFuzz } = readManifest();
 

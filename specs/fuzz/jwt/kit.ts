@@ -62,11 +62,14 @@ export interface KitUnavailable {
 /** A guess at claims that would make anyone an admin, when the profile does not say (any change must be refused). */
 const GENERIC_ESCALATION = { roles: ['admin'], role: 'admin', admin: true, scope: 'admin' };
 
-/** The attacker's key pairs (attacker-keys.json): data, so no worker pays an RSA key generation. */
+/**
+ * The attacker's key pairs (attacker-keys.json): data, so no worker pays an RSA key generation. Also the key of
+ * the checks' token signed by a stranger (specs/kit/stimuli.ts).
+ */
 const ATTACKER_KEYS = new URL('./attacker-keys.json', import.meta.url);
 let attackerKeys: readonly [AttackerKey, AttackerKey] | undefined;
 
-function attackers(): readonly [AttackerKey, AttackerKey] {
+export function attackers(): readonly [AttackerKey, AttackerKey] {
   if (attackerKeys) return attackerKeys;
   const { keys } = JSON.parse(readFileSync(ATTACKER_KEYS, 'utf8')) as {
     keys: (JsonWebKey & { kid: string; alg: string })[];

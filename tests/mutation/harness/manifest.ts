@@ -21,9 +21,6 @@ export function targetOfProject(project: string): string {
   return project.endsWith(OBSERVERS_SUFFIX) ? project.slice(0, -OBSERVERS_SUFFIX.length) : project;
 }
 
-/** The run's test files, one carrier per spec file (scripts/carriers/write.ts writes them into its folder). */
-export { CARRIERS } from '../../../scripts/carriers/write.ts';
-
 export interface ManifestTarget {
   readonly name: string;
   readonly url: string;
