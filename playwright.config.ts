@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { MODULE_EXT } from './shared/paths.ts';
 import { loaderEnv } from './shared/typescript-loader.ts';
+import { playwrightGrep } from './specs/setup/playwright-grep.ts';
 import { openRunHost } from './specs/setup/run-host.ts';
 
 /**
@@ -59,10 +60,12 @@ export default defineConfig({
       teardown: 'observers',
     },
     // Its verdicts take milliseconds over stored observations: one worker process, not one per core to start.
+    // The command line's --grep selects among them too (Playwright applies it to no teardown by itself).
     {
       name: 'observers',
       testMatch: `observe/*.verdict${MODULE_EXT}`,
       fullyParallel: false,
+      ...playwrightGrep(),
     },
   ],
 });

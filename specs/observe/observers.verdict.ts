@@ -22,7 +22,7 @@ import { REFUSAL_KIND, settleRefusals } from './refusal-resource.ts';
  * Whether the CLI's --only / --skip selects the rule. Playwright applies --grep to the tests of every project
  * but a teardown one, so the verdicts apply the CLI's selection themselves: an unselected rule is not
  * registered at all (not run, as for every other rule). `npx playwright test --grep …` alone does not reach
- * here: then every observer verdict runs on what the selected checks received.
+ * here: the observers' project takes the runner's --grep as its own (specs/setup/playwright-grep.ts).
  */
 function selected(title: string, tags: readonly string[]): boolean {
   const text = `${title} ${tags.join(' ')}`;

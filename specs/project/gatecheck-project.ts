@@ -21,6 +21,7 @@ import { CODE_ROOT, codeModule, MODULE_EXT } from '../../shared/paths.ts';
 import { installedPlaywrightLine } from '../../shared/playwright-support.ts';
 import type { ConformanceReporterOptions } from '../report/reporter.ts';
 import type { RunTargetOption } from '../run-target.ts';
+import { playwrightGrep } from '../setup/playwright-grep.ts';
 import { openRunHost } from '../setup/run-host.ts';
 
 export interface GatecheckProjectOptions {
@@ -91,7 +92,8 @@ export function gatecheckProjects(options: GatecheckProjectOptions = {}): Playwr
   return [
     { ...shared, name: setup, testMatch: `setup/run.setup${MODULE_EXT}` },
     { ...shared, name, testMatch: `**/*.spec${MODULE_EXT}`, dependencies: [setup], teardown: observers },
-    // A teardown has no dependencies: after a failed set-up its verdicts skip themselves (specs/observe/).
-    { ...shared, name: observers, testMatch: `observe/*.verdict${MODULE_EXT}` },
+    // A teardown has no dependencies: after a failed set-up its verdicts skip themselves (specs/observe/). The
+    // command line's --grep selects among them as among the checks (Playwright applies it to no teardown).
+    { ...shared, name: observers, testMatch: `observe/*.verdict${MODULE_EXT}`, ...playwrightGrep() },
   ];
 }

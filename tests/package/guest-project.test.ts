@@ -92,6 +92,8 @@ test("all projects: their test and the suite's selected checks run; the report s
   expect(result.stdout).toMatch(/\[e2e\] › .*own\.spec\.ts/);
   expect(result.stdout).toContain('[gatecheck-setup]');
   expect(result.stdout).toContain('[gatecheck] ›');
+  // The run's --grep selects no observer rule: their teardown project has nothing to run (docs/observers.md).
+  expect(result.stdout).not.toContain('[gatecheck-observers]');
   const report = JSON.parse(await readFile(path.join(dir, 'reports/conformance.json'), 'utf8')) as {
     rules: { id: string; verdict: string; reason?: string }[];
     unattributed: unknown[];
@@ -115,7 +117,11 @@ test('--project gatecheck: the suite alone, their test not run', async () => {
 
 test('--project gatecheck with a variable missing: one line names it, and no check runs', async () => {
   const profile = await profileNeedingVariable(dir);
-  const result = await playwright(dir, ['--project', 'gatecheck', ...SLICE], { GUEST_PROFILE: profile });
+  // The observer rules selected too, to see that they judge nothing after a failed set-up.
+  const withObservers = ['--grep', "@rule:(auth\\.401\\.missing|observed\\.)|user's own test"];
+  const result = await playwright(dir, ['--project', 'gatecheck', ...withObservers], {
+    GUEST_PROFILE: profile,
+  });
   expect(result.code, shown(result)).toBe(1);
   expect(result.stdout).toContain(`needs environment variable ${MISSING_VARIABLE}, which is not set`);
   expect(result.stdout).not.toContain('[e2e]');
