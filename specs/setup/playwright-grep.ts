@@ -8,7 +8,8 @@
  * Read from the runner's argv the way Playwright's command line defines them (`-g, --grep <grep>`,
  * `-G, --grep-invert <grep>`; the last one given wins) and turned into a RegExp the way Playwright turns
  * them (`/source/flags`, else case-insensitive). A worker, whose argv holds no `test` command, and
- * Playwright's UI mode find none, and every observer verdict stays.
+ * Playwright's UI mode find none, and every observer verdict stays. A project's `grep` stands in for the
+ * config's: with a `grep` in the config and one on the command line, the verdicts follow the command line's.
  */
 
 export interface GrepSelection {
