@@ -43,6 +43,7 @@ import {
   type ApartMark,
   counterLabel,
   counterOf,
+  covers,
   decodeScope,
   entryCounter,
   governed,
@@ -916,14 +917,26 @@ export class RunCoordinator {
       for (const e of event.entries) {
         const d = e.declared as DeclaredLimit;
         const windowMs = d.windowSeconds * 1000;
-        let fullest: { counter: string; requests: number } | undefined;
+        const readings: { key: RateKey; counter: string; requests: number }[] = [];
         for (const key of KEYS) {
           const counter = counterOf(key, asCounted(e, event.scope));
           if (counter === OTHER) continue;
           const requests =
             e.log.count(key, counter, windowMs, event.at) -
             e.limitedLog.count(key, counter, windowMs + KEPT_SETTLE_MS, event.at + KEPT_SETTLE_MS);
-          if (fullest === undefined || requests > fullest.requests) fullest = { counter, requests };
+          readings.push({ key, counter, requests });
+        }
+        // A coarser key's counter holds every request a finer one of the same request holds (scopes.ts, the
+        // lattice): its count is at least theirs. A finer reading above it is the log's lag (workers report in
+        // batches) or a limited answer counted past the window, so the coarser key is read at least as full —
+        // and, coarse first, named on a tie: the fullest counter is never a finer one than the facts require.
+        let fullest: { counter: string; requests: number } | undefined;
+        for (const { key, counter, requests } of readings) {
+          const held = Math.max(
+            requests,
+            ...readings.filter((r) => covers(key, r.key)).map((r) => r.requests),
+          );
+          if (fullest === undefined || held > fullest.requests) fullest = { counter, requests: held };
         }
         if (
           fullest === undefined ||

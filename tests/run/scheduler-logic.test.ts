@@ -936,6 +936,30 @@ test.describe('learning the key', () => {
     expect(co.paceFor('t', users)).toBe(declared);
   });
 
+  test('a limit kept lower, read where another route’s limited answer came before its request was reported: named by the declared address, the coarser counter, never by the request’s route', () => {
+    const c = clock2();
+    const co = new RunCoordinator(c.now);
+    co.register('t', policy('address'));
+    const other = req('/other');
+    // Three clean windows: 30 requests to /users reported, a limited answer to the last, and with it one to a
+    // request to /other whose report is still on its way (a worker's batch). The address log lacks the /other
+    // request its limited answer is subtracted for: read alone it says 28 let through, /users' route 29.
+    for (let event = 0; event < 3; event++) {
+      c.advance(11_000);
+      for (let i = 0; i < 30; i++) {
+        co.sent('t', [[users, c.now()]]);
+        c.advance(100);
+      }
+      co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, users);
+      co.limited('t', { kind: 'limited', waitMs: 1000, reason: '429' }, other);
+      c.advance(500);
+      co.sent('t', []);
+    }
+    expect(co.politeness().overDeclared).toEqual([
+      expect.objectContaining({ counter: 'address', requests: 29, declared: 60 }),
+    ]);
+  });
+
   test('a limit declared with its window alone (no key): a limited answer after few requests is no evidence of a lower limit — a leaky bucket at the declared rate refuses requests that come bunched', () => {
     const c = clock2();
     const { co, told } = keptWatch(c, { limit: 60, windowSeconds: 1 });
