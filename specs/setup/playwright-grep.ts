@@ -5,24 +5,19 @@
  * command line's selection as its own `grep`, so `npx playwright test --grep @rule:auth` judges no
  * observer rule it does not select, as `gatecheck --only` already does (docs/observers.md "Selecting rules").
  *
- * Read from the runner's argv the way Playwright's command line defines them (`-g, --grep <grep>`,
- * `-G, --grep-invert <grep>`; the last one given wins) and turned into a RegExp the way Playwright turns
- * them (`/source/flags`, else case-insensitive). A worker, whose argv holds no `test` command, and
+ * Read from the runner's argv (./playwright-args.ts: `-g, --grep <grep>`, `-G, --grep-invert <grep>`; the last
+ * one given wins) and turned into a RegExp the way Playwright turns them (`/source/flags`, else
+ * case-insensitive). A worker, whose argv holds no `test` command, and
  * Playwright's UI mode find none, and every observer verdict stays. A project's `grep` stands in for the
  * config's: with a `grep` in the config and one on the command line, the verdicts follow the command line's.
  */
+
+import { testSelections } from './playwright-args.ts';
 
 export interface GrepSelection {
   readonly grep?: RegExp;
   readonly grepInvert?: RegExp;
 }
-
-const OPTIONS: Readonly<Record<string, keyof GrepSelection>> = {
-  '-g': 'grep',
-  '--grep': 'grep',
-  '-G': 'grepInvert',
-  '--grep-invert': 'grepInvert',
-};
 
 /** As Playwright's forceRegExp: `/source/flags` (flags g and i only), else the text, case-insensitive. */
 function titleRegExp(pattern: string): RegExp {
@@ -30,34 +25,14 @@ function titleRegExp(pattern: string): RegExp {
   return match ? new RegExp(match[1] ?? '', match[2]) : new RegExp(pattern, 'gi');
 }
 
-/** The option and its value of one argument: `--grep x` (value next), `--grep=x`, `-gx`. */
-function optionOf(arg: string): { key: keyof GrepSelection; value?: string } | undefined {
-  const key = OPTIONS[arg];
-  if (key) return { key };
-  const equals = arg.indexOf('=');
-  if (arg.startsWith('--') && equals > 0) {
-    const named = OPTIONS[arg.slice(0, equals)];
-    return named ? { key: named, value: arg.slice(equals + 1) } : undefined;
-  }
-  const short = OPTIONS[arg.slice(0, 2)];
-  return !arg.startsWith('--') && short ? { key: short, value: arg.slice(2) } : undefined;
-}
-
 /** The selection of a `playwright test` command line; none for any other command. */
 export function playwrightGrep(argv: readonly string[] = process.argv): GrepSelection {
-  // argv: node, Playwright's cli.js, then the command.
-  if (argv[2] !== 'test') return {};
-  const found: { grep?: string; grepInvert?: string } = {};
-  for (let i = 3; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') break;
-    const option = optionOf(arg);
-    if (!option) continue;
-    const value = option.value ?? argv[++i];
-    if (value !== undefined) found[option.key] = value;
-  }
+  const last = (...flags: string[]) =>
+    testSelections(argv).findLast((s) => s.flag !== undefined && flags.includes(s.flag))?.value;
+  const grep = last('--grep', '-g');
+  const grepInvert = last('--grep-invert', '-G');
   return {
-    ...(found.grep === undefined ? {} : { grep: titleRegExp(found.grep) }),
-    ...(found.grepInvert === undefined ? {} : { grepInvert: titleRegExp(found.grepInvert) }),
+    ...(grep === undefined ? {} : { grep: titleRegExp(grep) }),
+    ...(grepInvert === undefined ? {} : { grepInvert: titleRegExp(grepInvert) }),
   };
 }
