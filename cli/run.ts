@@ -186,7 +186,6 @@ export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitC
   if (unsupported !== undefined) throw new UsageError(unsupported);
   let filterArgs: string[] = [];
   let filter: string | undefined;
-  let grep: { grep?: string; grepInvert?: string } = {};
   if (options.only.length || options.skip.length) {
     const catalogue = await loadCatalogue();
     const chosen = selection(
@@ -199,7 +198,6 @@ export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitC
       ...(chosen.grepInvert ? ['--grep-invert', chosen.grepInvert] : []),
     ];
     filter = chosen.description;
-    grep = chosen;
   }
 
   const target = resolveTarget(options);
@@ -266,7 +264,6 @@ export async function runSuite(options: RunOptions, terminal: Io): Promise<ExitC
       target.baseUrl,
       [...filterArgs, ...planned.workerArgs],
       filter,
-      grep,
       {
         ...(broker?.env ?? {}),
         ...checked,
@@ -286,20 +283,11 @@ async function runWith(
   /** Playwright's arguments for the selection (`--grep`) and the workers of a paced run. */
   runArgs: readonly string[],
   filter: string | undefined,
-  /** The selection as grep patterns: the observers' verdict project filters itself by them. */
-  grep: { readonly grep?: string; readonly grepInvert?: string },
   extraEnv: Readonly<Record<string, string>>,
   signer?: RunSigner,
 ): Promise<ExitCode> {
   const runId = randomUUID();
   const env = { ...childEnv(options, runId, baseUrl, filter), ...extraEnv };
-  for (const [name, value] of [
-    [ENV.grep, grep.grep],
-    [ENV.grepInvert, grep.grepInvert],
-  ] as const) {
-    if (value) env[name] = value;
-    else delete env[name];
-  }
   await clearReports(options.reportDir, env.PLAYWRIGHT_JUNIT_OUTPUT_FILE);
   const shardArgs = options.shard
     ? ['--shard', `${options.shard.current}/${options.shard.total}`, '--reporter', `list,blob,${REPORTER}`]

@@ -20,12 +20,6 @@ export const ENV = {
   reportDir: 'GATECHECK_REPORT_DIR',
   /** The --only / --skip selection as the user wrote it, shown in the report (set by the CLI). */
   filter: 'GATECHECK_FILTER',
-  /**
-   * The selection's --grep / --grep-invert sources (set by the CLI): Playwright does not filter a teardown
-   * project, so the observer verdicts (specs/observe/observers.verdict.ts) apply them themselves.
-   */
-  grep: 'GATECHECK_GREP',
-  grepInvert: 'GATECHECK_GREP_INVERT',
   /** An id the CLI gives each run, written into conformance.json so a stale report is never read. */
   runId: 'GATECHECK_RUN_ID',
   /** '1' when the CLI started the run: the reporter leaves the final summary to the CLI. */

@@ -12,6 +12,7 @@
 import { defineConfig } from '@playwright/test';
 import { CODE_ROOT, MODULE_EXT } from '../../shared/paths.ts';
 import type { RunTargetOption } from '../../specs/run-target.ts';
+import { playwrightGrep } from '../../specs/setup/playwright-grep.ts';
 import { CARRIERS } from '../carriers/write.ts';
 import { OBSERVERS_SUFFIX, readManifest } from './manifest.ts';
 
@@ -46,7 +47,8 @@ export default defineConfig<object, { runTarget: RunTargetOption }>({
       },
       // The observer verdicts over every answer the document's checks received, after them, failures or not.
       // Milliseconds over stored tallies: one worker, not one per core (as in playwright.config.ts).
-      { name: observers, testMatch: CARRIERS.observers, use, fullyParallel: false },
+      // The run's --grep (`--only @must`) selects among them as among the checks (specs/setup/playwright-grep.ts).
+      { name: observers, testMatch: CARRIERS.observers, use, fullyParallel: false, ...playwrightGrep() },
     ];
   }),
 });

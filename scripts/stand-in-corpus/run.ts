@@ -159,7 +159,6 @@ async function runGroup(
       [SCHEDULER_ENV]: scheduler.address,
       [MANIFEST_ENV]: manifestPath,
       [OBSERVATIONS_ENV]: path.join(dir, 'observations'),
-      [ENV.grep]: must.grep,
       [ENV.filter]: must.description,
       FORCE_COLOR: '0',
     };

@@ -7,7 +7,6 @@
  * A fault fails the rule once: the first offending request is the evidence, the message says how many of
  * the responses showed it. No response of the kind: the rule is skipped, saying so.
  */
-import { ENV } from '../../shared/env.ts';
 import { observedRefusalNoResource } from '../rules/refusal.ts';
 import { forRule } from '../rules/tags.ts';
 import type { Rule } from '../rules/types.ts';
@@ -17,20 +16,6 @@ import { setUpState } from '../setup/run-host.ts';
 import { failWithEvidence } from '../verdict/verify.ts';
 import { JUDGES } from './judges.ts';
 import { REFUSAL_KIND, settleRefusals } from './refusal-resource.ts';
-
-/**
- * Whether the CLI's --only / --skip selects the rule. Playwright applies --grep to the tests of every project
- * but a teardown one, so the verdicts apply the CLI's selection themselves: an unselected rule is not
- * registered at all (not run, as for every other rule). `npx playwright test --grep …` alone does not reach
- * here: the observers' project takes the runner's --grep as its own (specs/setup/playwright-grep.ts).
- */
-function selected(title: string, tags: readonly string[]): boolean {
-  const text = `${title} ${tags.join(' ')}`;
-  const grep = process.env[ENV.grep];
-  const invert = process.env[ENV.grepInvert];
-  if (grep && !new RegExp(grep).test(text)) return false;
-  return !(invert && new RegExp(invert).test(text));
-}
 
 /** Every observer rule: the pure judges, and the refusals' watch whose waiting refusals are settled here. */
 const OBSERVERS: readonly { rule: Rule; kind: string; settle?: (tally: Tally) => Tally }[] = [
@@ -50,7 +35,6 @@ test.beforeAll(async () => {
 
 for (const judge of OBSERVERS) {
   const title = `every one of the run's ${judge.kind} → ${judge.rule.requirement}`;
-  if (!selected(title, forRule(judge.rule).tag)) continue;
   test(title, forRule(judge.rule), async ({ runTarget, profile }) => {
     const env = runEnv(runTarget);
     const stored = readTallies(targetDir(baseUrlOf(env, profile), env))[judge.rule.id];

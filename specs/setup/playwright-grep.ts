@@ -3,12 +3,12 @@
  * Playwright applies its command line's selection to the projects it was asked to run and not to their
  * teardown; a project's own `grep` it applies to every project. The observer verdicts' project takes the
  * command line's selection as its own `grep`, so `npx playwright test --grep @rule:auth` judges no
- * observer rule it does not select, as `gatecheck --only` already does (docs/observers.md "Selecting rules").
+ * observer rule it does not select — nor does `gatecheck --only`, which hands its selection to Playwright as
+ * `--grep` (docs/observers.md "Selecting rules").
  *
  * Read from the runner's argv (./playwright-args.ts: `-g, --grep <grep>`, `-G, --grep-invert <grep>`; the last
  * one given wins) and turned into a RegExp the way Playwright turns them (`/source/flags`, else
- * case-insensitive). A worker, whose argv holds no `test` command, and
- * Playwright's UI mode find none, and every observer verdict stays. A project's `grep` stands in for the
+ * case-insensitive). A worker, whose argv holds no `test` command, and Playwright's UI mode find none, and every observer verdict stays. A project's `grep` stands in for the
  * config's: with a `grep` in the config and one on the command line, the verdicts follow the command line's.
  */
 
