@@ -931,11 +931,9 @@ export class RunCoordinator {
         // batches) or a limited answer counted past the window, so the coarser key is read at least as full —
         // and, coarse first, named on a tie: the fullest counter is never a finer one than the facts require.
         let fullest: { counter: string; requests: number } | undefined;
-        for (const { key, counter, requests } of readings) {
-          const held = Math.max(
-            requests,
-            ...readings.filter((r) => covers(key, r.key)).map((r) => r.requests),
-          );
+        for (const { key, counter } of readings) {
+          // covers() holds for the key itself: its own reading is among them.
+          const held = Math.max(...readings.filter((r) => covers(key, r.key)).map((r) => r.requests));
           if (fullest === undefined || held > fullest.requests) fullest = { counter, requests: held };
         }
         if (

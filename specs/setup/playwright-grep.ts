@@ -8,8 +8,9 @@
  *
  * Read from the runner's argv (./playwright-args.ts: `-g, --grep <grep>`, `-G, --grep-invert <grep>`; the last
  * one given wins) and turned into a RegExp the way Playwright turns them (`/source/flags`, else
- * case-insensitive). A worker, whose argv holds no `test` command, and Playwright's UI mode find none, and every observer verdict stays. A project's `grep` stands in for the
- * config's: with a `grep` in the config and one on the command line, the verdicts follow the command line's.
+ * case-insensitive). A worker, whose argv holds no `test` command, and Playwright's UI mode find none, and
+ * every observer verdict stays. A project's `grep` stands in for the config's: with a `grep` in the config and
+ * one on the command line, the verdicts follow the command line's.
  */
 
 import { testSelections } from './playwright-args.ts';
