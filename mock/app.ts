@@ -19,6 +19,8 @@ import type { MockConfig } from './config.ts';
 import { buildControl, type Control, controlEnabled } from './control/build.ts';
 import { openDefects } from './defects/index.ts';
 import { buildFaults, type Faults } from './faults/build.ts';
+import { EXPECTATION_FAILED, expectationUnmet } from './http/expect.ts';
+import { hostProblem } from './http/host.ts';
 import { INTERNAL_ERROR } from './http/problem.ts';
 import { type Reply, send } from './http/reply.ts';
 import { buildOAuth } from './oauth/build.ts';
@@ -181,6 +183,7 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
       control,
       clock,
       config.onError,
+      config.server.strictHost,
     ),
     async close() {
       await access.close();
@@ -230,6 +233,7 @@ function requestListener(
   control: Control,
   clock: MockClock,
   onError: (error: unknown) => void,
+  strictHost: boolean,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const fail = (error: unknown): Reply => {
     try {
@@ -276,11 +280,20 @@ function requestListener(
     try {
       if (control.intercept(req, res)) return;
       exchange = createExchange(req, clock.now());
+      // RFC 9112 §3.2, for every path and before any other check: one valid Host line (mock/http/host.ts);
+      // then an Expect this server cannot meet (mock/http/expect.ts).
+      const badHost = hostProblem(req, strictHost);
       // The token endpoint and JWKS hand out credentials, so they stand beside the policy (mock/oauth); so
       // does the mock's description of itself (mock/openapi), public like them.
       const oauthPath = beside.oauth.owns(req.url);
       const openapiPath = beside.openapi.owns(req.url);
-      if (oauthPath !== undefined) {
+      if (badHost !== undefined) {
+        exchange.outcome = 'bad_host';
+        out = badHost;
+      } else if (expectationUnmet(req)) {
+        exchange.outcome = 'expectation_unmet';
+        out = EXPECTATION_FAILED;
+      } else if (oauthPath !== undefined) {
         exchange.path = oauthPath;
         out = beside.oauth.handle(exchange);
       } else if (openapiPath !== undefined) {

@@ -33,7 +33,7 @@ export { ConfigError } from './util/config-error.ts';
 
 const CONFIG_SCHEMA = resolve(SCHEMAS_DIR, 'mock-config.schema.json');
 
-/** Server-level protections against slow or oversized requests (node:http options). */
+/** Server-level protections against slow, oversized or ill-framed requests (node:http options, the Host lines). */
 export interface ServerLimits {
   /** Time allowed to receive the complete header block (slowloris); Node answers 408 after it. */
   readonly headersTimeoutMs: number;
@@ -43,6 +43,12 @@ export interface ServerLimits {
   readonly keepAliveTimeoutMs: number;
   /** Largest header block accepted; larger gets 431. */
   readonly maxHeaderBytes: number;
+  /**
+   * RFC 9112 §3.2: 400 for a request with more than one Host line or a Host value that is not
+   * uri-host [ ":" port ] (mock/http/host.ts). false: Node's own leniency, the first line and any value (a
+   * missing Host is refused either way).
+   */
+  readonly strictHost: boolean;
 }
 
 export interface MockConfig {
@@ -157,6 +163,7 @@ export const DEFAULT_CONFIG: MockConfig = {
     requestTimeoutMs: 30_000,
     keepAliveTimeoutMs: 5_000,
     maxHeaderBytes: 16_384,
+    strictHost: true,
   },
   auth: DEFAULT_AUTH,
   clock: Date.now,

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type MockConfig, type MockConfigOverrides } from './config.ts';
 import { onClientError, onConnect } from './http/client-error.ts';
+import { handleExpect } from './http/expect.ts';
 import type { StandIn } from './standin/build.ts';
 
 /**
@@ -67,6 +68,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
       ? createServer(serverOptions, app.handle)
       : createTlsServer({ ...serverOptions, cert: certificate.cert, key: certificate.key }, app.handle);
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  handleExpect(server, app.handle);
   server.on('clientError', onClientError);
   server.on('connect', onConnect);
 

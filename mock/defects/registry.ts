@@ -72,6 +72,7 @@ import problemStatusString from './errors/problem-status-string.ts';
 import publicAuthorization500 from './errors/public-authorization-500.ts';
 import stackTraceIn500 from './errors/stack-trace-in-500.ts';
 import duplicateAuthorizationFirstWins from './header-parsing/duplicate-authorization-first-wins.ts';
+import hostFirstWins from './header-parsing/host-first-wins.ts';
 import schemeCaseSensitive from './header-parsing/scheme-case-sensitive.ts';
 import schemeNotEnforced from './header-parsing/scheme-not-enforced.ts';
 import schemePrefixSlice from './header-parsing/scheme-prefix-slice.ts';
@@ -108,6 +109,7 @@ export const DEFECTS = [
   schemeCaseSensitive,
   schemeSingleSpace,
   duplicateAuthorizationFirstWins,
+  hostFirstWins,
   schemeNotEnforced,
   schemePrefixSlice,
   basicAnyPassword,

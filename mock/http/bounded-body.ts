@@ -7,6 +7,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
+import { continueBody } from './expect.ts';
 import { problem } from './problem.ts';
 import type { Reply } from './reply.ts';
 
@@ -16,6 +17,9 @@ export type BoundedBody =
   | { readonly ok: false; readonly why: 'too-large' | 'gone' };
 
 export async function readBoundedBody(req: IncomingMessage, limit: number): Promise<BoundedBody> {
+  // A declared length over the bound is refused before a byte is read: no `100 Continue` for it.
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (!(declared > limit)) continueBody(req);
   try {
     const bytes = await getRawBody(req, { limit, length: req.headers['content-length'] });
     return { ok: true, bytes };

@@ -26,6 +26,7 @@ export const PROBLEMS = {
   'request-timeout': { status: 408, title: 'Request Timeout' },
   'content-too-large': { status: 413, title: 'Content Too Large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
+  'expectation-failed': { status: 417, title: 'Expectation Failed' },
   'rate-limited': { status: 429, title: 'Too Many Requests' },
   'header-fields-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   'internal-error': { status: 500, title: 'Internal Server Error' },

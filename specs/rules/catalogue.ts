@@ -10,6 +10,7 @@ import { challengeRules } from './challenges.ts';
 import { credentialGrammarRules } from './credential-grammar.ts';
 import { forbiddenRules } from './forbidden.ts';
 import { fuzzRules } from './fuzz.ts';
+import { hostFieldRules } from './host-field.ts';
 import { jsonValueRules } from './json-values.ts';
 import { jwtAttackRules } from './jwt-attacks.ts';
 import { jwtClaimRules } from './jwt-claims.ts';
@@ -29,7 +30,7 @@ import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 
-export const CATALOGUE_VERSION = '1.6.0';
+export const CATALOGUE_VERSION = '1.7.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
@@ -41,6 +42,7 @@ export const catalogue: readonly Rule[] = [
   ...credentialGrammarRules,
   ...basicBase64Rules,
   ...malformedRules,
+  ...hostFieldRules,
   ...requestBodyRules,
   ...jsonValueRules,
   ...forbiddenRules,

@@ -75,7 +75,7 @@ test.describe('mock configuration (fixtures/schemas/mock-config.schema.json)', (
     [
       'an unknown nested key',
       { server: { timeout: 5 } },
-      'config.server.timeout: unknown key (expected one of headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeaderBytes)',
+      'config.server.timeout: unknown key (expected one of headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxHeaderBytes, strictHost)',
     ],
     ['a wrong type', { maxBodyBytes: 'big' }, 'config.maxBodyBytes: must be integer'],
     [

@@ -41,6 +41,12 @@ export const HEADER_PARSING = {
     conformant: 400,
     defective: 200,
   },
+  'host-first-wins': {
+    rules: ['request.400.host-field'],
+    probe: async (url) => status(await call(url, 'GET', '/protected', { headers: { host: 'gatecheck@x' } })),
+    conformant: 400,
+    defective: 401,
+  },
   'scheme-not-enforced': {
     rules: ['auth.401.unaccepted-scheme'],
     probe: async (url) =>
