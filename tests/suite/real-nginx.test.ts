@@ -7,6 +7,7 @@
  * The full default catalogue through it: no rule fails, none is skipped for time, the limit is met rarely,
  * and with the minimal profile the politeness section says the target limits per address.
  */
+import { request } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { limiterProfile, SKIPPED_FOR_TIME } from '../../bench/limiters.ts';
 import { NGINX_MISSING, startNginx } from '../../bench/nginx-process.ts';
@@ -46,6 +47,61 @@ for (const kind of ['exact', 'minimal'] as const) {
       expect(refused).toBeLessThanOrEqual(politeness.limitedAnswers + 60);
       if (kind === 'minimal')
         expect(politeness.key?.summary).toMatch(/^key not declared; the target limits per client address/);
+    } finally {
+      await nginx.stop();
+      await mock.close();
+    }
+  });
+}
+
+/** The status of GET /protected sent with the target's own Host line twice. */
+function twoHostLines(base: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/protected`, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    const host = new URL(base).host;
+    req.setHeader('Host', [host, host]);
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * RFC 9112 §3.2 through nginx: nginx answers 400 to two Host lines itself, and to a Host with "/" or a space,
+ * but passes every other value its own check lets through to the server behind it (`proxy_set_header Host
+ * $http_host`): "gatecheck@…", a port that is not digits, a second port, "[" never closed, "%zz". So the
+ * deployment conforms only when the server behind checks the Host too — the rule judges the deployment.
+ */
+for (const strictHost of [true, false]) {
+  test(`nginx in front of a mock ${strictHost ? 'that checks the Host' : "that takes any Host (Node's own leniency)"} → request.400.host-field ${strictHost ? 'passes' : 'fails on a value nginx passed on'}`, async () => {
+    test.skip(NGINX_MISSING !== undefined, NGINX_MISSING);
+    const mock = await startMock({ port: 0, rateLimit: UNREACHABLE_RATE_LIMIT, server: { strictHost } });
+    const nginx = await startNginx({
+      upstream: mock.url,
+      limit: { rate: 1000, burst: 100, nodelay: true, status: 429, key: 'address' },
+    }).catch(async (e: unknown) => {
+      await mock.close();
+      throw e;
+    });
+    try {
+      const run = await runConformance({
+        profile: limiterProfile('nginx', 'exact', 10),
+        env: { BASE_URL: nginx.url },
+        args: ['--grep', '@rule:request\\.400\\.host-field'],
+      });
+      const rule = run.rules.find((r) => r.id === 'request.400.host-field');
+      if (strictHost) expect(rule?.verdict, rule?.reason).toBe('pass');
+      else {
+        expect(rule?.verdict, rule?.reason).toBe('fail');
+        // The first value nginx does not refuse itself: the server behind answered it as a request like any other.
+        expect(rule?.reason).toContain('(Host: gatecheck@');
+        expect(rule?.reason).toContain('got status 401');
+        // Two Host lines: nginx answers 400 itself, where the server behind would take them.
+        expect(await twoHostLines(nginx.url)).toBe(400);
+        expect(await twoHostLines(mock.url)).toBe(401);
+      }
     } finally {
       await nginx.stop();
       await mock.close();
