@@ -10,25 +10,39 @@
 import { request } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { limiterProfile, SKIPPED_FOR_TIME } from '../../bench/limiters.ts';
-import { NGINX_MISSING, startNginx } from '../../bench/nginx-process.ts';
+import { NGINX_MISSING, startNginx, type TestNginx } from '../../bench/nginx-process.ts';
 import { UNREACHABLE_RATE_LIMIT } from '../../bench/setups.ts';
-import { startMock } from '../../mock/server.ts';
+import { type RunningMock, type StartOptions, startMock } from '../../mock/server.ts';
 import type { Politeness } from '../../specs/run/politeness.ts';
 import { runConformance } from '../helpers/run-suite.ts';
 
 test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
+/**
+ * The mock (its own rate limit out of reach) behind nginx `limit_req … nodelay` per address, 429 when limited;
+ * the mock is closed again when nginx does not start.
+ */
+async function mockBehindNginx(
+  options: Omit<StartOptions, 'port' | 'rateLimit'>,
+  limit: { rate: number; burst: number },
+): Promise<{ mock: RunningMock; nginx: TestNginx }> {
+  const mock = await startMock({ ...options, port: 0, rateLimit: UNREACHABLE_RATE_LIMIT });
+  try {
+    const nginx = await startNginx({
+      upstream: mock.url,
+      limit: { ...limit, nodelay: true, status: 429, key: 'address' },
+    });
+    return { mock, nginx };
+  } catch (e) {
+    await mock.close();
+    throw e;
+  }
+}
+
 for (const kind of ['exact', 'minimal'] as const) {
   test(`nginx limit_req 60 r/s burst 10 nodelay per address, ${kind} profile → no failure, no skip for time, the limit met rarely`, async () => {
     test.skip(NGINX_MISSING !== undefined, NGINX_MISSING);
-    const mock = await startMock({ port: 0, rateLimit: UNREACHABLE_RATE_LIMIT });
-    const nginx = await startNginx({
-      upstream: mock.url,
-      limit: { rate: 60, burst: 10, nodelay: true, status: 429, key: 'address' },
-    }).catch(async (e: unknown) => {
-      await mock.close();
-      throw e;
-    });
+    const { mock, nginx } = await mockBehindNginx({}, { rate: 60, burst: 10 });
     try {
       // The nginx limiter's shape: 60 per 1 s (the bench's 60 per 10 s, ten times shorter), burst 10.
       const profile = limiterProfile('nginx', kind, 10, { fuzzCases: 150 });
@@ -77,14 +91,7 @@ function twoHostLines(base: string): Promise<number> {
 for (const strictHost of [true, false]) {
   test(`nginx in front of a mock ${strictHost ? 'that checks the Host' : "that takes any Host (Node's own leniency)"} → request.400.host-field ${strictHost ? 'passes' : 'fails on a value nginx passed on'}`, async () => {
     test.skip(NGINX_MISSING !== undefined, NGINX_MISSING);
-    const mock = await startMock({ port: 0, rateLimit: UNREACHABLE_RATE_LIMIT, server: { strictHost } });
-    const nginx = await startNginx({
-      upstream: mock.url,
-      limit: { rate: 1000, burst: 100, nodelay: true, status: 429, key: 'address' },
-    }).catch(async (e: unknown) => {
-      await mock.close();
-      throw e;
-    });
+    const { mock, nginx } = await mockBehindNginx({ server: { strictHost } }, { rate: 1000, burst: 100 });
     try {
       const run = await runConformance({
         profile: limiterProfile('nginx', 'exact', 10),
