@@ -15,7 +15,7 @@ export const hostField: Rule = {
     'A request with two Host field lines, or a Host value that is not uri-host [":" port], is answered with 400, never 2xx, 401, 403 or 5xx.',
   refs: [seed('7', '400'), rfc(9112, '3.2'), rfc(9110, '7.2'), rfc(3986, '3.2.2')],
   statuses: [400],
-  needs: ['endpoints.protected'],
+  needs: ['endpoints.public | protected | admin'],
 };
 
 export const hostFieldRules: readonly Rule[] = [hostField];
