@@ -34,6 +34,7 @@ import { createExchange, type Exchange, type Stage } from './pipeline/exchange.t
 import { DROPPED, faultStage } from './pipeline/faults.ts';
 import { handlerStage } from './pipeline/handler.ts';
 import { methodStage } from './pipeline/method.ts';
+import { note } from './pipeline/notes.ts';
 import { countFailedAttempts, rateLimitStage } from './pipeline/rate-limit.ts';
 import { routeStage } from './pipeline/route.ts';
 import { openJsonServerEngine } from './resources/json-server.ts';
@@ -288,10 +289,12 @@ function requestListener(
       const oauthPath = beside.oauth.owns(req.url);
       const openapiPath = beside.openapi.owns(req.url);
       if (badHost !== undefined) {
-        exchange.outcome = 'bad_host';
+        exchange.path = (req.url ?? '').split('?', 1)[0] ?? '';
+        note(exchange, 'host_invalid', 'no single Host line of uri-host [":" port] (RFC 9112 §3.2)');
         out = badHost;
       } else if (expectationUnmet(req)) {
-        exchange.outcome = 'expectation_unmet';
+        exchange.path = (req.url ?? '').split('?', 1)[0] ?? '';
+        note(exchange, 'expectation_unmet', 'an Expect other than 100-continue (RFC 9110 §10.1.1)');
         out = EXPECTATION_FAILED;
       } else if (oauthPath !== undefined) {
         exchange.path = oauthPath;

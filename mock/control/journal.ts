@@ -3,8 +3,8 @@
  * `GET /__gatecheck/journal`. Each entry says what was asked, what was answered, who asked, and — when the
  * answer was a refusal or a fault — why, as a stable code and a sentence:
  *   codes of mock/auth (missing, malformed, jwt_expired, jwt_alg_not_allowed, jwt_claim_invalid, …),
- *   insufficient_role, insufficient_scope, closed_route, ip_blocked, geo_blocked, rate_limited, banned,
- *   fault_injected.
+ *   host_invalid, expectation_unmet, insufficient_role, insufficient_scope, closed_route, ip_blocked,
+ *   geo_blocked, rate_limited, banned, fault_injected.
  * Never the credential: the Authorization value is not read here, the query string is not kept (tokens get
  * put there), and the reasons come from the auth contract, which keeps them credential-free.
  */

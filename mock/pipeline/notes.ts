@@ -6,8 +6,13 @@
 import type { ClientAddress } from '../access/client-address.ts';
 import type { Exchange } from './exchange.ts';
 
-/** Journal outcome codes set by the access, rate-limit and fault stages (mock/auth sets its own). */
+/**
+ * Journal outcome codes set by the framing check (mock/http/host.ts, mock/http/expect.ts), the access,
+ * rate-limit and fault stages (mock/auth sets its own).
+ */
 export type AccessOutcome =
+  | 'host_invalid'
+  | 'expectation_unmet'
   | 'closed_route'
   | 'ip_blocked'
   | 'geo_blocked'

@@ -7,7 +7,7 @@
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { mockForTests } from '../helpers/mock-for-tests.ts';
-import { ADMIN, authorization, expectNoLeak } from './mock-support.ts';
+import { ADMIN, authorization, expectNoLeak, rawExchange } from './mock-support.ts';
 
 const mock = mockForTests();
 
@@ -75,4 +75,21 @@ test('an Expect other than 100-continue → 417 problem+json, before the credent
   expect(first).toMatch(/^HTTP\/1\.1 417 /);
   expect(first.toLowerCase()).toContain('content-type: application/problem+json');
   expect(first).not.toContain('www-authenticate');
+});
+
+test('the journal says why a request was refused before any check: host_invalid, expectation_unmet', async () => {
+  await rawExchange(mock.url, 'GET /users?q=1 HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n');
+  await rawExchange(mock.url, 'GET /admin HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n');
+  const control = mock.control;
+  if (control === undefined) throw new Error('the control API is on for a loopback mock');
+  const res = await fetch(`${control.url}/journal`, {
+    headers: { authorization: `Bearer ${control.token}` },
+  });
+  const { entries } = (await res.json()) as { entries: { path: string; status: number; outcome?: string }[] };
+  expect(entries.map(({ path, status, outcome }) => ({ path, status, outcome }))).toEqual(
+    expect.arrayContaining([
+      { path: '/users', status: 400, outcome: 'host_invalid' },
+      { path: '/admin', status: 417, outcome: 'expectation_unmet' },
+    ]),
+  );
 });
