@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { codeModule } from '../shared/paths.ts';
 import { loaderEnv } from '../shared/typescript-loader.ts';
+import { removeHostFoldersOf } from '../specs/run/host-socket.ts';
 import { stopWatchdog } from './stop-watchdog.ts';
 
 const require = createRequire(import.meta.url);
@@ -99,6 +100,8 @@ export function runPlaywright(args: readonly string[], env: NodeJS.ProcessEnv): 
     });
     child.on('close', (code, signal) => {
       detach();
+      // Ended by a signal, Playwright's runner may not have removed its host's folder (specs/setup/run-host.ts).
+      if (signal !== null && child.pid !== undefined) removeHostFoldersOf(child.pid);
       if (received !== undefined) {
         // No handler left: the default action of the signal ends this process as it ended Playwright.
         process.kill(process.pid, received);

@@ -7,7 +7,7 @@
  * in a folder of its own named after its process id (mkdtemp: only this user may enter it), and a worker is
  * a child of the runner, so it looks for its parent's folder.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,23 @@ export function runHostAddress(runnerPid: number = process.ppid): string | undef
   return newest === undefined ? undefined : hostAddressIn(newest);
 }
 
+/**
+ * Removes the host folders of the runner `runnerPid`, which must have ended: its exit handler removes its
+ * folder, but a runner ended by a signal it does not handle (SIGTERM from a process manager, SIGKILL) leaves
+ * it behind, socket file and all. Only this user's host folders are touched.
+ */
+export function removeHostFoldersOf(runnerPid: number): void {
+  const prefix = hostFolderPrefix(runnerPid);
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir()).filter((name) => name.startsWith(prefix));
+  } catch {
+    return;
+  }
+  for (const folder of names.map((name) => join(tmpdir(), name)).filter(isOwnHostFolder))
+    rmSync(folder, { recursive: true, force: true });
+}
+
 /** One request to the runner's host: its status and JSON answer. */
 export function askHost(
   address: string,
@@ -85,18 +102,42 @@ export function askHost(
 }
 
 /**
+ * Whether a request to the host failed because nothing listens at its address: the folder of a runner killed
+ * before it could remove it (SIGKILL leaves the socket file behind), whose process id this worker's runner
+ * now has — and this runner opened no host of its own. A refused connection to a socket file (ENOENT once it
+ * is gone) is that answer at once; a host that is there accepts, whatever its load.
+ */
+function nobodyListens(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOENT';
+}
+
+/** askHost, or undefined where nobody listens at the address (a run without a host, as far as it goes). */
+async function askLiveHost(
+  address: string,
+  path: string,
+): Promise<{ status: number; answer: Record<string, unknown> } | undefined> {
+  try {
+    return await askHost(address, 'GET', path);
+  } catch (error) {
+    if (nobodyListens(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
  * The variables the run's set-up made (BASE_URL, GATECHECK_PROFILE, the scheduler's and the token broker's
  * addresses, …), from the runner's host; none in a run without a host (a config that sets its targets up
- * itself, as the mutation run does) or before the set-up ran.
+ * itself, as the mutation run does, or a dead runner's host found under this runner's process id) or before
+ * the set-up ran.
  */
 export async function setUpEnvFromHost(
   address: string | undefined = runHostAddress(),
 ): Promise<Record<string, string>> {
-  if (!address) return {};
-  const { status, answer } = await askHost(address, 'GET', '/env');
-  if (status !== 200) return {};
+  const asked = address ? await askLiveHost(address, '/env') : undefined;
+  if (asked?.status !== 200) return {};
   return Object.fromEntries(
-    Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    Object.entries(asked.answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 }
 
@@ -108,7 +149,6 @@ export async function setUpEnvFromHost(
 export async function setUpProfileFromHost(
   address: string | undefined = runHostAddress(),
 ): Promise<Profile | undefined> {
-  if (!address) return undefined;
-  const { status, answer } = await askHost(address, 'GET', '/profile');
-  return status === 200 ? (answer as unknown as Profile) : undefined;
+  const asked = address ? await askLiveHost(address, '/profile') : undefined;
+  return asked?.status === 200 ? (asked.answer as unknown as Profile) : undefined;
 }
