@@ -58,7 +58,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     maxHeaderSize: limits.maxHeaderBytes,
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
-    // The route stage answers a missing Host with problem+json; Node's own check writes a bare 400.
+    // The Host check (mock/http/host.ts) answers a missing Host with problem+json; Node's own writes a bare 400.
     requireHostHeader: false,
     noDelay: true,
   };
