@@ -23,6 +23,14 @@ const awaiting = new WeakMap<IncomingMessage, ServerResponse>();
 /** Requests with an expectation other than 100-continue. */
 const unmet = new WeakSet<IncomingMessage>();
 
+/**
+ * Whether an Expect value names an expectation at all: `Expect:` or `Expect: ,` is a list of empty elements,
+ * which a recipient accepts and counts as nothing (RFC 9110 §5.6.1), so such a request is served as any other.
+ */
+function asksSomething(value: string | undefined): boolean {
+  return value?.split(',').some((member) => member.trim() !== '') === true;
+}
+
 /** Tells a client waiting on `Expect: 100-continue` to send its body; does nothing for any other request. */
 export function continueBody(req: IncomingMessage): void {
   const res = awaiting.get(req);
@@ -49,7 +57,7 @@ export function handleExpect(
     handle(req, res);
   });
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    unmet.add(req);
+    if (asksSomething(req.headers.expect)) unmet.add(req);
     handle(req, res);
   });
 }

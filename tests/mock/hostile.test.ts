@@ -101,6 +101,11 @@ const CASES: Array<[name: string, request: string | Buffer, status: number]> = [
     417,
   ],
   [
+    'an empty Expect (a list of no expectation, RFC 9110 §5.6.1)',
+    'GET /users HTTP/1.1\r\nHost: x\r\nExpect: ,\r\n\r\n',
+    200,
+  ],
+  [
     'an Expect other than 100-continue and two Host lines',
     'GET /users HTTP/1.1\r\nHost: x\r\nHost: x\r\nExpect: teapot\r\n\r\n',
     400,
