@@ -36,7 +36,7 @@ import { handlerStage } from './pipeline/handler.ts';
 import { methodStage } from './pipeline/method.ts';
 import { note } from './pipeline/notes.ts';
 import { countFailedAttempts, rateLimitStage } from './pipeline/rate-limit.ts';
-import { routeStage } from './pipeline/route.ts';
+import { readTarget, routeStage } from './pipeline/route.ts';
 import { openJsonServerEngine } from './resources/json-server.ts';
 import type { ResourceEngine } from './resources/types.ts';
 import { buildRouter } from './routing/build.ts';
@@ -227,6 +227,31 @@ function when(present: boolean, stage: () => Stage): Stage[] {
   return present ? [stage()] : [];
 }
 
+/**
+ * A request refused before any check, for every path of the interface: more than one Host line or a Host
+ * outside its grammar (RFC 9112 §3.2, mock/http/host.ts), then an Expect this server cannot meet (RFC 9110
+ * §10.1.1, mock/http/expect.ts). Undefined for every other request, which costs it no allocation.
+ */
+function framingRefusal(
+  req: IncomingMessage,
+  strictHost: boolean,
+): { reply: Reply; outcome: 'host_invalid' | 'expectation_unmet'; reason: string } | undefined {
+  const badHost = hostProblem(req, strictHost);
+  if (badHost !== undefined)
+    return {
+      reply: badHost,
+      outcome: 'host_invalid',
+      reason: 'no single Host line of uri-host [":" port] (RFC 9112 §3.2)',
+    };
+  if (expectationUnmet(req))
+    return {
+      reply: EXPECTATION_FAILED,
+      outcome: 'expectation_unmet',
+      reason: 'an Expect other than 100-continue (RFC 9110 §10.1.1)',
+    };
+  return undefined;
+}
+
 /** The node:http listener around the pipeline: never throws, never rejects. */
 function requestListener(
   run: Pipeline,
@@ -281,21 +306,16 @@ function requestListener(
     try {
       if (control.intercept(req, res)) return;
       exchange = createExchange(req, clock.now());
-      // RFC 9112 §3.2, for every path and before any other check: one valid Host line (mock/http/host.ts);
-      // then an Expect this server cannot meet (mock/http/expect.ts).
-      const badHost = hostProblem(req, strictHost);
+      const refused = framingRefusal(req, strictHost);
       // The token endpoint and JWKS hand out credentials, so they stand beside the policy (mock/oauth); so
       // does the mock's description of itself (mock/openapi), public like them.
       const oauthPath = beside.oauth.owns(req.url);
       const openapiPath = beside.openapi.owns(req.url);
-      if (badHost !== undefined) {
-        exchange.path = (req.url ?? '').split('?', 1)[0] ?? '';
-        note(exchange, 'host_invalid', 'no single Host line of uri-host [":" port] (RFC 9112 §3.2)');
-        out = badHost;
-      } else if (expectationUnmet(req)) {
-        exchange.path = (req.url ?? '').split('?', 1)[0] ?? '';
-        note(exchange, 'expectation_unmet', 'an Expect other than 100-continue (RFC 9110 §10.1.1)');
-        out = EXPECTATION_FAILED;
+      if (refused !== undefined) {
+        // The journal names the path the request asked for.
+        readTarget(exchange);
+        note(exchange, refused.outcome, refused.reason);
+        out = refused.reply;
       } else if (oauthPath !== undefined) {
         exchange.path = oauthPath;
         out = beside.oauth.handle(exchange);
