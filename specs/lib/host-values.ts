@@ -25,6 +25,12 @@ export function invalidHostValues(own: string, port: string): readonly { label: 
     { label: 'a port that is not digits', value: port === '' ? `${own}:x` : `${own}x` },
     { label: 'a second port', value: port === '' ? `${own}:80:80` : `${own}:${port}` },
     { label: 'an IP-literal never closed', value: `[${own}` },
+    {
+      label: 'an IP-literal with no IPv6 address inside',
+      value: port === '' ? '[gatecheck]' : `[gatecheck]:${port}`,
+    },
     { label: 'a percent sign without two hex digits', value: `%zz${own}` },
+    // obs-text: a byte Node's client writes as sent (latin1), outside every alternative of uri-host.
+    { label: 'a byte outside ASCII', value: `\u00e9${own}` },
   ];
 }

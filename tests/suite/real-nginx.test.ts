@@ -85,8 +85,9 @@ function twoHostLines(base: string): Promise<number> {
 /**
  * RFC 9112 §3.2 through nginx: nginx answers 400 to two Host lines itself, and to a Host with "/" or a space,
  * but passes every other value its own check lets through to the server behind it (`proxy_set_header Host
- * $http_host`): "gatecheck@…", a port that is not digits, a second port, "[" never closed, "%zz". So the
- * deployment conforms only when the server behind checks the Host too — the rule judges the deployment.
+ * $http_host`): "gatecheck@…", a port that is not digits, a second port, "[" never closed, "[gatecheck]",
+ * "%zz", a byte outside ASCII. So the deployment conforms only when the server behind checks the Host too —
+ * the rule judges the deployment.
  */
 for (const strictHost of [true, false]) {
   test(`nginx in front of a mock ${strictHost ? 'that checks the Host' : "that takes any Host (Node's own leniency)"} → request.400.host-field ${strictHost ? 'passes' : 'fails on a value nginx passed on'}`, async () => {
