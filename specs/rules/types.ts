@@ -16,6 +16,65 @@ export interface Reference {
   readonly url: string;
 }
 
+/**
+ * What a failure of the rule costs the target's users, worst first (issue #66): the report, the summary and
+ * the step summary list findings in this order, so an access bypass never reads like a refused spelling.
+ */
+export type Impact = 'access' | 'leak' | 'status' | 'refusal';
+
+export const IMPACTS: readonly Impact[] = ['access', 'leak', 'status', 'refusal'];
+
+export const IMPACT_TITLES: Readonly<Record<Impact, string>> = {
+  access: 'access granted without valid credentials',
+  leak: 'information leaked',
+  status: 'wrong status semantics',
+  refusal: 'a legal request refused',
+};
+
+/**
+ * What a target must declare for a rule to apply to it (docs/design.md "Applicability"): a scheme it accepts,
+ * JWT Bearer tokens, a writable collection, a role… A rule whose feature the profile's declaration rules out
+ * is not applicable — listed with the declaration that rules it out, never counted as skipped.
+ * specs/verdict/applicability.ts reads a profile into the features it declares.
+ */
+export type Feature =
+  | 'bearer'
+  | 'basic'
+  | 'apikey'
+  /** Bearer tokens are JWTs (profile `jwt`, or a static token that is a JWS). */
+  | 'jwt'
+  /** A writable collection (profile `endpoints.collection`). */
+  | 'writes'
+  /** An admin role: a read the user identity may not make (profile `endpoints.admin`). */
+  | 'admin-role'
+  /** A write some identity may not make (collection `writer` other than `any`). */
+  | 'write-role'
+  /** Clients blocked by address or location (profile `blocked.clients`). */
+  | 'blocking'
+  /** A request closed to every client (profile `blocked.closed`). */
+  | 'closed-route'
+  /** A way to provoke a 500 (profile `fault`). */
+  | 'fault'
+  /** Two identities whose Basic passwords differ. */
+  | 'two-basic-identities'
+  /** An endpoint taking two schemes or more. */
+  | 'two-schemes'
+  /** A read the admin may make in two schemes, one of them Bearer JWT (re-authentication in another scheme). */
+  | 'admin-two-schemes';
+
+/** All of the entries; an entry that is a list is met by any one of its features. */
+export type Requirement = Feature | readonly Feature[];
+
+/** A cause of the failure seen on a real stack a test of this repository starts (never a guess). */
+export interface KnownCause {
+  /** `Node's node:http`, `Debian's nginx 1.22`. */
+  readonly stack: string;
+  /** What that stack does that fails the rule, one sentence. */
+  readonly cause: string;
+  /** The test file that shows it, relative to the repository. */
+  readonly shownBy: string;
+}
+
 export interface Rule {
   /** Stable dotted name (`auth.401.challenge`, `jwt.attack.alg-none`), never a number. */
   readonly id: string;
@@ -27,6 +86,14 @@ export interface Rule {
   readonly statuses: readonly number[];
   /** Profile data the rule needs, for the "skipped: profile lacks …" reason (dotted profile paths). */
   readonly needs?: readonly string[];
+  /** What the target must declare for the rule to apply (all of them); absent: every target. */
+  readonly requires?: readonly Requirement[];
+  /** What a failure costs (worst first in the report). */
+  readonly impact?: Impact;
+  /** What behaviour to change, one or two sentences, stated as the fix. */
+  readonly remedy?: string;
+  /** Known causes on stacks the tests start, each with the test that shows it. */
+  readonly causes?: readonly KnownCause[];
 }
 
 /**
