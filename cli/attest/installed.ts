@@ -10,7 +10,11 @@ export function installedOf(catalogue: LoadedCatalogue): VerifyInput['installed'
     catalogue: {
       version: catalogue.version,
       sha256: sha256Hex(catalogueJson(catalogue)),
-      rules: catalogue.rules.map(({ id, level }) => ({ id, level })),
+      rules: catalogue.rules.map(({ id, level, requires }) => ({
+        id,
+        level,
+        ...(requires ? { requires } : {}),
+      })),
     },
   };
 }

@@ -9,7 +9,7 @@
  * no verdict with a failed rule comes out conformant, whatever conclude() becomes.
  */
 import { conclude, countVerdicts } from '../../specs/report/aggregate.ts';
-import type { ConformanceReport, RuleReport, Verdict } from '../../specs/report/model.ts';
+import type { ConformanceReport, DeviationReport, RuleReport, Verdict } from '../../specs/report/model.ts';
 import type { Level } from '../../specs/rules/types.ts';
 
 export interface Recomputed {
@@ -22,6 +22,8 @@ function entry(id: string, level: Level, verdict: Verdict, reported: RuleReport 
   return {
     ...(reported ?? {
       requirement: '',
+      impact: 'status' as const,
+      remedy: '',
       refs: [],
       statuses: [],
       inCatalogue: true,
@@ -44,6 +46,7 @@ export function recompute(
   rules: readonly { readonly id: string; readonly verdict: Verdict }[],
   levelOf: (id: string) => Level | undefined,
   report: Pick<ConformanceReport, 'run' | 'unattributed' | 'rules'>,
+  deviations: readonly DeviationReport[] = [],
 ): Recomputed {
   const reported = new Map(report.rules.map((r) => [r.id, r]));
   const entries = rules.map(({ id, verdict }) => {
@@ -52,7 +55,7 @@ export function recompute(
     return entry(id, level, verdict, reported.get(id));
   });
   return {
-    conformance: conclude(entries, report.unattributed, report.run),
+    conformance: conclude(entries, report.unattributed, report.run, deviations),
     counts: countVerdicts(entries),
   };
 }

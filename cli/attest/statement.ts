@@ -6,7 +6,13 @@
  * catalogue's digest, the redacted profile and its digest, and how many shard reports were merged.
  */
 
-import type { ConformanceReport, Outcome, Verdict, VerdictCounts } from '../../specs/report/model.ts';
+import type {
+  ConformanceReport,
+  DeclarationReport,
+  Outcome,
+  Verdict,
+  VerdictCounts,
+} from '../../specs/report/model.ts';
 import { outcomeOf } from '../../specs/report/outcome.ts';
 import type { Level } from '../../specs/rules/types.ts';
 
@@ -23,6 +29,8 @@ export interface ConformancePredicate {
   readonly suite: { readonly name: string; readonly version: string };
   readonly catalogue: { readonly version: string; readonly rules: number; readonly digest: DigestSet };
   readonly target: { readonly baseUrl: string };
+  /** The interface the run judged the target as (the report's `target.declaration`); null in older reports. */
+  readonly declaration: DeclarationReport | null;
   readonly profile: {
     /** The profile's file name as the report shows it, or `bundled mock profile`. */
     readonly source: string;
@@ -83,6 +91,7 @@ export function reportFacts(report: ConformanceReport) {
     suite: { name: report.suite.name, version: report.suite.version },
     catalogue: { version: report.catalogue.version, rules: report.catalogue.rules },
     target: { baseUrl: report.target.baseUrl },
+    declaration: report.target.declaration ?? null,
     run: {
       id: run.id ?? null,
       startedAt: run.startedAt,
@@ -123,6 +132,7 @@ export function buildStatement(
       suite: facts.suite,
       catalogue: { ...facts.catalogue, digest: { sha256: signer.catalogueDigest } },
       target: facts.target,
+      declaration: facts.declaration,
       profile: signer.profile,
       run: { ...facts.run, shardsMerged: signer.shardsMerged },
       verdict: facts.verdict,

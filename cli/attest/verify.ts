@@ -18,11 +18,16 @@
  * 8. verdict — outcome and per-level counts recomputed from the rule list with the catalogue's levels
  *    (recompute.ts) are the ones stated, and the stated sentence says the same outcome. The sentence shown is
  *    the recomputed one, never the signed text.
+ * 9. declaration — the class, features and deviations recomputed from the embedded redacted profile
+ *    (specs/declaration/) are the ones stated, and every rule the statement calls not applicable is one that
+ *    declaration rules out by the installed catalogue's `requires` (a statement that calls an applicable rule
+ *    not applicable is refused).
  */
 import type { ConformanceReport } from '../../specs/report/model.ts';
 import { safeUrl, summarizeProfile } from '../../specs/report/profile-summary.ts';
-import type { Level } from '../../specs/rules/types.ts';
+import type { Level, Requirement } from '../../specs/rules/types.ts';
 import { firstDifference } from './compare.ts';
+import { declarationMismatch } from './declaration-check.ts';
 import { canonicalSha256, sha256Hex } from './digest.ts';
 import { envelopeLineError, envelopeOf, PAYLOAD_TYPE } from './envelope.ts';
 import type { PublicKeyInfo } from './keys.ts';
@@ -39,7 +44,11 @@ export interface InstalledCatalogue {
   /** SHA-256 of `gatecheck rules --json`. */
   readonly sha256: string;
   /** Rule ids in catalogue order, with their levels. */
-  readonly rules: readonly { readonly id: string; readonly level: Level }[];
+  readonly rules: readonly {
+    readonly id: string;
+    readonly level: Level;
+    readonly requires?: readonly Requirement[];
+  }[];
 }
 
 export interface VerifyInput {
@@ -227,7 +236,13 @@ export function verifyStatement(input: VerifyInput): Verification {
     levelOf = (id) => levels.get(id);
   }
 
-  const again = recompute(predicate.rules, levelOf, report);
+  const declared = declarationMismatch(
+    valid.predicate,
+    predicate.catalogue.version === catalogue.version ? catalogue.rules : undefined,
+  );
+  if (declared) return fail(declared);
+
+  const again = recompute(predicate.rules, levelOf, report, predicate.declaration?.deviations ?? []);
   const invariant = outcomeHolds(predicate.rules, again);
   if (invariant) return fail(invariant);
   const verdict = verdictMismatch(valid, again);

@@ -1,5 +1,9 @@
-/** 200 for every documented success (seed §4). */
+/**
+ * 200 for every documented success (seed §4), or the success status the profile declares for a write (issue
+ * #66: a declared deviation, listed in the report) with the content that status implies.
+ */
 
+import { type DeclarableWrite, declaredStatus, replaceMethodOf } from '../declaration/deviations.ts';
 import { type CollectionWriter, collectionWriter, itemPathOf, removeWithWriter } from '../kit/collection.ts';
 import { forRule, test } from '../kit/fixtures.ts';
 import { type Kit, lacks, need, unmet } from '../kit/kit.ts';
@@ -11,7 +15,30 @@ import {
   successPublic,
   successPut,
 } from '../rules/success.ts';
+import type { Rule } from '../rules/types.ts';
 import { expectRule, expectStatus } from '../verdict/verify.ts';
+import type { Exchange } from '../wire/http.ts';
+
+/**
+ * A write's answer against the status the profile declares for it (the seed's 200 unless declared), and the
+ * content that status implies: none for 204 (RFC 9110 §15.3.5), a Location for a create whose document
+ * declares one (RFC 9110 §15.3.2, profile `collection.createLocation`).
+ */
+function expectDeclaredSuccess(kit: Kit, ex: Exchange, method: DeclarableWrite, rule: Rule): void {
+  const status = declaredStatus(kit.profile, method);
+  const declared = status === 200 ? '' : ` (declared: ${method.toUpperCase()} ${status})`;
+  expectStatus(ex, [status], rule, declared ? `as the profile declares${declared}` : undefined);
+  if (status === 204)
+    expectRule(ex.body.length === 0, rule, ex, 'no content with 204', `${ex.body.length} bytes of content`);
+  if (method === 'post' && kit.profile.endpoints.collection?.createLocation)
+    expectRule(
+      ex.headers.location !== undefined,
+      rule,
+      ex,
+      'a Location field naming the created item (declared: createLocation)',
+      'no Location field',
+    );
+}
 
 test(
   'GET public path without credentials → 200 with the resource in the body',
@@ -93,12 +120,12 @@ function postItem(kit: Kit, w: CollectionWriter) {
 }
 
 test(
-  'POST a new item to the collection with write permission → 200',
+  'POST a new item to the collection with write permission → 200 (or the declared success status)',
   forRule(successPost),
   async ({ kit }) => {
     const w = await collectionWriter(kit);
     const ex = await postItem(kit, w);
-    expectStatus(ex, [200], successPost);
+    expectDeclaredSuccess(kit, ex, 'post', successPost);
     const itemPath = itemPathOf(w, ex);
     if (itemPath !== undefined) await removeWithWriter(kit, w, itemPath);
   },
@@ -115,24 +142,37 @@ async function created(kit: Kit) {
   return { ...w, itemPath };
 }
 
-test('PUT an existing item with write permission → 200', forRule(successPut), async ({ kit }) => {
-  const c = await created(kit);
-  const ex = await kit.target.send({
-    method: 'PUT',
-    path: c.itemPath,
-    json: c.item,
-    headers: { Authorization: c.authorization },
-  });
-  expectStatus(ex, [200], successPut);
-  await kit.target.send({ method: 'DELETE', path: c.itemPath, headers: { Authorization: c.authorization } });
-});
+test(
+  'PUT (or the declared PATCH) an existing item with write permission → 200 (or the declared success status)',
+  forRule(successPut),
+  async ({ kit }) => {
+    const c = await created(kit);
+    const method = replaceMethodOf(kit.profile);
+    const ex = await kit.target.send({
+      method,
+      path: c.itemPath,
+      json: c.item,
+      headers: { Authorization: c.authorization },
+    });
+    expectDeclaredSuccess(kit, ex, method === 'PATCH' ? 'patch' : 'put', successPut);
+    await kit.target.send({
+      method: 'DELETE',
+      path: c.itemPath,
+      headers: { Authorization: c.authorization },
+    });
+  },
+);
 
-test('DELETE an existing item with write permission → 200', forRule(successDelete), async ({ kit }) => {
-  const c = await created(kit);
-  const ex = await kit.target.send({
-    method: 'DELETE',
-    path: c.itemPath,
-    headers: { Authorization: c.authorization },
-  });
-  expectStatus(ex, [200], successDelete);
-});
+test(
+  'DELETE an existing item with write permission → 200 (or the declared success status)',
+  forRule(successDelete),
+  async ({ kit }) => {
+    const c = await created(kit);
+    const ex = await kit.target.send({
+      method: 'DELETE',
+      path: c.itemPath,
+      headers: { Authorization: c.authorization },
+    });
+    expectDeclaredSuccess(kit, ex, 'delete', successDelete);
+  },
+);

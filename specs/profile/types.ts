@@ -189,8 +189,20 @@ export interface Profile {
       readonly idField?: string;
       /** One item's path, `{id}` for its id, when it is not `<path>/<id>` (`/tags/{id}/`, `/Calls/{id}.json`). */
       readonly itemPath?: string;
-      /** The success statuses the target's document declares for the writes; a record only (seed §4 rule 2: 200). */
-      readonly declaredStatuses?: { readonly post?: number; readonly put?: number; readonly delete?: number };
+      /**
+       * The success status of each write as the target declares it (seed §4 rule 2: 200): the success rules judge
+       * against it, and a status other than 200 is a declared deviation (specs/declaration/deviations.ts).
+       */
+      readonly declaredStatuses?: {
+        readonly post?: number;
+        readonly put?: number;
+        readonly patch?: number;
+        readonly delete?: number;
+      };
+      /** The method that replaces an item (default PUT, as the seed); PATCH is a declared deviation. */
+      readonly replaceMethod?: 'PUT' | 'PATCH';
+      /** The document declares a Location field on the create's answer: a 2xx create must carry one. */
+      readonly createLocation?: boolean;
     };
     /** A known path plus a method it does not support → 405 with Allow. */
     readonly methodNotAllowed?: Endpoint;

@@ -8,6 +8,7 @@ import type { Level, Rule } from '../rules/types.ts';
 import type { CollectedTest } from './collect.ts';
 import {
   type ConformanceReport,
+  type DeviationReport,
   LEVELS,
   type RuleReport,
   type TestReport,
@@ -23,6 +24,8 @@ export interface AggregateInput {
   /** Why a catalogue rule with no test has none: filtered out, in another shard, or not implemented. */
   readonly notRunReason: string;
   readonly scrub: Scrubber;
+  /** Rules the profile's declaration rules out, with the reason (specs/declaration/applicability.ts). */
+  readonly notApplicable?: ReadonlyMap<string, string>;
 }
 
 export interface Aggregate {
@@ -155,6 +158,18 @@ export function verdictOf(
   return notes.length ? { verdict: 'pass', reason: notes.join('; ') } : { verdict: 'pass' };
 }
 
+/**
+ * A rule the declaration rules out and that no test of which ran is not applicable (issue #66): its reason
+ * names the declaration. A rule that ran keeps the verdict its tests earned, applicable or not.
+ */
+function applicable(
+  judged: { verdict: Verdict; reason?: string },
+  ruledOut: string | undefined,
+): { verdict: Verdict; reason?: string } {
+  if (ruledOut === undefined || (judged.verdict !== 'skip' && judged.verdict !== 'not-run')) return judged;
+  return { verdict: 'not-applicable', reason: `not applicable: ${ruledOut}` };
+}
+
 export function aggregate(input: AggregateInput): Aggregate {
   const { catalogue, tests, strict, scrub } = input;
   const byRule = new Map<string, CollectedTest[]>();
@@ -182,6 +197,8 @@ export function aggregate(input: AggregateInput): Aggregate {
         requirement: '(not declared in the catalogue)',
         refs: [],
         statuses: [],
+        impact: 'status' as const,
+        remedy: '(a suite bug: the rule is not declared in the catalogue)',
       },
       inCatalogue: false,
     })),
@@ -189,7 +206,8 @@ export function aggregate(input: AggregateInput): Aggregate {
   for (const { rule, inCatalogue } of entries) {
     const ruleTests = byRule.get(rule.id) ?? [];
     const evidence = ruleTests.flatMap((t) => evidenceOf(t, rule.id)).map((e) => scrub.deep(e));
-    const { verdict, reason } = verdictOf(rule.level, ruleTests, strict, evidence, input.notRunReason);
+    const judged = verdictOf(rule.level, ruleTests, strict, evidence, input.notRunReason);
+    const { verdict, reason } = applicable(judged, input.notApplicable?.get(rule.id));
     rules.push({
       id: rule.id,
       level: rule.level,
@@ -197,6 +215,9 @@ export function aggregate(input: AggregateInput): Aggregate {
       refs: rule.refs.map((r) => ({ spec: r.spec, section: r.section, url: r.url })),
       statuses: [...rule.statuses],
       inCatalogue,
+      impact: rule.impact,
+      remedy: rule.remedy,
+      ...(rule.causes?.length ? { causes: rule.causes.map((c) => ({ ...c })) } : {}),
       verdict,
       ...(reason ? { reason: scrub.text(reason) } : {}),
       observations: unique(ruleTests.flatMap((t) => t.observations)).map((o) => scrub.text(o)),
@@ -208,7 +229,15 @@ export function aggregate(input: AggregateInput): Aggregate {
 }
 
 export function countVerdicts(rules: readonly RuleReport[]): Record<Level, VerdictCounts> {
-  const empty = (): VerdictCounts => ({ pass: 0, fail: 0, warn: 0, skip: 0, 'not-run': 0, total: 0 });
+  const empty = (): VerdictCounts => ({
+    pass: 0,
+    fail: 0,
+    warn: 0,
+    skip: 0,
+    'not-run': 0,
+    'not-applicable': 0,
+    total: 0,
+  });
   const counts = { MUST: empty(), SHOULD: empty(), INFO: empty() } satisfies Record<Level, VerdictCounts>;
   for (const rule of rules) {
     counts[rule.level][rule.verdict] += 1;
@@ -273,14 +302,33 @@ function acceptedPart(failing: readonly RuleReport[]): string {
   return said.length ? ` (${said.join(', ')})` : '';
 }
 
+/**
+ * What the verdict is relative to, after its first clause: "; 47 rules not applicable to the declared interface;
+ * 2 deviations from the seed: POST answers 201 (…), DELETE answers 204 (…)". Empty for the seed's own interface.
+ */
+function declaredPart(rules: readonly RuleReport[], deviations: readonly DeviationReport[]): string {
+  const ruledOut = rules.filter((r) => r.verdict === 'not-applicable').length;
+  const parts = [
+    ruledOut ? `${plural(ruledOut, 'rule')} not applicable to the declared interface` : '',
+    deviations.length
+      ? `${plural(deviations.length, 'deviation')} from the seed: ${deviations.map((d) => d.text).join(', ')}`
+      : '',
+  ].filter(Boolean);
+  return parts.length ? `; ${parts.join('; ')}` : '';
+}
+
 /** The headline. The CLI's exit code is `conformant ? 0 : 1`, read from conformance.json, unless a gate decides. */
 export function conclude(
   rules: readonly RuleReport[],
   unattributed: readonly TestReport[],
   run: Pick<ConformanceReport['run'], 'status' | 'errors' | 'strict' | 'maxSkippedMust'>,
+  deviations: readonly DeviationReport[] = [],
 ): ConformanceReport['conformance'] {
   const failing = rules.filter((r) => r.verdict === 'fail').map((r) => r.id);
-  const checked = rules.filter((r) => r.verdict !== 'skip' && r.verdict !== 'not-run');
+  const checked = rules.filter(
+    (r) => r.verdict !== 'skip' && r.verdict !== 'not-run' && r.verdict !== 'not-applicable',
+  );
+  const tail = declaredPart(rules, deviations);
   const isUnchecked = (r: RuleReport) => r.verdict === 'skip' || r.verdict === 'not-run';
   const gated: readonly Level[] = run.strict ? ['MUST', 'SHOULD'] : ['MUST'];
   const unchecked = rules.filter((r) => gated.includes(r.level) && isUnchecked(r));
@@ -306,7 +354,7 @@ export function conclude(
       outcome: 'not-conformant',
       level: null,
       complete,
-      statement: `Not conformant: ${reasons.join('; ')}`,
+      statement: `Not conformant: ${reasons.join('; ')}${tail}`,
       failing,
     };
   }
@@ -328,11 +376,13 @@ export function conclude(
       complete,
       statement:
         `Partial: no rule fails, but ${unchecked.length} of ${total} ${gated.join('/')} rules were not checked ` +
-        `(${uncheckedParts(unchecked)})${warned ? `; ${plural(warned, 'SHOULD warning')}` : ''}`,
+        `(${uncheckedParts(unchecked)})${warned ? `; ${plural(warned, 'SHOULD warning')}` : ''}${tail}`,
       failing,
     };
   }
   const statement =
-    (level === 'MUST' ? 'Conformant at MUST level' : 'Conformant at MUST and SHOULD levels') + warnings;
+    (level === 'MUST' ? 'Conformant at MUST level' : 'Conformant at MUST and SHOULD levels') +
+    warnings +
+    tail;
   return { conformant: true, outcome: 'conformant', level, complete, statement, failing };
 }

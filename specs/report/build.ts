@@ -3,11 +3,16 @@
  * (Playwright, environment, files) and this turns them into the documented shape.
  */
 
+import { notApplicable } from '../declaration/applicability.ts';
+import { classLabel } from '../declaration/class-label.ts';
+import { type Declaration, declarationOf } from '../declaration/declaration.ts';
+import { deviationsOf } from '../declaration/deviations.ts';
 import type { Rule } from '../rules/types.ts';
 import { aggregate, conclude, countVerdicts, runReasons } from './aggregate.ts';
 import type { CollectedTest } from './collect.ts';
+import { findingsOf } from './findings.ts';
 import { applyGate, type GateInput } from './gate/apply.ts';
-import { type ConformanceReport, REPORT_SCHEMA_VERSION } from './model.ts';
+import { type ConformanceReport, type DeclarationReport, REPORT_SCHEMA_VERSION } from './model.ts';
 import { safeUrl, summarizeProfile } from './profile-summary.ts';
 import type { Scrubber } from './scrub.ts';
 
@@ -65,16 +70,32 @@ function targetLabel(input: BuildInput): string {
   return input.baseUrl ? safeUrl(input.baseUrl) : '(unknown)';
 }
 
+/** The interface the profile declares, as the report states it (specs/declaration/). */
+export function declarationReport(
+  profile: unknown,
+  declaration: Declaration = declarationOf(profile),
+): DeclarationReport {
+  return {
+    class: classLabel(declaration),
+    features: [...declaration.features],
+    deviations: deviationsOf(profile),
+  };
+}
+
 export function buildReport(input: BuildInput): ConformanceReport {
   const { scrub } = input;
   const errors = input.run.errors.map((e) => scrub.text(e));
+  const declaration = input.profile ? declarationOf(input.profile.raw) : undefined;
   const aggregated = aggregate({
     catalogue: input.catalogue.rules,
     tests: input.tests,
     strict: input.run.strict,
     notRunReason: notRunReason(input),
     scrub,
+    ...(declaration ? { notApplicable: notApplicable(input.catalogue.rules, declaration) } : {}),
   });
+  const declared =
+    input.profile && declaration ? declarationReport(input.profile.raw, declaration) : undefined;
   const run: ConformanceReport['run'] = {
     ...(input.run.id ? { id: input.run.id } : {}),
     startedAt: input.run.startedAt.toISOString(),
@@ -107,10 +128,12 @@ export function buildReport(input: BuildInput): ConformanceReport {
     target: {
       baseUrl: scrub.text(targetLabel(input)),
       profile: input.profile ? scrub.deep(summarizeProfile(input.profile.raw, input.profile.source)) : null,
+      ...(declared ? { declaration: scrub.deep(declared) } : {}),
     },
     run,
-    conformance: conclude(rules, unattributed, run),
+    conformance: conclude(rules, unattributed, run, declared?.deviations),
     counts: countVerdicts(rules),
+    findings: findingsOf(rules),
     rules,
     unattributed,
     ...(gated?.waivers ? { waivers: scrub.deep(gated.waivers) } : {}),

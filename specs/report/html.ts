@@ -5,6 +5,7 @@
  */
 
 import type { Evidence } from '../lib/evidence.ts';
+import { IMPACT_TITLES } from '../rules/types.ts';
 import { acceptanceTag, baselineSection, waiversSection } from './gate/lines.ts';
 import { type ConformanceReport, LEVELS, type RuleReport, type Verdict } from './model.ts';
 import { gatePassed, outcomeOf } from './outcome.ts';
@@ -20,6 +21,7 @@ const VERDICT_LABEL: Readonly<Record<Verdict, string>> = {
   warn: 'warn',
   skip: 'skip',
   'not-run': 'not run',
+  'not-applicable': 'not applicable',
 };
 const VERDICT_MARK: Readonly<Record<Verdict, string>> = {
   pass: '✔',
@@ -27,9 +29,10 @@ const VERDICT_MARK: Readonly<Record<Verdict, string>> = {
   warn: '!',
   skip: '–',
   'not-run': '·',
+  'not-applicable': '∅',
 };
 /** Worst first: a matrix column shows the worst verdict among its rules. */
-const SEVERITY: readonly Verdict[] = ['fail', 'warn', 'pass', 'skip', 'not-run'];
+const SEVERITY: readonly Verdict[] = ['fail', 'warn', 'pass', 'skip', 'not-run', 'not-applicable'];
 
 export function esc(text: string): string {
   return text
@@ -105,10 +108,45 @@ ${rule.waiver ? `<p class="waiver"><strong>Waived</strong> until ${esc(rule.waiv
 <p class="req">${esc(rule.requirement)}</p>
 <p class="refs">${refs(rule)}</p>
 ${rule.reason ? `<p class="why"><strong>Why:</strong> ${esc(rule.reason)}</p>` : ''}
+${rule.verdict === 'fail' || rule.verdict === 'warn' ? remedyHtml(rule) : ''}
 ${observations}
 ${rule.evidence.map(evidenceHtml).join('\n')}
 ${testsHtml(rule)}
 </article>`;
+}
+
+/** What to change, and the known causes on stacks the project's tests start. */
+function remedyHtml(rule: RuleReport): string {
+  const causes = (rule.causes ?? [])
+    .map(
+      (c) =>
+        `<li>${esc(c.stack)}: ${esc(c.cause)} <span class="loc">(shown by ${esc(c.shownBy)})</span></li>`,
+    )
+    .join('');
+  return `<p class="remedy"><strong>What to change:</strong> ${esc(rule.remedy)}</p>${causes ? `<p>Known causes:</p><ul>${causes}</ul>` : ''}`;
+}
+
+/** The class the target was judged as and its declared deviations from the seed (issue #66). */
+function declarationHtml(report: ConformanceReport): string {
+  const d = report.target.declaration;
+  if (!d) return '';
+  const deviations = d.deviations.length
+    ? `<p>Declared deviations from the seed (${d.deviations.length}):</p><ul>${d.deviations.map((x) => `<li>${esc(x.text)} <code>${esc(x.field)}</code></li>`).join('')}</ul>`
+    : '<p>No declared deviation from the seed.</p>';
+  return `<section id="declaration"><h2>Declared interface</h2><p class="class"><strong>Judged as:</strong> ${esc(d.class)}</p>${deviations}</section>`;
+}
+
+/** Failures and warnings as findings, worst impact first, each linking its rule. */
+function findingsHtml(report: ConformanceReport): string {
+  const findings = report.findings ?? [];
+  if (!findings.length) return '';
+  const rows = findings
+    .map(
+      (f) =>
+        `<tr data-impact="${f.impact}"><td>${esc(IMPACT_TITLES[f.impact])}</td><td><a href="#rule-${esc(f.rule.replace(/[^\w.-]/g, '_'))}"><code>${esc(f.rule)}</code></a></td><td>${f.level}${f.verdict === 'warn' ? ' (warning)' : ''}</td><td>${esc(f.remedy)}</td></tr>`,
+    )
+    .join('');
+  return `<section id="findings"><h2>Findings, worst first (${findings.length})</h2><table class="plain"><thead><tr><th>impact</th><th>rule</th><th>level</th><th>what to change</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
 /** The gate (waivers, baseline): its decision, the diff against the baseline, then the waivers. */
@@ -158,9 +196,9 @@ function matrix(report: ConformanceReport): string {
 function counts(report: ConformanceReport): string {
   const rows = LEVELS.map((level) => {
     const c = report.counts[level];
-    return `<tr><th scope="row">${level}</th><td class="v-pass">${c.pass}</td><td class="v-fail">${c.fail}</td><td class="v-warn">${c.warn}</td><td>${c.skip}</td><td>${c['not-run']}</td><td>${c.total}</td></tr>`;
+    return `<tr><th scope="row">${level}</th><td class="v-pass">${c.pass}</td><td class="v-fail">${c.fail}</td><td class="v-warn">${c.warn}</td><td>${c.skip}</td><td>${c['not-run']}</td><td>${c['not-applicable'] ?? 0}</td><td>${c.total}</td></tr>`;
   }).join('');
-  return `<table id="counts" class="counts"><thead><tr><th>level</th><th>pass</th><th>fail</th><th>warn</th><th>skip</th><th>not run</th><th>total</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table id="counts" class="counts"><thead><tr><th>level</th><th>pass</th><th>fail</th><th>warn</th><th>skip</th><th>not run</th><th>not applicable</th><th>total</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function facts(report: ConformanceReport): string {
@@ -227,12 +265,12 @@ table{border-collapse:collapse}th,td{border:1px solid var(--line);padding:4px 8p
 .counts td{text-align:right;min-width:56px}.scroll{overflow-x:auto;max-width:100%}
 .matrix th[scope=row]{position:sticky;left:0;background:var(--bg);white-space:nowrap;font-family:ui-monospace,monospace;font-size:12px}
 .matrix .c{text-align:center;min-width:40px;font-weight:700}.matrix .empty{background:var(--soft)}
-.v-pass{color:var(--pass)}.v-fail{color:var(--fail)}.v-warn{color:var(--warn)}.v-skip,.v-not-run{color:var(--skip)}
-td.c.v-pass{background:#dafbe1}td.c.v-fail{background:#ffebe9}td.c.v-warn{background:#fff8c5}td.c.v-skip,td.c.v-not-run{background:#eaeef2}
+.v-pass{color:var(--pass)}.v-fail{color:var(--fail)}.v-warn{color:var(--warn)}.v-skip,.v-not-run,.v-not-applicable{color:var(--skip)}
+td.c.v-pass{background:#dafbe1}td.c.v-fail{background:#ffebe9}td.c.v-warn{background:#fff8c5}td.c.v-skip,td.c.v-not-run,td.c.v-not-applicable{background:#eaeef2}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;font-weight:600;border:1px solid currentColor;white-space:nowrap}
 .lvl{font-size:12px;color:var(--muted);font-weight:600}
 .rule{border:1px solid var(--line);border-left-width:4px;border-radius:6px;padding:12px 16px;margin:12px 0}
-.rule[data-verdict=fail]{border-left-color:var(--fail)}.rule[data-verdict=warn]{border-left-color:var(--warn)}.rule[data-verdict=pass]{border-left-color:var(--pass)}.rule[data-verdict=skip],.rule[data-verdict=not-run]{border-left-color:var(--skip)}
+.rule[data-verdict=fail]{border-left-color:var(--fail)}.rule[data-verdict=warn]{border-left-color:var(--warn)}.rule[data-verdict=pass]{border-left-color:var(--pass)}.rule[data-verdict=skip],.rule[data-verdict=not-run],.rule[data-verdict=not-applicable]{border-left-color:var(--skip)}
 .rule .req{margin:0 0 4px;color:var(--fg)}.rule .refs{margin:0 0 8px;font-size:12px}
 .ea{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}.ea dt{font-weight:600}.ea dd{margin:0}
 .rr{display:grid;grid-template-columns:1fr 1fr;gap:12px}@media (max-width:800px){.rr{grid-template-columns:1fr}}
@@ -253,7 +291,10 @@ function statementHtml(note: StatementNote): string {
 
 export function renderHtml(report: ConformanceReport, statement?: StatementNote): string {
   const { conformance } = report;
-  const attention = report.rules.filter((r) => r.verdict === 'fail' || r.verdict === 'warn');
+  const order = new Map((report.findings ?? []).map((f, i) => [f.rule, i]));
+  const attention = report.rules
+    .filter((r) => r.verdict === 'fail' || r.verdict === 'warn')
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   const rest = report.rules.filter((r) => r.verdict !== 'fail' && r.verdict !== 'warn');
   const broken = report.unattributed.filter((t) => t.outcome === 'failed');
   const outcome = outcomeOf(conformance);
@@ -286,7 +327,9 @@ export function renderHtml(report: ConformanceReport, statement?: StatementNote)
 <p class="sub">${esc(sub)} · exit code ${gatePassed(report) ? 0 : 1}${report.gate ? ` (the gate ${report.gate.passed ? 'passed' : 'failed'}; the verdict above is unchanged by it)` : ''}</p>
 </section>
 ${gateHtml(report)}
-${facts(report)}${statement ? `\n${statementHtml(statement)}` : ''}
+${facts(report)}
+${declarationHtml(report)}
+${findingsHtml(report)}${statement ? `\n${statementHtml(statement)}` : ''}
 <section><h2>Rules per level</h2>${counts(report)}</section>
 ${report.run.errors.length ? `<section><h2>Run errors</h2>${report.run.errors.map((e) => `<pre>${esc(e)}</pre>`).join('')}</section>` : ''}
 <section><h2>Status codes × rules</h2>
@@ -298,7 +341,7 @@ ${attention.length ? attention.map(ruleDetail).join('\n') : '<p>None.</p>'}
 ${broken.length ? `<h3>Suite tests outside any rule that failed</h3><ul>${broken.map((t) => `<li>${esc(t.title)} <span class="loc">${esc(t.location)}</span><pre>${esc(t.error ?? '')}</pre></li>`).join('')}</ul>` : ''}
 </section>
 <section id="all-rules"><h2>Other rules (${rest.length})</h2>
-<details><summary>Show passed, skipped and not-run rules</summary>
+<details><summary>Show passed, skipped, not-run and not-applicable rules</summary>
 ${rest.map(ruleDetail).join('\n')}
 </details>
 </section>

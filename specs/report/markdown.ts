@@ -4,6 +4,7 @@
  */
 
 import type { Evidence } from '../lib/evidence.ts';
+import { IMPACT_TITLES } from '../rules/types.ts';
 import { acceptanceTag, baselineSection } from './gate/lines.ts';
 import { markdownTable } from './markdown-table.ts';
 import { type ConformanceReport, LEVELS, type RuleReport } from './model.ts';
@@ -106,6 +107,42 @@ function gateSection(report: ConformanceReport): string[] {
   return out;
 }
 
+/** What the run judged the target as, its deviations from the seed and the rules its declaration rules out. */
+function declarationSection(report: ConformanceReport): string[] {
+  const d = report.target.declaration;
+  if (!d) return [];
+  const out = [`Judged as: **${cell(d.class)}**`, ''];
+  if (d.deviations.length) {
+    out.push(`Declared deviations from the seed (${d.deviations.length}):`, '');
+    for (const x of d.deviations) out.push(`- ${cell(x.text)} (\`${cell(x.field)}\`)`);
+    out.push('');
+  }
+  return out;
+}
+
+/** Failures and warnings, worst impact first, each with its remedy and first replay line. */
+function findingsSection(report: ConformanceReport): string[] {
+  const findings = report.findings ?? [];
+  if (!findings.length) return [];
+  const byId = new Map(report.rules.map((r) => [r.id, r]));
+  const rows = findings.map((f) => {
+    const rule = byId.get(f.rule);
+    return [
+      cell(IMPACT_TITLES[f.impact]),
+      `\`${f.rule}\`${rule ? cell(acceptanceTag(rule)) : ''}`,
+      `${f.level}${f.verdict === 'warn' ? ' (warning)' : ''}`,
+      cell(f.reason ?? ''),
+      cell(f.remedy),
+    ];
+  });
+  return [
+    `### Findings, worst first (${findings.length})`,
+    '',
+    ...markdownTable(['impact', 'rule', 'level', 'why', 'what to change'], rows),
+    '',
+  ];
+}
+
 /** The signed statement, when the run was signed (`--sign-key`): what it binds and how to check it. */
 function statementSection(note: StatementNote): string[] {
   // Key ids are base64url and digests hex: nothing in them can break out of a code span.
@@ -133,6 +170,7 @@ export function renderMarkdown(report: ConformanceReport, statement?: StatementN
       `${run.filter ? ` · ${cell(run.filter)}` : ''} · ${run.startedAt} (${(run.durationMs / 1000).toFixed(1)} s)`,
     '',
   );
+  out.push(...declarationSection(report));
   out.push(...gateSection(report));
   const polite = politenessLine(report);
   if (polite) out.push(`Politeness: ${cell(polite)}`, '');
@@ -145,11 +183,14 @@ export function renderMarkdown(report: ConformanceReport, statement?: StatementN
 
   const counts = LEVELS.map((level) => {
     const c = report.counts[level];
-    return [level, c.pass, c.fail, c.warn, c.skip, c['not-run'], c.total].map(String);
+    return [level, c.pass, c.fail, c.warn, c.skip, c['not-run'], c['not-applicable'] ?? 0, c.total].map(
+      String,
+    );
   });
   out.push(
-    ...markdownTable(['level', 'pass', 'fail', 'warn', 'skip', 'not run', 'total'], counts, [
+    ...markdownTable(['level', 'pass', 'fail', 'warn', 'skip', 'not run', 'n/a', 'total'], counts, [
       'left',
+      'right',
       'right',
       'right',
       'right',
@@ -160,6 +201,7 @@ export function renderMarkdown(report: ConformanceReport, statement?: StatementN
     '',
   );
 
+  out.push(...findingsSection(report));
   const failing = report.rules.filter((r) => r.verdict === 'fail');
   if (failing.length) {
     out.push(`### Failing rules (${failing.length})`, '', ...ruleTable(failing, true), '');
@@ -181,6 +223,7 @@ export function renderMarkdown(report: ConformanceReport, statement?: StatementN
   for (const [verdict, title] of [
     ['skip', 'Skipped'],
     ['not-run', 'Not run'],
+    ['not-applicable', 'Not applicable to the declared interface'],
   ] as const) {
     const rules = report.rules.filter((r) => r.verdict === verdict);
     if (!rules.length) continue;

@@ -5,10 +5,10 @@
  */
 
 import type { Evidence } from '../lib/evidence.ts';
-import type { Level, Reference } from '../rules/types.ts';
+import type { Impact, KnownCause, Level, Reference } from '../rules/types.ts';
 import type { Politeness } from '../run/coordinator.ts';
 
-export const REPORT_SCHEMA_VERSION = '1.2.0';
+export const REPORT_SCHEMA_VERSION = '1.3.0';
 
 /**
  * pass: every test of the rule passed (INFO: the observation was made).
@@ -17,8 +17,13 @@ export const REPORT_SCHEMA_VERSION = '1.2.0';
  *       could not make its observation.
  * skip: every test of the rule was skipped (the reason says which profile data is missing).
  * not-run: the catalogue declares the rule but no test of it ran (filtered out, or no test checks it yet).
+ * not-applicable: the profile's declaration rules the rule out (read-only, no Basic, no admin role…) and no
+ *       test of it ran; the reason names the declaration. Counted apart: never skipped, never waived or baselined.
  */
-export type Verdict = 'pass' | 'fail' | 'warn' | 'skip' | 'not-run';
+export type Verdict = 'pass' | 'fail' | 'warn' | 'skip' | 'not-run' | 'not-applicable';
+
+/** Every verdict, in the order counts and tables list them. */
+export const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warn', 'skip', 'not-run', 'not-applicable'];
 
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
 
@@ -55,6 +60,12 @@ export interface RuleReport {
   readonly statuses: readonly number[];
   /** false for a rule id that tests point at but the catalogue does not declare (a suite bug, shown as such). */
   readonly inCatalogue: boolean;
+  /** What a failure of the rule costs (specs/rules/types.ts Impact); findings are listed by it, worst first. */
+  readonly impact: Impact;
+  /** What behaviour to change, one or two sentences. */
+  readonly remedy: string;
+  /** Known causes on stacks the project's tests start, each with the test that shows it. */
+  readonly causes?: readonly KnownCause[];
   readonly verdict: Verdict;
   /** Why this verdict, one line: the failure's expected/actual, the warning, the skip reason… */
   readonly reason?: string;
@@ -155,6 +166,42 @@ export interface GateReport {
 
 export type VerdictCounts = Record<Verdict, number> & { total: number };
 
+/** A declared deviation from the seed (specs/declaration/deviations.ts). */
+export interface DeviationReport {
+  readonly field: string;
+  readonly text: string;
+}
+
+/**
+ * The interface the target was judged as (specs/declaration/): its class in one line, the features the profile
+ * declares, and every declared deviation from the seed. `gatecheck verify` recomputes all three from the
+ * redacted profile a statement embeds.
+ */
+export interface DeclarationReport {
+  /** "Bearer (JWT RS256) · read-only · admin role · limit 60/10 s per address". */
+  readonly class: string;
+  readonly features: readonly string[];
+  readonly deviations: readonly DeviationReport[];
+}
+
+/**
+ * One finding: a failure (or a SHOULD warning) with its impact, worst first in the report. The rules a cause
+ * fails or stops are listed with it (issue #67).
+ */
+export interface Finding {
+  /** The rule whose failure is the cause. */
+  readonly rule: string;
+  readonly level: Level;
+  /** The impact of this failure: the rule's, or access when a refusal rule saw a 2xx (specs/report/findings.ts). */
+  readonly impact: Impact;
+  readonly verdict: 'fail' | 'warn';
+  readonly remedy: string;
+  /** The failure's one line (expected …, got …). */
+  readonly reason?: string;
+  /** The replay line of the first counterexample, credentials redacted. */
+  readonly replay?: string;
+}
+
 export interface ProfileSummary {
   readonly name: string;
   /** Where the profile came from (a path), or 'bundled mock profile'. */
@@ -193,6 +240,8 @@ export interface ConformanceReport {
     /** Without user info; 'bundled mock' when the suite started its own. */
     readonly baseUrl: string;
     readonly profile: ProfileSummary | null;
+    /** The interface the profile declares; absent in reports before schema 1.3.0. */
+    readonly declaration?: DeclarationReport;
   };
   readonly run: {
     /** Set by the CLI so it can tell this run's report from a stale one. */
@@ -239,6 +288,8 @@ export interface ConformanceReport {
     readonly failing: readonly string[];
   };
   readonly counts: Readonly<Record<Level, VerdictCounts>>;
+  /** Failures and warnings, worst impact first (absent in reports before schema 1.3.0). */
+  readonly findings?: readonly Finding[];
   readonly rules: readonly RuleReport[];
   /** Tests that point at no rule; a failure here is a suite bug and makes the run non-conformant. */
   readonly unattributed: readonly TestReport[];

@@ -4,6 +4,7 @@
  */
 
 import path from 'node:path';
+import { IMPACT_TITLES } from '../rules/types.ts';
 import { acceptanceTag, baselineSection, waiversSection } from './gate/lines.ts';
 import { type ConformanceReport, LEVELS, type Outcome, type RuleReport } from './model.ts';
 import { outcomeOf } from './outcome.ts';
@@ -63,6 +64,40 @@ function line(rule: RuleReport, mark: string): string {
   return `  ${mark} ${rule.id} [${rule.level}]${acceptanceTag(rule)}${rule.reason ? ` — ${rule.reason}` : ''}`;
 }
 
+/** What the run judged the target as, and how it differs from the seed (issue #66). */
+function declaredLines(report: ConformanceReport): string[] {
+  const d = report.target.declaration;
+  if (!d) return [];
+  const out = [`Judged as: ${d.class}`];
+  if (d.deviations.length)
+    out.push(`Declared deviations from the seed: ${d.deviations.map((x) => x.text).join('; ')}`);
+  const ruledOut = report.rules.filter((r) => r.verdict === 'not-applicable');
+  if (ruledOut.length) {
+    const musts = ruledOut.filter((r) => r.level === 'MUST').length;
+    out.push(
+      `Not applicable to the declared interface: ${ruledOut.length} rule${ruledOut.length === 1 ? '' : 's'}, ${musts} MUST (listed in the report with the declaration that rules each out)`,
+    );
+  }
+  return out;
+}
+
+/** Failures, then warnings, worst impact first, each with what to change (report `findings`). */
+function findingLines(report: ConformanceReport, verdict: 'fail' | 'warn', mark: string): string[] {
+  const byId = new Map(report.rules.map((r) => [r.id, r]));
+  const out: string[] = [];
+  let impact: string | undefined;
+  for (const finding of report.findings ?? []) {
+    const rule = byId.get(finding.rule);
+    if (finding.verdict !== verdict || !rule) continue;
+    if (finding.impact !== impact) {
+      impact = finding.impact;
+      out.push(` ${IMPACT_TITLES[finding.impact]}:`);
+    }
+    out.push(line(rule, mark), `      fix: ${finding.remedy}`);
+  }
+  return out;
+}
+
 /** The diff against the baseline, then the waivers: first after the verdict, as in summary.md. */
 function gateSections(report: ConformanceReport): string[] {
   const out: string[] = [];
@@ -83,24 +118,24 @@ export function renderText(report: ConformanceReport, reportDir: string, options
   const style = VERDICT_STYLE[outcomeOf(report.conformance)];
   const verdict = `${style.mark} ${report.conformance.statement}`;
   out.push(options.color ? `\x1b[${style.sgr}m${verdict}\x1b[0m` : verdict);
+  out.push(...declaredLines(report));
   out.push(...gateSections(report));
   for (const level of LEVELS) {
     const c = report.counts[level];
     if (c.total === 0) continue;
     out.push(
-      `  ${level.padEnd(6)} ${c.pass} pass · ${c.fail} fail · ${c.warn} warn · ${c.skip} skip · ${c['not-run']} not run`,
+      `  ${level.padEnd(6)} ${c.pass} pass · ${c.fail} fail · ${c.warn} warn · ${c.skip} skip · ${c['not-run']} not run · ${c['not-applicable'] ?? 0} not applicable`,
     );
   }
   out.push(...uncheckedByReason(report.rules));
-  const failing = report.rules.filter((r) => r.verdict === 'fail');
-  if (failing.length) {
-    out.push('Failing rules:');
-    for (const rule of failing) out.push(line(rule, '✘'));
-  }
-  const warned = report.rules.filter((r) => r.verdict === 'warn');
-  if (warned.length) {
-    out.push('Warnings:');
-    for (const rule of warned) out.push(line(rule, '!'));
+  const failing = findingLines(report, 'fail', '✘');
+  if (failing.length) out.push('Failing rules, worst impact first:', ...failing);
+  const warned = findingLines(report, 'warn', '!');
+  if (warned.length) out.push('Warnings:', ...warned);
+  // A report written before findings existed (schema < 1.3.0): its failures by id, as then.
+  if (!report.findings) {
+    const old = report.rules.filter((r) => r.verdict === 'fail');
+    if (old.length) out.push('Failing rules:', ...old.map((r) => line(r, '✘')));
   }
   const broken = report.unattributed.filter((t) => t.outcome === 'failed');
   if (broken.length) {

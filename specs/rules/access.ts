@@ -15,6 +15,10 @@ export const blockedClient: Rule = {
   refs: [seed('7', '403 cause 2'), seed('7', '403'), rfc(9110, '15.5.4')],
   statuses: [403],
   needs: ['blocked.clients', 'endpoints.protected'],
+  requires: ['blocking'],
+  impact: 'status',
+  remedy:
+    'Apply the address or location block to every request from the client, before or after authentication but always: 403 with valid credentials too.',
 };
 
 export const unblockedServed: Rule = {
@@ -25,6 +29,9 @@ export const unblockedServed: Rule = {
   refs: [seed('7', '403 cause 2'), seed('4', 'rule 2')],
   statuses: [200],
   needs: ['blocked.clients', 'endpoints.protected'],
+  requires: ['blocking'],
+  impact: 'refusal',
+  remedy: 'Block by client, not by path: the same request from a client not blocked is served.',
 };
 
 export const closedPath: Rule = {
@@ -35,6 +42,9 @@ export const closedPath: Rule = {
   refs: [seed('7', '403 cause 5'), seed('7', '403'), rfc(9110, '15.5.4')],
   statuses: [403],
   needs: ['blocked.closed'],
+  requires: ['closed-route'],
+  impact: 'status',
+  remedy: 'Answer 403 to a request the access rules close to everyone, whatever credentials it carries.',
 };
 
 export const accessRules: readonly Rule[] = [blockedClient, unblockedServed, closedPath];

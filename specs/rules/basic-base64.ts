@@ -31,6 +31,10 @@ export const basicBase64Strict: Rule = {
   refs: [rfc(7617, '2'), rfc(4648, '3.3'), rfc(4648, '4')],
   statuses: [400, 401],
   needs: NEEDS,
+  requires: ['basic'],
+  impact: 'access',
+  remedy:
+    'Decode Basic credentials with a strict base64 decoder (RFC 4648 §4 alphabet, no skipped characters) and refuse what does not decode.',
 };
 
 export const basicBase64ExcessPadding: Rule = {
@@ -41,6 +45,9 @@ export const basicBase64ExcessPadding: Rule = {
   refs: [rfc(4648, '3.3'), rfc(7617, '2')],
   statuses: [200, 400, 401],
   needs: NEEDS,
+  requires: ['basic'],
+  impact: 'status',
+  remedy: 'Either answer is allowed (RFC 4648 §3.3); a strict decoder refuses excess padding.',
 };
 
 export const basicBase64Rules: readonly Rule[] = [basicBase64Strict, basicBase64ExcessPadding];

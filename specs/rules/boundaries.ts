@@ -18,6 +18,8 @@ export const emptySecret: Rule = {
   refs: [...CHECKED, rfc(7617, '2'), rfc(9110, '11.4')],
   statuses: [400, 401],
   needs: ['identities.*.basic / bearer / apikey'],
+  impact: 'access',
+  remedy: 'Refuse an empty password, token or key before any lookup; never treat an empty secret as a match.',
 };
 
 export const secretPrefix: Rule = {
@@ -28,6 +30,8 @@ export const secretPrefix: Rule = {
   refs: [...CHECKED, rfc(7617, '2'), rfc(6750, '3.1')],
   statuses: [401],
   needs: ['identities.*.basic / bearer / apikey'],
+  impact: 'access',
+  remedy: 'Compare the whole secret (constant-time, full length), never a prefix of it.',
 };
 
 export const secretSuffix: Rule = {
@@ -37,6 +41,8 @@ export const secretSuffix: Rule = {
   refs: [...CHECKED, rfc(7617, '2'), rfc(6750, '3.1')],
   statuses: [401],
   needs: ['identities.*.basic / bearer / apikey'],
+  impact: 'access',
+  remedy: 'Compare the whole secret and its length: a secret with characters appended is another secret.',
 };
 
 export const oneCharacterChanged: Rule = {
@@ -47,6 +53,8 @@ export const oneCharacterChanged: Rule = {
   refs: [...CHECKED, rfc(7617, '2'), rfc(6750, '3.1')],
   statuses: [401],
   needs: ['identities.*.basic / bearer / apikey'],
+  impact: 'access',
+  remedy: 'Compare every character of the secret (a hash or constant-time comparison of the whole value).',
 };
 
 export const caseChanged: Rule = {
@@ -57,6 +65,8 @@ export const caseChanged: Rule = {
   refs: [...CHECKED, rfc(9110, '11.1'), rfc(7617, '2')],
   statuses: [401],
   needs: ['identities.*.basic / bearer / apikey'],
+  impact: 'access',
+  remedy: 'Compare secrets case-sensitively; only the scheme word is case-insensitive.',
 };
 
 export const whitespace: Rule = {
@@ -67,6 +77,9 @@ export const whitespace: Rule = {
   refs: [...CHECKED, rfc(7617, '2'), rfc(9110, '11.4'), rfc(6750, '2.1')],
   statuses: [400, 401],
   needs: ['identities.*.basic / bearer / apikey'],
+  impact: 'access',
+  remedy:
+    'Do not trim inside credentials: compare the decoded Basic user-id and password as sent, and refuse a token followed by another word.',
 };
 
 export const otherIdentityPassword: Rule = {
@@ -76,6 +89,9 @@ export const otherIdentityPassword: Rule = {
   refs: [...CHECKED, rfc(7617, '2')],
   statuses: [401],
   needs: ['identities.admin.basic', 'identities.user.basic'],
+  requires: ['basic', 'two-identities'],
+  impact: 'access',
+  remedy: "Check the password against the named user's own stored password, not against any known password.",
 };
 
 /**
@@ -92,6 +108,10 @@ export const otherScheme: Rule = {
   refs: [...CHECKED, rfc(9110, '11.4'), rfc(6750, '2.1'), rfc(7617, '2')],
   statuses: [400, 401],
   needs: ['identities.*.basic / bearer / apikey', 'endpoints.*.schemes (two or more)'],
+  requires: ['two-schemes'],
+  impact: 'access',
+  remedy:
+    'Verify each credential by the scheme it is sent under: a key is no Bearer token, a token no key or password.',
 };
 
 export const boundaryRules: readonly Rule[] = [

@@ -30,7 +30,7 @@ import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 
-export const CATALOGUE_VERSION = '1.7.0';
+export const CATALOGUE_VERSION = '1.8.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,

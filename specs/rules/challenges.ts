@@ -9,6 +9,8 @@ export const realmQuoted: Rule = {
   refs: [rfc(9110, '11.5'), rfc(9110, '11.2')],
   statuses: [401],
   needs: ['endpoints.protected'],
+  impact: 'status',
+  remedy: 'Write the realm parameter as a quoted-string: realm="api", not realm=api.',
 };
 
 export const basicRealm: Rule = {
@@ -18,6 +20,9 @@ export const basicRealm: Rule = {
   refs: [rfc(7617, '2')],
   statuses: [401],
   needs: ['endpoints.*.schemes (basic)'],
+  requires: ['basic'],
+  impact: 'status',
+  remedy: 'Give the Basic challenge a realm parameter (RFC 7617 §2: it is required).',
 };
 
 export const basicCharset: Rule = {
@@ -27,6 +32,9 @@ export const basicCharset: Rule = {
   refs: [rfc(7617, '2.1')],
   statuses: [401],
   needs: ['endpoints.*.schemes (basic)'],
+  requires: ['basic'],
+  impact: 'status',
+  remedy: 'Leave charset out of the Basic challenge or send exactly charset="UTF-8".',
 };
 
 export const bearerMissingNoError: Rule = {
@@ -36,6 +44,10 @@ export const bearerMissingNoError: Rule = {
   refs: [rfc(6750, '3.1'), rfc(6750, '3')],
   statuses: [401],
   needs: ['endpoints.*.schemes (bearer)'],
+  requires: ['bearer'],
+  impact: 'status',
+  remedy:
+    'Send the Bearer challenge without an error code when the request carried no credentials (RFC 6750 §3.1).',
 };
 
 export const bearerInvalidToken: Rule = {
@@ -45,6 +57,9 @@ export const bearerInvalidToken: Rule = {
   refs: [rfc(6750, '3'), rfc(6750, '3.1')],
   statuses: [401],
   needs: ['endpoints.*.schemes (bearer)'],
+  requires: ['bearer'],
+  impact: 'status',
+  remedy: 'Add error="invalid_token" to the Bearer challenge of a 401 for a refused token.',
 };
 
 export const bearerErrorStatus: Rule = {
@@ -55,6 +70,10 @@ export const bearerErrorStatus: Rule = {
   refs: [rfc(6750, '3.1')],
   statuses: [400, 401, 403],
   needs: ['endpoints.*.schemes (bearer)'],
+  requires: ['bearer'],
+  impact: 'status',
+  remedy:
+    'Pair each Bearer error code with its status: invalid_request 400, invalid_token 401, insufficient_scope 403.',
 };
 
 export const bearerInsufficientScope: Rule = {
@@ -65,6 +84,10 @@ export const bearerInsufficientScope: Rule = {
   refs: [rfc(6750, '3.1'), rfc(6750, '3')],
   statuses: [403],
   needs: ['endpoints.admin', 'identities.user.bearer'],
+  requires: ['bearer', 'admin-role'],
+  impact: 'status',
+  remedy:
+    'Add a Bearer challenge with error="insufficient_scope" to a 403 for a token that lacks the role or scope.',
 };
 
 export const challengeRules: readonly Rule[] = [

@@ -24,6 +24,10 @@ export const basicUserPassNearMiss: Rule = {
   refs: [...CHECKED, rfc(7617, '2')],
   statuses: [400, 401],
   needs: ['identities.*.basic', 'endpoints.*.schemes (basic)'],
+  requires: ['basic'],
+  impact: 'access',
+  remedy:
+    'Compare the decoded user-id and password exactly, byte for byte, after splitting at the first colon.',
 };
 
 export const credentialValueNearMiss: Rule = {
@@ -34,6 +38,10 @@ export const credentialValueNearMiss: Rule = {
   refs: [...CHECKED, rfc(6750, '2.1'), rfc(6750, '3.1'), rfc(9110, '11.2'), rfc(7515, '5.2')],
   statuses: [400, 401],
   needs: ['identities.*.bearer / apikey', 'endpoints.*.schemes'],
+  requires: [['bearer', 'apikey']],
+  impact: 'access',
+  remedy:
+    "Compare the whole token or key exactly (and a key's parameter name, case aside); never normalise or truncate it.",
 };
 
 export const credentialGrammarRules: readonly Rule[] = [basicUserPassNearMiss, credentialValueNearMiss];

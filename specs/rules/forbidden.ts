@@ -10,6 +10,10 @@ export const lackingRole: Rule = {
   refs: [seed('7', '403'), rfc(9110, '15.5.4'), rfc(6750, '3.1')],
   statuses: [403],
   needs: ['endpoints.admin', 'identities.user'],
+  requires: ['admin-role'],
+  impact: 'status',
+  remedy:
+    'Check the role after authentication and answer 403 (or 404 to hide the resource) to an identity that lacks it.',
 };
 
 export const lackingScope: Rule = {
@@ -20,6 +24,10 @@ export const lackingScope: Rule = {
   refs: [seed('7', '403 cause 3'), rfc(9110, '15.5.4')],
   statuses: [403],
   needs: ['endpoints.collection.writeSchemes', 'endpoints.collection.sampleItem', 'identities.user'],
+  requires: ['write-role'],
+  impact: 'status',
+  remedy:
+    'Check write permission on every write and answer 403 to an authenticated identity without it, in every scheme.',
 };
 
 export const reauthSame: Rule = {
@@ -29,6 +37,9 @@ export const reauthSame: Rule = {
   refs: [seed('7', '403'), rfc(9110, '15.5.4')],
   statuses: [403],
   needs: ['endpoints.admin', 'identities.user'],
+  requires: ['admin-role'],
+  impact: 'status',
+  remedy: "Decide a 403 from the identity's permissions alone: the same credentials again get 403 again.",
 };
 
 export const reauthFresh: Rule = {
@@ -38,6 +49,10 @@ export const reauthFresh: Rule = {
   refs: [seed('7', '403'), rfc(9110, '15.5.4')],
   statuses: [403],
   needs: ['jwt', 'identities.user.jwtClaims', 'endpoints.admin'],
+  requires: ['jwt', 'admin-role'],
+  impact: 'status',
+  remedy:
+    'Read roles from the verified token of each request, not from a cache keyed by anything a fresh token changes.',
 };
 
 export const reauthOtherScheme: Rule = {
@@ -47,6 +62,10 @@ export const reauthOtherScheme: Rule = {
   refs: [seed('7', '403'), rfc(9110, '15.5.4')],
   statuses: [403],
   needs: ['endpoints.admin.schemes', 'endpoints.collection.writeSchemes'],
+  requires: ['refused-two-schemes'],
+  impact: 'status',
+  remedy:
+    'Resolve every scheme to the same identity and its permissions: switching schemes never lifts a 403.',
 };
 
 export const forbiddenRules: readonly Rule[] = [

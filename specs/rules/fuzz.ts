@@ -14,6 +14,8 @@ export const fuzzInvalidCredentialNo2xx: Rule = {
   refs: [seed('5', 'rule 2'), rfc(9110, '15.5.2'), rfc(9110, '11.6.2')],
   statuses: [400, 401],
   needs: ['endpoints.protected'],
+  impact: 'access',
+  remedy: 'Verify every credential fully before serving: no malformed or wrong value may reach the resource.',
 };
 
 export const fuzzNo5xx: Rule = {
@@ -24,6 +26,9 @@ export const fuzzNo5xx: Rule = {
   refs: [seed('7', '400'), seed('7', '500'), rfc(9110, '15.5.1'), rfc(9110, '15.6.1'), rfc(9112, '2.2')],
   statuses: [400, 401, 500],
   needs: ['endpoints.protected'],
+  impact: 'status',
+  remedy:
+    'Parse Authorization defensively: any value, raw octets included, gets 400 or 401, never a 5xx or a dropped connection.',
 };
 
 export const fuzzChallengeOn401: Rule = {
@@ -34,6 +39,8 @@ export const fuzzChallengeOn401: Rule = {
   refs: [rfc(9110, '11.6.1'), rfc(9110, '15.5.2'), rfc(9110, '11.3')],
   statuses: [401],
   needs: ['endpoints.protected'],
+  impact: 'status',
+  remedy: 'Send a parseable WWW-Authenticate on every 401, whatever the refused input was.',
 };
 
 export const fuzzBearerErrorCode: Rule = {
@@ -44,6 +51,10 @@ export const fuzzBearerErrorCode: Rule = {
   refs: [rfc(6750, '3.1'), rfc(6750, '3')],
   statuses: [400, 401, 403],
   needs: ['endpoints.protected.schemes (bearer)'],
+  requires: ['bearer'],
+  impact: 'status',
+  remedy:
+    'Pair each Bearer error code with its status: invalid_request 400, invalid_token 401, insufficient_scope 403.',
 };
 
 export const fuzzMalformedStatus: Rule = {
@@ -62,6 +73,8 @@ export const fuzzMalformedStatus: Rule = {
   ],
   statuses: [400, 401, 431],
   needs: ['endpoints.protected'],
+  impact: 'status',
+  remedy: 'Answer any malformed Authorization with 400 or 401 (431 for an over-long field).',
 };
 
 export const fuzzWrongCredentialStatus: Rule = {
@@ -72,6 +85,8 @@ export const fuzzWrongCredentialStatus: Rule = {
   refs: [seed('5', 'rule 2'), rfc(9110, '15.5.2'), rfc(6750, '3.1'), rfc(7617, '2')],
   statuses: [401],
   needs: ['endpoints.protected'],
+  impact: 'status',
+  remedy: 'Answer a well-formed but wrong credential with 401, in every scheme.',
 };
 
 export const fuzzLegalVariants: Rule = {
@@ -82,6 +97,9 @@ export const fuzzLegalVariants: Rule = {
   refs: [rfc(9110, '11.1'), rfc(9110, '11.4'), rfc(9110, '5.5')],
   statuses: [200],
   needs: ['endpoints.protected', 'identities.user (bearer, basic or apikey)'],
+  impact: 'refusal',
+  remedy:
+    'Accept every legal spelling of a valid credential: the scheme word in any case, 1*SP after it, whitespace around the field value.',
 };
 
 export const fuzzPublicJunk: Rule = {
@@ -92,6 +110,10 @@ export const fuzzPublicJunk: Rule = {
   refs: [seed('4'), seed('7', '500'), rfc(9110, '15.6.1')],
   statuses: [200, 500],
   needs: ['endpoints.public'],
+  requires: ['public'],
+  impact: 'refusal',
+  remedy:
+    'Ignore Authorization on the public read, or parse it defensively: junk never turns its 200 into a 5xx.',
 };
 
 export const fuzzJwtMutation: Rule = {
@@ -102,6 +124,10 @@ export const fuzzJwtMutation: Rule = {
   refs: [rfc(7515, '5.2'), rfc(7519, '7.2'), rfc(8725, '3.1'), rfc(7518, '3.6'), rfc(7519, '4.1.4')],
   statuses: [400, 401],
   needs: ['identities.user.bearer (a JWS) or jwt + identities.user.jwtClaims'],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy:
+    'Verify signature, algorithm and claims of every token with a maintained JOSE library and pinned options.',
 };
 
 export const fuzzJwtEscalation: Rule = {
@@ -112,6 +138,9 @@ export const fuzzJwtEscalation: Rule = {
   refs: [rfc(7515, '5.2'), rfc(8725, '3.1'), rfc(8725, '2.1'), seed('7', '403')],
   statuses: [401, 403],
   needs: ['endpoints.admin', 'identities.user.bearer (a JWS) or jwt + identities.user.jwtClaims'],
+  requires: ['jwt', 'admin-role'],
+  impact: 'access',
+  remedy: "Read roles only from a token whose signature verified with the issuer's key.",
 };
 
 export const fuzzRules: readonly Rule[] = [

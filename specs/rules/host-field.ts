@@ -16,6 +16,23 @@ export const hostField: Rule = {
   refs: [seed('7', '400'), rfc(9112, '3.2'), rfc(9110, '7.2'), rfc(3986, '3.2.2')],
   statuses: [400],
   needs: ['endpoints.public | protected | admin'],
+  impact: 'status',
+  remedy:
+    'Answer 400 to a request with two Host lines or a Host value outside uri-host [":" port], before routing (RFC 9112 §3.2).',
+  causes: [
+    {
+      stack: "Node's node:http (the mock with server.strictHost false)",
+      cause:
+        'keeps the first of two Host lines and takes any Host value, so an app on it answers the request as usual',
+      shownBy: 'tests/suite/real-nginx.test.ts',
+    },
+    {
+      stack: "Debian's nginx in front (proxy_set_header Host $http_host)",
+      cause:
+        'refuses two Host lines, "/" or a space itself but passes other invalid values (userinfo, a port that is not digits, "%zz") on to the server behind',
+      shownBy: 'tests/suite/real-nginx.test.ts',
+    },
+  ],
 };
 
 export const hostFieldRules: readonly Rule[] = [hostField];

@@ -17,6 +17,10 @@ export const jsonValueNo5xx: Rule = {
   refs: [seed('7', '400'), seed('7', '500'), rfc(9110, '15.6.1'), rfc(8259, '2'), rfc(8259, '9')],
   statuses: [400, 422, 500],
   needs: WRITE,
+  requires: ['writes'],
+  impact: 'status',
+  remedy:
+    "Validate a write's body against its schema and answer 4xx to any value it cannot take; never let a parser or store error become a 5xx.",
 };
 
 /**
@@ -32,6 +36,9 @@ export const jsonValueStored: Rule = {
   refs: [seed('4', 'rule 2'), rfc(8259, '9'), rfc(8259, '4'), rfc(8259, '6')],
   statuses: [200],
   needs: WRITE,
+  requires: ['writes'],
+  impact: 'status',
+  remedy: 'Store what a 2xx write was sent, or refuse it with 4xx; never change a value silently.',
 };
 
 export const jsonValueRules: readonly Rule[] = [jsonValueNo5xx, jsonValueStored];

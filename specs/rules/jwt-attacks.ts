@@ -17,6 +17,9 @@ export const attackAlgNone: Rule = {
   refs: [rfc(7518, '3.6'), rfc(8725, '3.1'), rfc(8725, '2.1')],
   statuses: [401],
   needs: [NEEDS_TOKEN],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy: 'Pin the accepted algorithms in the verifier; refuse alg "none" in any letter case.',
 };
 
 export const attackSignature: Rule = {
@@ -27,6 +30,9 @@ export const attackSignature: Rule = {
   refs: [rfc(7515, '5.2'), rfc(8725, '3.4')],
   statuses: [401],
   needs: [NEEDS_TOKEN],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy: 'Verify the signature of every token; refuse one that is missing, truncated or altered.',
 };
 
 export const attackPayloadTamper: Rule = {
@@ -37,6 +43,9 @@ export const attackPayloadTamper: Rule = {
   refs: [rfc(7515, '5.2'), rfc(7515, '5.1'), rfc(7519, '7.2')],
   statuses: [401],
   needs: [NEEDS_TOKEN],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy: 'Verify the signature over the token as sent before reading any claim.',
 };
 
 export const attackKeyConfusion: Rule = {
@@ -47,6 +56,9 @@ export const attackKeyConfusion: Rule = {
   refs: [rfc(8725, '2.1'), rfc(8725, '3.1'), rfc(7515, '4.1.1')],
   statuses: [401],
   needs: [NEEDS_TOKEN, 'jwt.publicJwk'],
+  requires: ['jwt-asymmetric'],
+  impact: 'access',
+  remedy: "Pin the algorithm to the key's type: a public key never serves as an HMAC secret.",
 };
 
 export const attackEcdsaZero: Rule = {
@@ -65,6 +77,9 @@ export const attackEcdsaZero: Rule = {
   ],
   statuses: [401],
   needs: [NEEDS_TOKEN],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy: 'Use an ECDSA verifier that refuses r = 0 or s = 0 (CVE-2022-21449: update the runtime).',
 };
 
 export const attackKidInjection: Rule = {
@@ -75,6 +90,9 @@ export const attackKidInjection: Rule = {
   refs: [rfc(8725, '3.10'), rfc(7515, '4.1.4'), rfc(8725, '3.1')],
   statuses: [401],
   needs: [NEEDS_TOKEN],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy: 'Look kid up in a fixed key set; never build a file path, query or command from it.',
 };
 
 export const attackEmbeddedKey: Rule = {
@@ -85,6 +103,9 @@ export const attackEmbeddedKey: Rule = {
   refs: [rfc(7515, '4.1.3'), rfc(7515, '4.1.2'), rfc(7515, '4.1.5'), rfc(8725, '3.10')],
   statuses: [401],
   needs: [NEEDS_TOKEN],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy: "Verify with the target's own keys only; ignore jwk, jku and x5u in the token's header.",
 };
 
 export const attackStructure: Rule = {
@@ -95,6 +116,9 @@ export const attackStructure: Rule = {
   refs: [rfc(7515, '7.1'), rfc(7515, '5.2'), rfc(7519, '7.2')],
   statuses: [400, 401],
   needs: [NEEDS_TOKEN],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy: 'Refuse a token that is not exactly three base64url segments with JSON-object header and claims.',
 };
 
 export const attackMissingIssAud: Rule = {
@@ -105,6 +129,9 @@ export const attackMissingIssAud: Rule = {
   refs: [rfc(8725, '3.9'), rfc(8725, '3.8')],
   statuses: [401],
   needs: ['jwt (signing material)', 'jwt.issuer or jwt.audience', 'identities.user.jwtClaims'],
+  requires: ['jwt', ['jwt-issuer', 'jwt-audience']],
+  impact: 'access',
+  remedy: 'Require iss and aud to be present (not only right when present).',
 };
 
 export const attackIatFuture: Rule = {
@@ -115,6 +142,9 @@ export const attackIatFuture: Rule = {
   refs: [rfc(7519, '4.1.6'), rfc(8725, '3.10')],
   statuses: [200, 401],
   needs: ['jwt (signing material)', 'identities.user.jwtClaims'],
+  requires: ['jwt'],
+  impact: 'status',
+  remedy: 'Either answer is allowed; the report says what the target does.',
 };
 
 export const jwtAttackRules: readonly Rule[] = [

@@ -14,6 +14,9 @@ export const jwtValid: Rule = {
   refs: [rfc(7519, '7.2'), rfc(6750, '2.1')],
   statuses: [200],
   needs: ['jwt', 'identities.user.jwtClaims', 'endpoints.*.schemes (bearer)'],
+  requires: ['jwt'],
+  impact: 'refusal',
+  remedy: 'Accept a token signed with the declared key, issuer and audience, within its lifetime.',
 };
 
 export const jwtExpired: Rule = {
@@ -23,6 +26,10 @@ export const jwtExpired: Rule = {
   refs: [rfc(7519, '4.1.4'), rfc(6750, '3.1')],
   statuses: [401],
   needs: ['jwt', 'identities.user.jwtClaims'],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy:
+    'Check exp on every token (with at most a few minutes of leeway) and refuse an expired one with 401.',
 };
 
 export const jwtNotYetValid: Rule = {
@@ -32,6 +39,10 @@ export const jwtNotYetValid: Rule = {
   refs: [rfc(7519, '4.1.5'), rfc(6750, '3.1')],
   statuses: [401],
   needs: ['jwt', 'identities.user.jwtClaims'],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy:
+    'Check nbf on every token (with at most a few minutes of leeway) and refuse a token not yet valid with 401.',
 };
 
 export const jwtAudience: Rule = {
@@ -41,6 +52,9 @@ export const jwtAudience: Rule = {
   refs: [rfc(7519, '4.1.3'), rfc(8725, '3.9')],
   statuses: [401],
   needs: ['jwt.audience', 'identities.user.jwtClaims'],
+  requires: ['jwt-audience'],
+  impact: 'access',
+  remedy: 'Require aud to name the target and refuse other audiences with 401.',
 };
 
 export const jwtIssuer: Rule = {
@@ -50,6 +64,9 @@ export const jwtIssuer: Rule = {
   refs: [rfc(8725, '3.8'), rfc(7519, '4.1.1')],
   statuses: [401],
   needs: ['jwt.issuer', 'identities.user.jwtClaims'],
+  requires: ['jwt-issuer'],
+  impact: 'access',
+  remedy: 'Require iss to be the trusted issuer and refuse others with 401.',
 };
 
 export const jwtCrit: Rule = {
@@ -60,6 +77,10 @@ export const jwtCrit: Rule = {
   refs: [rfc(7515, '4.1.11'), rfc(8725, '3.3')],
   statuses: [401],
   needs: ['jwt', 'identities.user.jwtClaims'],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy:
+    'Refuse a token whose crit header names an extension the verifier does not implement (RFC 7515 §4.1.11).',
 };
 
 export const jwtAlgNone: Rule = {
@@ -69,6 +90,10 @@ export const jwtAlgNone: Rule = {
   refs: [rfc(8725, '2.1'), rfc(8725, '3.1'), rfc(7519, '6')],
   statuses: [401],
   needs: ['jwt', 'identities.user.jwtClaims'],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy:
+    'Pin the accepted algorithms (never "none") in the verifier\'s options instead of reading alg from the token.',
 };
 
 export const jwtKeyConfusion: Rule = {
@@ -78,6 +103,9 @@ export const jwtKeyConfusion: Rule = {
   refs: [rfc(8725, '2.1'), rfc(8725, '3.1'), rfc(7515, '4.1.1')],
   statuses: [401],
   needs: ['jwt.publicJwk', 'identities.user.jwtClaims'],
+  requires: ['jwt-asymmetric'],
+  impact: 'access',
+  remedy: "Pin the algorithm to the key's type: a public RSA or EC key never verifies an HS* MAC.",
 };
 
 /**
@@ -103,6 +131,10 @@ export const jwtWrongType: Rule = {
   ],
   statuses: [401],
   needs: ['jwt', 'identities.user.jwtClaims'],
+  requires: ['jwt'],
+  impact: 'access',
+  remedy:
+    'Refuse a token whose registered claims are not of their JSON type (NumericDate, string), so a mistyped claim never disables its check.',
 };
 
 export const jwtClaimRules: readonly Rule[] = [

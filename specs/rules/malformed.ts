@@ -10,6 +10,9 @@ export const malformedStatus: Rule = {
   refs: [seed('7', '400'), rfc(9110, '15.5.1'), rfc(9110, '11.6.2'), rfc(6750, '3.1'), rfc(7617, '2')],
   statuses: [400, 401],
   needs: ['endpoints.protected'],
+  impact: 'status',
+  remedy:
+    'Answer a malformed Authorization value with 400 or 401, never with the resource or a 5xx: parse before you look up.',
 };
 
 /**
@@ -25,6 +28,8 @@ export const duplicateAuthorization: Rule = {
   refs: [rfc(9110, '5.3'), rfc(9110, '15.5.1'), rfc(9110, '11.6.2')],
   statuses: [400, 401],
   needs: ['endpoints.protected', 'identities.admin'],
+  impact: 'status',
+  remedy: 'Refuse a request with two Authorization field lines (400 or 401) instead of picking one.',
 };
 
 export const malformedRules: readonly Rule[] = [malformedStatus, duplicateAuthorization];

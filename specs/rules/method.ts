@@ -9,6 +9,8 @@ export const methodStatus: Rule = {
   refs: [seed('7', '405'), rfc(9110, '15.5.6')],
   statuses: [405],
   needs: ['endpoints.methodNotAllowed'],
+  impact: 'status',
+  remedy: 'Answer 405 to a method the path does not support (after authentication), not 404 or 200.',
 };
 
 export const methodAllow: Rule = {
@@ -18,6 +20,8 @@ export const methodAllow: Rule = {
   refs: [rfc(9110, '15.5.6'), rfc(9110, '10.2.1')],
   statuses: [405],
   needs: ['endpoints.methodNotAllowed'],
+  impact: 'status',
+  remedy: 'Send an Allow field with every 405 listing the methods the path supports.',
 };
 
 export const methodAllowExcludes: Rule = {
@@ -27,6 +31,8 @@ export const methodAllowExcludes: Rule = {
   refs: [rfc(9110, '10.2.1'), rfc(9110, '15.5.6')],
   statuses: [405],
   needs: ['endpoints.methodNotAllowed'],
+  impact: 'status',
+  remedy: "Build Allow from the path's routes: it never lists the method just refused.",
 };
 
 /**
@@ -43,6 +49,9 @@ export const methodAllowComplete: Rule = {
   refs: [rfc(9110, '15.5.6'), rfc(9110, '10.2.1')],
   statuses: [405],
   needs: ['endpoints (paths and their methods)'],
+  impact: 'status',
+  remedy:
+    "List every method each path supports in its 405's Allow (HEAD and OPTIONS when answered), and none it refuses.",
 };
 
 /**
@@ -58,6 +67,8 @@ export const methodHead: Rule = {
   refs: [rfc(9110, '9.1'), rfc(9110, '9.3.2')],
   statuses: [200, 401, 403, 405],
   needs: ['endpoints.public | protected | admin'],
+  impact: 'status',
+  remedy: 'Answer HEAD like GET on every read: the same status and header fields, no content.',
 };
 
 export const methodRules: readonly Rule[] = [

@@ -9,6 +9,8 @@ export const unknownPath: Rule = {
   refs: [seed('7', '404'), rfc(9110, '15.5.5')],
   statuses: [404],
   needs: ['endpoints.missing'],
+  impact: 'status',
+  remedy: 'Answer 404 to a path the target does not have, with valid credentials (not 200, 405 or 5xx).',
 };
 
 export const unknownId: Rule = {
@@ -18,6 +20,9 @@ export const unknownId: Rule = {
   refs: [seed('7', '404'), rfc(9110, '15.5.5')],
   statuses: [404],
   needs: ['endpoints.collection.missingId'],
+  requires: ['writes'],
+  impact: 'status',
+  remedy: 'Answer 404 to an item id the collection does not hold.',
 };
 
 /**
@@ -33,6 +38,10 @@ export const itemIdBoundaries: Rule = {
   refs: [seed('7', '404'), seed('7', '500'), rfc(9110, '15.5.5'), rfc(9110, '15.6.1')],
   statuses: [200, 400, 404],
   needs: ['endpoints.collection', 'endpoints.collection.sampleItem'],
+  requires: ['writes'],
+  impact: 'leak',
+  remedy:
+    "Parse item ids as exact text or integers (no float conversion, no lenient prefix parse) and answer 404 or 400 to one outside the store's range, never 5xx or another item.",
 };
 
 export const notFoundRules: readonly Rule[] = [unknownPath, unknownId, itemIdBoundaries];

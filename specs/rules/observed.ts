@@ -14,6 +14,9 @@ export const observed401Challenge: Rule = {
     'Every 401 carries a parseable WWW-Authenticate with at least one scheme the endpoint accepts; every realm is a quoted-string; every Basic challenge has a realm and no charset but "UTF-8".',
   refs: [rfc(9110, '11.6.1'), rfc(9110, '15.5.2'), rfc(9110, '11.5'), rfc(7617, '2'), rfc(7617, '2.1')],
   statuses: [401],
+  impact: 'status',
+  remedy:
+    'Send a parseable WWW-Authenticate with a scheme the path takes on every 401; quote realms; give Basic a realm.',
 };
 
 export const observedBearerError: Rule = {
@@ -23,6 +26,10 @@ export const observedBearerError: Rule = {
     'Every Bearer challenge with an error code uses invalid_request, invalid_token or insufficient_scope with 400, 401 or 403 respectively.',
   refs: [rfc(6750, '3.1'), rfc(6750, '3')],
   statuses: [400, 401, 403],
+  requires: ['bearer'],
+  impact: 'status',
+  remedy:
+    'Pair each Bearer error code with its status: invalid_request 400, invalid_token 401, insufficient_scope 403.',
 };
 
 export const observed405Allow: Rule = {
@@ -32,6 +39,8 @@ export const observed405Allow: Rule = {
     'Every 405 carries an Allow field, a list of method tokens, that does not list the refused method.',
   refs: [rfc(9110, '15.5.6'), rfc(9110, '10.2.1')],
   statuses: [405],
+  impact: 'status',
+  remedy: 'Send an Allow field on every 405 that does not list the refused method.',
 };
 
 export const observed429RetryAfter: Rule = {
@@ -40,6 +49,8 @@ export const observed429RetryAfter: Rule = {
   requirement: 'Every Retry-After on a 429 is delay-seconds or an HTTP-date.',
   refs: [rfc(9110, '10.2.3'), rfc(6585, '4')],
   statuses: [429],
+  impact: 'status',
+  remedy: 'Send Retry-After on a 429 as delay-seconds or an HTTP-date.',
 };
 
 /**
@@ -53,6 +64,8 @@ export const observedProblemStatus: Rule = {
     'Every application/problem+json body is a JSON object whose "status", when present, equals the HTTP status.',
   refs: [rfc(9457, '3.1.2'), rfc(9457, '3')],
   statuses: [400, 401, 403, 404, 405, 429, 500],
+  impact: 'status',
+  remedy: "Set every problem+json body's status member from the answer's own status.",
 };
 
 /**
@@ -67,6 +80,8 @@ export const observedNoStack: Rule = {
   requirement: 'No answer body carries a stack trace, source path or exception dump.',
   refs: [rfc(9457, '5'), rfc(9110, '15.6.1')],
   statuses: [400, 401, 403, 404, 405, 429, 500],
+  impact: 'leak',
+  remedy: 'Never put a stack trace, source path or exception dump in an answer; log it on the server.',
 };
 
 /**
@@ -80,6 +95,9 @@ export const observedNoEcho: Rule = {
   requirement: 'No answer repeats, in a header field or its body, the credential of the request.',
   refs: [rfc(6750, '5.1'), rfc(7617, '4')],
   statuses: [200, 400, 401, 403, 404, 405, 429, 500],
+  impact: 'leak',
+  remedy:
+    "Never repeat the request's credential in an answer's header fields or body, not even in an error message.",
 };
 
 export const observedRules: readonly Rule[] = [

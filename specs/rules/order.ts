@@ -10,6 +10,8 @@ export const orderOfChecks: Rule = {
   refs: [rfc(9110, '15.5'), rfc(9110, '15.5.2')],
   statuses: [400, 401, 404, 405],
   needs: ['endpoints.missing', 'endpoints.methodNotAllowed'],
+  impact: 'status',
+  remedy: 'Either order is allowed; the report says which status wins.',
 };
 
 export const orderRules: readonly Rule[] = [orderOfChecks];

@@ -16,6 +16,8 @@ export const problemStatus: Rule = {
   refs: [rfc(9457, '3.1.2'), rfc(9457, '3')],
   statuses: [400, 401, 403, 404, 405],
   needs: ['endpoints.protected'],
+  impact: 'status',
+  remedy: "Set a problem+json body's status member from the answer's own status.",
 };
 
 export const problemRules: readonly Rule[] = [problemStatus];

@@ -10,6 +10,8 @@ export const rateLimited: Rule = {
   refs: [seed('8'), seed('7', '429'), rfc(6585, '4')],
   statuses: [429, 403],
   needs: ['rateLimit'],
+  impact: 'status',
+  remedy: 'Count requests per client as declared and answer 429 (or 403) past the limit within the window.',
 };
 
 export const retryAfter: Rule = {
@@ -19,6 +21,8 @@ export const retryAfter: Rule = {
   refs: [rfc(6585, '4'), rfc(9110, '10.2.3')],
   statuses: [429],
   needs: ['rateLimit'],
+  impact: 'status',
+  remedy: 'Send Retry-After as delay-seconds or an HTTP-date.',
 };
 
 export const recovery: Rule = {
@@ -28,6 +32,8 @@ export const recovery: Rule = {
   refs: [seed('7', '429'), rfc(6585, '4')],
   statuses: [429, 200],
   needs: ['rateLimit'],
+  impact: 'refusal',
+  remedy: 'Serve the client again once Retry-After (or the window) has passed.',
 };
 
 export const rateLimitRules: readonly Rule[] = [rateLimited, retryAfter, recovery];

@@ -22,6 +22,8 @@ export const headRefused: Rule = {
   refs: [rfc(9110, '9.3.2'), seed('5', 'rule 2'), seed('7', '403')],
   statuses: [401, 403],
   needs: GUARDED,
+  impact: 'status',
+  remedy: 'Authenticate HEAD exactly like GET: 401 or 403 wherever GET gets it.',
 };
 
 /**
@@ -38,6 +40,9 @@ export const otherMethodsRefused: Rule = {
   refs: [seed('5', 'rule 1'), seed('5', 'rule 2'), rfc(9110, '9.1'), rfc(9110, '15.5.6'), rfc(9110, '9.3.7')],
   statuses: [400, 401, 403, 405, 501],
   needs: GUARDED,
+  impact: 'status',
+  remedy:
+    'Authenticate every method on a protected path before dispatching it; a method the path lacks gets 405 or 501, never the resource.',
 };
 
 /**
@@ -54,6 +59,9 @@ export const pathSpellings: Rule = {
   refs: [seed('5', 'rule 1'), seed('5', 'rule 2'), rfc(3986, '6.2.2'), rfc(9110, '4.2.3')],
   statuses: [401, 403, 404],
   needs: GUARDED,
+  impact: 'status',
+  remedy:
+    'Normalise the path once, before routing and before the access check, so every spelling that reaches the resource is authenticated like the path.',
 };
 
 /**
@@ -68,6 +76,10 @@ export const refusedNoEffect: Rule = {
   refs: [seed('5', 'rule 1'), seed('7', '403'), rfc(9110, '15.5.2'), rfc(9110, '15.5.4')],
   statuses: [400, 401, 403],
   needs: ['endpoints.collection.writeSchemes', 'endpoints.collection.sampleItem', 'identities (the writer)'],
+  requires: ['writes'],
+  impact: 'access',
+  remedy:
+    'Authenticate and authorise a write before any effect: store nothing from a request answered 400, 401 or 403.',
 };
 
 export const refusalNoResource: Rule = {
@@ -78,6 +90,8 @@ export const refusalNoResource: Rule = {
   refs: [seed('5', 'rule 1'), seed('7', '403'), rfc(9110, '15.5.2'), rfc(9110, '15.5.4')],
   statuses: [401, 403],
   needs: [...GUARDED, 'identities (a permitted one)'],
+  impact: 'leak',
+  remedy: "Build a refusal's body from the error alone (problem+json), never from the resource.",
 };
 
 /** The same requirement judged on every 401 and 403 of the run (specs/observe/refusal-resource.ts). */
@@ -88,6 +102,8 @@ export const observedRefusalNoResource: Rule = {
     'No 401 or 403 the run receives carries a protected resource the run saw a permitted identity get (its values, or all its member names).',
   refs: [seed('5', 'rule 1'), seed('7', '403'), rfc(9110, '15.5.2'), rfc(9110, '15.5.4')],
   statuses: [401, 403],
+  impact: 'leak',
+  remedy: 'Build every 401 and 403 body from the error alone, never from the resource.',
 };
 
 export const refusalRules: readonly Rule[] = [

@@ -20,6 +20,10 @@ export const bodyNotJson: Rule = {
   refs: [seed('7', '400'), rfc(9110, '15.5.1'), rfc(8259, '2')],
   statuses: [400],
   needs: WRITE,
+  requires: ['writes'],
+  impact: 'status',
+  remedy:
+    'Parse the body before acting and answer 400 (problem+json) when a body declared application/json is not JSON.',
 };
 
 export const bodyWrongType: Rule = {
@@ -30,6 +34,10 @@ export const bodyWrongType: Rule = {
   refs: [seed('7', '400'), rfc(9110, '15.5.1'), rfc(9110, '15.5.21')],
   statuses: [400, 422],
   needs: WRITE,
+  requires: ['writes'],
+  impact: 'status',
+  remedy:
+    "Validate the body's top-level type and answer 400 or 422 when it is not the object the write takes.",
 };
 
 export const contentTypeMismatch: Rule = {
@@ -40,6 +48,9 @@ export const contentTypeMismatch: Rule = {
   refs: [seed('7', '400'), rfc(9110, '15.5.16'), rfc(9110, '8.3')],
   statuses: [400, 415],
   needs: WRITE,
+  requires: ['writes'],
+  impact: 'status',
+  remedy: 'Answer 415 (or 400) to a write whose Content-Type is not one the operation takes.',
 };
 
 export const oversizedBody: Rule = {
@@ -50,6 +61,9 @@ export const oversizedBody: Rule = {
   refs: [seed('7', '400'), rfc(9110, '15.5.14'), rfc(9110, '15.5.1')],
   statuses: [400, 413],
   needs: [...WRITE, 'endpoints.collection.maxBodyBytes'],
+  requires: ['writes'],
+  impact: 'status',
+  remedy: 'Enforce the body limit while reading and answer 413 (or 400) past it.',
 };
 
 export const requestBodyRules: readonly Rule[] = [

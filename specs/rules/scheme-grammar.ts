@@ -22,6 +22,9 @@ export const schemeNearMiss: Rule = {
   refs: [seed('5', 'rule 2'), rfc(9110, '11.1'), rfc(9110, '11.4'), rfc(9110, '15.5.2')],
   statuses: [400, 401],
   needs: NEEDS,
+  impact: 'access',
+  remedy:
+    'Compare the scheme word exactly (case aside) and require the single space after it: refuse any other word, never fall back to a scheme the word only resembles.',
 };
 
 export const schemeSeparatorSpaces: Rule = {
@@ -32,6 +35,9 @@ export const schemeSeparatorSpaces: Rule = {
   refs: [rfc(9110, '11.4'), rfc(9110, '5.6.3'), rfc(9110, '11.2'), seed('5')],
   statuses: [200],
   needs: NEEDS,
+  impact: 'refusal',
+  remedy:
+    'Split the field value at the first run of spaces (1*SP), not at each single space: "Bearer  <token>" carries the same token.',
 };
 
 export const schemeGrammarRules: readonly Rule[] = [schemeNearMiss, schemeSeparatorSpaces];

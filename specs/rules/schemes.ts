@@ -10,6 +10,9 @@ export const schemeCaseInsensitive: Rule = {
   refs: [rfc(9110, '11.1'), rfc(9110, '11.2'), rfc(7617, '2'), seed('5')],
   statuses: [200],
   needs: ['endpoints.*.schemes', 'identities.admin'],
+  impact: 'refusal',
+  remedy:
+    'Compare the scheme word (and a key\'s parameter name) without regard to letter case: "bearer" and "BASIC" are the canonical schemes.',
 };
 
 export const schemeRules: readonly Rule[] = [schemeCaseInsensitive];

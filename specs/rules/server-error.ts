@@ -9,6 +9,10 @@ export const serverError: Rule = {
   refs: [seed('7', '500'), rfc(9110, '15.6.1')],
   statuses: [500],
   needs: ['fault'],
+  requires: ['fault'],
+  impact: 'status',
+  remedy:
+    'Answer an unexpected condition with 500 (problem+json), not 200 with an error inside or a dropped connection.',
 };
 
 /**
@@ -22,6 +26,10 @@ export const noStackTrace: Rule = {
   refs: [rfc(9110, '15.6.1'), rfc(9457, '5')],
   statuses: [500],
   needs: ['fault'],
+  requires: ['fault'],
+  impact: 'leak',
+  remedy:
+    'Log the exception on the server; answer 500 with a generic problem+json body, no stack trace or source path.',
 };
 
 export const serverErrorRules: readonly Rule[] = [serverError, noStackTrace];

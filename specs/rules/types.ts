@@ -41,9 +41,16 @@ export type Feature =
   | 'bearer'
   | 'basic'
   | 'apikey'
-  /** Bearer tokens are JWTs (profile `jwt`, or a static token that is a JWS). */
+  /** A read that answers without credentials (profile `endpoints.public`). */
+  | 'public'
+  /** Bearer tokens are JWTs the profile describes (profile `jwt`). */
   | 'jwt'
-  /** A writable collection (profile `endpoints.collection`). */
+  /** The target checks `iss` / `aud` (profile `jwt.issuer` / `jwt.audience`). */
+  | 'jwt-issuer'
+  | 'jwt-audience'
+  /** The JWS algorithm is asymmetric (RS*, PS*, ES*, EdDSA): a public key exists to confuse. */
+  | 'jwt-asymmetric'
+  /** A writable collection (profile `endpoints.collection`, or a write method in `methods`). */
   | 'writes'
   /** An admin role: a read the user identity may not make (profile `endpoints.admin`). */
   | 'admin-role'
@@ -55,12 +62,12 @@ export type Feature =
   | 'closed-route'
   /** A way to provoke a 500 (profile `fault`). */
   | 'fault'
-  /** Two identities whose Basic passwords differ. */
-  | 'two-basic-identities'
+  /** Two identities, admin and user (profile `identities`). */
+  | 'two-identities'
   /** An endpoint taking two schemes or more. */
   | 'two-schemes'
-  /** A read the admin may make in two schemes, one of them Bearer JWT (re-authentication in another scheme). */
-  | 'admin-two-schemes';
+  /** A request refused to the user (admin read or write) that takes two schemes or more. */
+  | 'refused-two-schemes';
 
 /** All of the entries; an entry that is a list is met by any one of its features. */
 export type Requirement = Feature | readonly Feature[];
@@ -89,9 +96,9 @@ export interface Rule {
   /** What the target must declare for the rule to apply (all of them); absent: every target. */
   readonly requires?: readonly Requirement[];
   /** What a failure costs (worst first in the report). */
-  readonly impact?: Impact;
+  readonly impact: Impact;
   /** What behaviour to change, one or two sentences, stated as the fix. */
-  readonly remedy?: string;
+  readonly remedy: string;
   /** Known causes on stacks the tests start, each with the test that shows it. */
   readonly causes?: readonly KnownCause[];
 }

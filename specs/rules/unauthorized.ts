@@ -9,6 +9,9 @@ export const missingCredentials: Rule = {
   refs: [seed('5', 'rule 2'), seed('7', '401'), rfc(9110, '15.5.2')],
   statuses: [401],
   needs: ['endpoints.protected'],
+  impact: 'status',
+  remedy:
+    'Authenticate before anything else on a protected path: a request without Authorization gets 401 with a WWW-Authenticate challenge, never 403, 404 or the resource.',
 };
 
 export const invalidBearer: Rule = {
@@ -18,6 +21,10 @@ export const invalidBearer: Rule = {
   refs: [seed('5', 'rule 2'), rfc(6750, '3.1'), rfc(9110, '15.5.2')],
   statuses: [401],
   needs: ['endpoints.*.schemes (bearer)'],
+  requires: ['bearer'],
+  impact: 'status',
+  remedy:
+    'Verify every Bearer token (signature, issuer, expiry) and answer 401 with a Bearer challenge to one the target did not issue.',
 };
 
 export const invalidBasic: Rule = {
@@ -28,6 +35,10 @@ export const invalidBasic: Rule = {
   refs: [seed('5', 'rule 2'), rfc(7617, '2'), rfc(9110, '15.5.2')],
   statuses: [401],
   needs: ['endpoints.*.schemes (basic)'],
+  requires: ['basic'],
+  impact: 'status',
+  remedy:
+    'Compare the decoded user-id and password with the stored ones and answer 401 with a Basic challenge when either is wrong.',
 };
 
 export const invalidApikey: Rule = {
@@ -37,6 +48,9 @@ export const invalidApikey: Rule = {
   refs: [seed('5', 'rule 2'), rfc(9110, '15.5.2')],
   statuses: [401],
   needs: ['endpoints.*.schemes (apikey)'],
+  requires: ['apikey'],
+  impact: 'status',
+  remedy: 'Look the whole key up and answer 401 when it is unknown; never fall back to another check.',
 };
 
 export const unacceptedScheme: Rule = {
@@ -47,6 +61,9 @@ export const unacceptedScheme: Rule = {
   refs: [seed('5', 'rule 2'), rfc(9110, '11.6.1'), rfc(9110, '15.5.2')],
   statuses: [401],
   needs: ['endpoints.protected.schemes'],
+  impact: 'status',
+  remedy:
+    'Treat credentials in a scheme the path does not take as no credentials: 401 with a challenge naming the schemes the path takes.',
 };
 
 export const thenValid: Rule = {
@@ -56,6 +73,9 @@ export const thenValid: Rule = {
   refs: [seed('5', 'rule 2'), seed('7', '401'), rfc(9110, '15.5.2')],
   statuses: [401, 200],
   needs: ['endpoints.protected', 'identities.user'],
+  impact: 'refusal',
+  remedy:
+    'Keep no state from a refused request: the same request with valid credentials right after a 401 gets 200.',
 };
 
 export const challengePresent: Rule = {
@@ -66,6 +86,9 @@ export const challengePresent: Rule = {
   refs: [rfc(9110, '15.5.2'), rfc(9110, '11.6.1'), rfc(6750, '3')],
   statuses: [401],
   needs: ['endpoints.protected'],
+  impact: 'status',
+  remedy:
+    'Send a WWW-Authenticate field on every 401, parseable as RFC 9110 §11.6.1 challenges, naming a scheme the path takes.',
 };
 
 export const challengePerScheme: Rule = {
@@ -75,6 +98,10 @@ export const challengePerScheme: Rule = {
   refs: [rfc(9110, '11.6.1'), rfc(9110, '11.3')],
   statuses: [401],
   needs: ['endpoints.protected.schemes'],
+  requires: ['two-schemes'],
+  impact: 'status',
+  remedy:
+    'On a path that takes several schemes, send one challenge per scheme in the 401 (one field or several).',
 };
 
 export const unauthorizedRules: readonly Rule[] = [

@@ -88,7 +88,7 @@ test('a report as the reporter writes it verifies and shows its sentence; anothe
 });
 
 test('a failed rule is never attested conformant, whatever the verdict rules say (checked apart from conclude)', () => {
-  const counts = { pass: 0, fail: 0, warn: 0, skip: 0, 'not-run': 0, total: 0 };
+  const counts = { pass: 0, fail: 0, warn: 0, skip: 0, 'not-run': 0, 'not-applicable': 0, total: 0 };
   const verdict = (conformant: boolean) => ({
     conformance: {
       conformant,

@@ -134,5 +134,7 @@ export function rule(id: string, level: Rule['level'], statuses: number[] = [401
       { spec: 'RFC 9110', section: '§11.6.1', url: 'https://www.rfc-editor.org/rfc/rfc9110#section-11.6.1' },
     ],
     statuses,
+    impact: 'status',
+    remedy: `${id} remedy`,
   };
 }

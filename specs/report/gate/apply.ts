@@ -66,14 +66,18 @@ function compare(
   if (troubled(was) && troubled(now)) return { change: 'known', was };
   if (troubled(was) && now === 'pass') return { change: 'fixed', was };
   if (now === 'fail') return { change: 'worse', was };
-  // A MUST rule that ran and now does not: the gate would pass on a check it no longer makes.
-  if (rule.level === 'MUST' && checked(was) && unchecked(now)) return { change: 'worse', was };
+  // A MUST rule that ran and now does not: the gate would pass on a check it no longer makes. One the
+  // declaration now rules out too: a profile edit never silences a rule the baseline judged (issue #66).
+  if (rule.level === 'MUST' && checked(was) && (unchecked(now) || now === 'not-applicable'))
+    return { change: 'worse', was };
   return undefined;
 }
 
 function worseLine(rule: RuleReport, mark: RuleBaseline | undefined): string {
   if (mark?.change === 'new') return `${rule.id}: a rule the baseline did not have, fails`;
   if (mark?.was && rule.verdict === 'fail') return `${rule.id}: ${mark.was} in the baseline, fails now`;
+  if (mark?.was && rule.verdict === 'not-applicable')
+    return `${rule.id}: MUST rule ran in the baseline (${mark.was}), not applicable now (${rule.reason ?? 'the declaration changed'}): the declared interface changed, refresh the baseline`;
   if (mark?.was) return `${rule.id}: MUST rule ran in the baseline (${mark.was}), ${rule.verdict} now`;
   return `${rule.id}: fails`;
 }
@@ -108,6 +112,8 @@ function staleNote(rule: RuleReport | undefined, waiver: Waiver): string {
       return `the rule did not run (${rule.reason ?? 'not run'})`;
     case 'warn':
       return 'the rule only warns in this run (not --strict): nothing to waive';
+    case 'not-applicable':
+      return `the rule does not apply to the declared interface (${rule.reason ?? 'not applicable'}): remove the waiver`;
     case 'fail':
       return `its endpoint ${waiver.endpoint} matches none of the rule's failing requests`;
   }
