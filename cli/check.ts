@@ -11,6 +11,9 @@ import { readFileSync } from 'node:fs';
 import { envReferences } from '../specs/profile/env-secrets.ts';
 import { ProfileError, parseProfile } from '../specs/profile/load.ts';
 import type { Profile } from '../specs/profile/types.ts';
+import { notApplicable } from '../specs/declaration/applicability.ts';
+import { declarationOf } from '../specs/declaration/declaration.ts';
+import { declarationReport } from '../specs/report/build.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { displayPath } from '../specs/report/text.ts';
 import type { Rule } from '../specs/rules/types.ts';
@@ -71,19 +74,33 @@ function holdsPath(profile: unknown, path: string): boolean {
   return visit(profile, 0);
 }
 
-/** The rules a run on this profile would check, and those it would skip, with what the profile lacks. */
+/**
+ * The rules a run on this profile would check, those its declaration rules out (not applicable, with the
+ * declaration that rules each out: specs/declaration/), and those it would skip, with what the profile lacks.
+ */
 export function plannedRules(
   profile: Profile,
   rules: readonly Rule[],
-): { run: Rule[]; skip: { rule: Rule; lacks: string[] }[] } {
+): {
+  run: Rule[];
+  notApplicable: { rule: Rule; reason: string }[];
+  skip: { rule: Rule; lacks: string[] }[];
+} {
   const run: Rule[] = [];
   const skip: { rule: Rule; lacks: string[] }[] = [];
+  const ruledOut = notApplicable(rules, declarationOf(profile));
+  const notApplicableRules: { rule: Rule; reason: string }[] = [];
   for (const rule of rules) {
+    const reason = ruledOut.get(rule.id);
+    if (reason !== undefined) {
+      notApplicableRules.push({ rule, reason });
+      continue;
+    }
     const lacks = (rule.needs ?? []).filter((need) => !holds(profile, need));
     if (lacks.length) skip.push({ rule, lacks });
     else run.push(rule);
   }
-  return { run, skip };
+  return { run, notApplicable: notApplicableRules, skip };
 }
 
 export async function runCheck(options: CheckOptions, io: Io, env = process.env): Promise<ExitCode> {
@@ -105,9 +122,20 @@ export async function runCheck(options: CheckOptions, io: Io, env = process.env)
 
   const { rules } = await loadCatalogue();
   const planned = plannedRules(profile, rules);
+  const declared = declarationReport(profile);
+  io.out(`Judged as: ${declared.class}\n`);
+  if (declared.deviations.length)
+    io.out(`Declared deviations from the seed: ${declared.deviations.map((d) => d.text).join('; ')}\n`);
   io.out(
     `Would run ${planned.run.length} of ${rules.length} rules (each may still skip on what the target answers).\n`,
   );
+  if (planned.notApplicable.length) {
+    io.out(
+      `Not applicable to the declared interface: ${planned.notApplicable.length} (never counted as skipped):\n`,
+    );
+    for (const { rule, reason } of planned.notApplicable)
+      io.out(`  ${rule.id} [${rule.level}] — ${reason}\n`);
+  }
   if (planned.skip.length) {
     io.out(`Would skip ${planned.skip.length}, for data the profile lacks:\n`);
     for (const { rule, lacks } of planned.skip)

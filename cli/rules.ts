@@ -7,7 +7,7 @@
 import type { LoadedCatalogue } from '../specs/report/catalogue-source.ts';
 import { href } from '../specs/report/markdown.ts';
 import { markdownTable } from '../specs/report/markdown-table.ts';
-import type { Level, Rule } from '../specs/rules/types.ts';
+import { IMPACT_TITLES, type Level, type Requirement, type Rule } from '../specs/rules/types.ts';
 
 const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'INFO'];
 
@@ -48,6 +48,14 @@ function refLinks(rule: Rule): string {
     .join('<br>');
 }
 
+/** `bearer`, `bearer or apikey`: what a rule requires of the declared interface, for the table. */
+function requiresText(requires: readonly Requirement[] | undefined): string {
+  if (!requires?.length) return 'every target';
+  return requires
+    .map((r) => (typeof r === 'string' ? `\`${r}\`` : r.map((f) => `\`${f}\``).join(' or ')))
+    .join(', ');
+}
+
 /** `auth.401.challenge` → `auth`: rules are grouped by the first segment of their id. */
 function areaOf(rule: Rule): string {
   return rule.id.split('.')[0] ?? rule.id;
@@ -75,6 +83,14 @@ export function renderRulesMarkdown(catalogue: LoadedCatalogue): string {
     'Run a subset with `npx gatecheck --only <id>` (or an id pattern such as `bearer.*`, or `@must`);',
     'leave rules out with `--skip`. A rule whose data the profile lacks is reported as skipped, with the reason.',
     '',
+    '**Applies to** names what the target must declare for the rule to apply (docs/design.md "Applicability"): a',
+    'scheme, JWT Bearer tokens, writes, an admin or write role, blocked clients, a fault trigger. A rule the',
+    "profile's declaration rules out is *not applicable* — listed with the declaration that rules it out, never",
+    'counted as skipped. **Impact** is what a failure costs; reports list findings by it, worst first:',
+    ...Object.values(IMPACT_TITLES).map((t, i) => `${i + 1}. ${t};`),
+    'a refusal rule answered with a 2xx counts as access granted whatever its own impact. **What to change** is',
+    'the remedy the report prints beside a failure.',
+    '',
   ];
   const areas = [...new Set(rules.map(areaOf))];
   out.push('## Areas', '');
@@ -94,9 +110,22 @@ export function renderRulesMarkdown(catalogue: LoadedCatalogue): string {
         r.statuses.join(', ') || '—',
         cell(r.requirement),
         refLinks(r),
+        requiresText(r.requires),
         r.needs?.length ? r.needs.map((n) => `\`${n}\``).join(', ') : '—',
+        IMPACT_TITLES[r.impact],
+        cell(r.remedy),
       ]);
-    const head = ['rule', 'level', 'statuses', 'requirement', 'references', 'profile needs'];
+    const head = [
+      'rule',
+      'level',
+      'statuses',
+      'requirement',
+      'references',
+      'applies to',
+      'profile needs',
+      'impact',
+      'what to change',
+    ];
     out.push(`## ${area}`, '', ...markdownTable(head, rows), '');
   }
   return out.join('\n');

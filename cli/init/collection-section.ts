@@ -77,9 +77,12 @@ export function collectionSection(
   }
   const sampleItem = collection.sample;
   const { writer, why } = writerOf(collection);
+  // Without a PUT, the document's PATCH replaces (a declared deviation from the seed's PUT, issue #66).
+  const patchOnly = collection.item.put === undefined && collection.item.patch !== undefined;
   const declared = {
     post: collection.post.successes[0],
     put: collection.item.put?.successes[0],
+    ...(patchOnly ? { patch: collection.item.patch?.successes[0] } : {}),
     delete: collection.item.delete.successes[0],
   };
   const declaredStatuses = Object.fromEntries(Object.entries(declared).filter(([, s]) => s !== undefined));
@@ -95,6 +98,8 @@ export function collectionSection(
     ...(collection.item.get === undefined ? {} : { missingId: 'gatecheck-no-such-id' }),
     ...(collection.itemPath === undefined ? {} : { itemPath: collection.itemPath }),
     ...(Object.keys(declaredStatuses).length ? { declaredStatuses } : {}),
+    ...(patchOnly ? { replaceMethod: 'PATCH' } : {}),
+    ...(collection.post.location ? { createLocation: true } : {}),
     ...(idField !== undefined && idField !== 'id' ? { idField } : {}),
     ...(collection.post.maxBodyBytes === undefined ? {} : { maxBodyBytes: collection.post.maxBodyBytes }),
   };
@@ -125,11 +130,15 @@ export function collectionSection(
   for (const [method, status] of Object.entries(declared))
     if (status !== undefined && status !== 200)
       todo.push(
-        `/endpoints/collection/declaredStatuses/${method}: the seed requires 200 on ${method.toUpperCase()} (§4 rule 2): \`success.200.${method}\` will fail against this document's ${status}`,
+        `/endpoints/collection/declaredStatuses/${method}: ${method.toUpperCase()} answers ${status} in this document — a declared deviation from the seed (§4 rule 2: 200): the success rules judge against it and the report lists it; remove it to certify the seed's own interface`,
       );
-  if (collection.item.put === undefined)
+  if (patchOnly)
     todo.push(
-      `/endpoints/collection: the document defines no PUT ${collection.item.delete.path}${collection.item.patch ? ' (only PATCH)' : ''}: \`success.200.put\` will fail against this document`,
+      `/endpoints/collection/replaceMethod: PATCH — the document defines no PUT ${collection.item.delete.path}, only PATCH: a declared deviation from the seed's PUT, listed in the report`,
+    );
+  else if (collection.item.put === undefined)
+    todo.push(
+      `/endpoints/collection: the document defines no PUT ${collection.item.delete.path}: \`success.200.put\` will fail against this document`,
     );
   if (collection.item.get === undefined)
     todo.push(

@@ -41,6 +41,8 @@ export interface Operation {
   readonly successes: readonly number[];
   /** The JSON schema of the first declared success answer. */
   readonly answer: Json | undefined;
+  /** The first declared success answer declares a Location header (OpenAPI §4.8.17 `headers`). */
+  readonly location: boolean;
   /** A `$ref` in it that the document does not resolve. */
   readonly dangling: boolean;
   readonly raw: Json;
@@ -142,14 +144,23 @@ function jsonSchemaOf(content: unknown): Json | undefined {
   return isObject(media) && isObject(media.schema) ? media.schema : undefined;
 }
 
-function successesOf(responses: unknown): { successes: number[]; answer: Json | undefined } {
-  if (!isObject(responses)) return { successes: [], answer: undefined };
+function successesOf(responses: unknown): {
+  successes: number[];
+  answer: Json | undefined;
+  location: boolean;
+} {
+  if (!isObject(responses)) return { successes: [], answer: undefined, location: false };
   const codes = Object.keys(responses)
     .filter((c) => /^2(\d\d|XX)$/i.test(c))
     .sort();
   const successes = codes.map((c) => (/XX$/i.test(c) ? 200 : Number(c)));
   const first = codes[0] === undefined ? undefined : responses[codes[0]];
-  return { successes, answer: isObject(first) ? jsonSchemaOf(first.content) : undefined };
+  const headers = isObject(first) && isObject(first.headers) ? Object.keys(first.headers) : [];
+  return {
+    successes,
+    answer: isObject(first) ? jsonSchemaOf(first.content) : undefined,
+    location: headers.some((h) => h.toLowerCase() === 'location'),
+  };
 }
 
 export function readOperations(
@@ -195,7 +206,7 @@ export function readOperations(
       else if (server?.url === undefined && server?.prefix) address = `${server.prefix}${address}`;
       const { requiredExtras, inputs } = requiredInputs(parameters);
       const requestBody = isObject(op.requestBody) ? op.requestBody : undefined;
-      const { successes, answer } = successesOf(op.responses);
+      const { successes, answer, location } = successesOf(op.responses);
       const tags = Array.isArray(op.tags) ? op.tags.map(String) : [];
       out.push({
         path,
@@ -211,6 +222,7 @@ export function readOperations(
         bodyRequired: requestBody?.required === true,
         maxBodyBytes: maxBodyBytesOf(op.requestBody),
         successes,
+        location,
         answer,
         dangling: hasRef([op.parameters, item.parameters, op.requestBody, op.responses]),
         raw: op,

@@ -419,4 +419,36 @@ export const RED_TEAM: readonly RedTeamCase[] = [
       }),
     check: (ran) => (/note: .*catalogue 0\.9\.0/.test(ran.out) ? undefined : 'no note naming the catalogue'),
   },
+  {
+    name: 'a MUST rule the declared interface requires, called not applicable (report, counts and predicate agree)',
+    expected: 'refused: the embedded profile declares an interface the rule applies to',
+    expectedCode: 1,
+    run: () =>
+      verifyFiles({
+        report: (r) => {
+          const rule = (r.rules as Rule[]).find((x) => x.id === 'auth.401.invalid-basic') as Rule;
+          rule.verdict = 'not-applicable';
+          r.counts.MUST.pass -= 1;
+          r.counts.MUST['not-applicable'] += 1;
+          r.conformance.statement += '; 1 rule not applicable to the declared interface';
+        },
+      }),
+    check: fails(
+      /declaration: the statement calls "auth\.401\.invalid-basic" not applicable, but the declared interface \(Bearer/,
+    ),
+  },
+  {
+    name: 'the class the target was judged as, rewritten (report and predicate agree)',
+    expected: 'refused: recomputed from the embedded profile',
+    expectedCode: 1,
+    run: () =>
+      verifyFiles({
+        report: (r) => {
+          r.target.declaration.class = 'Bearer (JWT RS256) · read-only';
+        },
+      }),
+    check: fails(
+      /declaration: the statement's declaration\/class is "Bearer \(JWT RS256\) · read-only", its embedded profile declares/,
+    ),
+  },
 ];

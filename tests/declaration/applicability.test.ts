@@ -3,36 +3,13 @@
  * declaration that rules each out; the class it is judged as; its deviations from the seed. Pure functions over
  * the profile's JSON, the same ones the report and `gatecheck verify` use.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { notApplicable } from '../../specs/declaration/applicability.ts';
 import { classLabel } from '../../specs/declaration/class-label.ts';
 import { declarationOf } from '../../specs/declaration/declaration.ts';
 import { deviationsOf } from '../../specs/declaration/deviations.ts';
 import { catalogue } from '../../specs/rules/catalogue.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-// biome-ignore lint/suspicious/noExplicitAny: profile data edited freely by the cases below
-type Json = Record<string, any>;
-const mockProfile = (): Json =>
-  JSON.parse(readFileSync(path.join(ROOT, 'fixtures/mock.profile.json'), 'utf8')) as Json;
-
-/** The mock's profile declared as a Bearer-only, read-only API (the issue's Express API). */
-export function bearerReadOnly(): Json {
-  const p = mockProfile();
-  p.endpoints.protected.schemes = ['bearer'];
-  p.endpoints.methodNotAllowed.schemes = ['bearer'];
-  delete p.endpoints.collection;
-  delete p.blocked;
-  delete p.fault;
-  for (const identity of Object.values(p.identities) as Json[]) {
-    delete identity.basic;
-    delete identity.apikey;
-  }
-  p.rateLimit.endpoint.schemes = ['bearer'];
-  return p;
-}
+import { bearerReadOnly, mockProfile } from '../helpers/declared-profiles.ts';
 
 test('the seed interface as the mock declares it: every rule applies', () => {
   const d = declarationOf(mockProfile());

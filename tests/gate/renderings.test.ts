@@ -18,7 +18,7 @@ const accepted = () =>
     baseline: baselineOf({ 'success.200.put': 'fail', 'success.200.delete': 'fail' }),
   });
 
-test('terminal summary: the verdict, then the diff, the waivers and the gate; failing rules tagged, still under "Failing rules"', () => {
+test('terminal summary: the verdict, then the diff, the waivers and the gate; failing rules tagged, still under "Failing rules", worst impact first', () => {
   const text = renderText(accepted(), 'reports');
   const lines = text.split('\n');
   expect(lines[1]).toBe('✘ Not conformant: 2 MUST rules fail (1 waived, 1 known from the baseline)');
@@ -31,7 +31,7 @@ test('terminal summary: the verdict, then the diff, the waivers and the gate; fa
   );
   expect(text).toContain('✔ Gate passed: 2 failing rules accepted (1 waived, 1 known from the baseline)');
   expect(text).toMatch(
-    /Failing rules:\n {2}✘ success\.200\.post \[MUST\] \(waived until 2026-12-31, worse than the baseline\) — /,
+    /Failing rules, worst impact first:\n wrong status semantics:\n {2}✘ success\.200\.post \[MUST\] \(waived until 2026-12-31, worse than the baseline\) — /,
   );
   expect(text).toContain('  ✘ success.200.put [MUST] (known from the baseline) — ');
 });

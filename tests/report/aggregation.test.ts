@@ -125,8 +125,24 @@ test.describe('rule verdicts from a synthetic run', () => {
       statement: 'Not conformant: 1 MUST rule fails',
       failing: ['r.must.fail'],
     });
-    expect(report.counts.MUST).toEqual({ pass: 1, fail: 1, warn: 0, skip: 1, 'not-run': 1, total: 4 });
-    expect(report.counts.SHOULD).toEqual({ pass: 1, fail: 0, warn: 2, skip: 0, 'not-run': 0, total: 3 });
+    expect(report.counts.MUST).toEqual({
+      pass: 1,
+      fail: 1,
+      warn: 0,
+      skip: 1,
+      'not-run': 1,
+      'not-applicable': 0,
+      total: 4,
+    });
+    expect(report.counts.SHOULD).toEqual({
+      pass: 1,
+      fail: 0,
+      warn: 2,
+      skip: 0,
+      'not-run': 0,
+      'not-applicable': 0,
+      total: 3,
+    });
     expect(report.catalogue).toEqual({ version: 'test-1', rules: CATALOGUE.length });
     expect(report.run).toMatchObject({
       strict: false,

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CATALOGUE_VERSION, catalogue, ruleById } from '../../specs/rules/catalogue.ts';
+import { IMPACTS } from '../../specs/rules/types.ts';
 import { SEED_FILE } from '../../specs/rules/refs.ts';
 import { runSuite } from '../helpers/run-suite.ts';
 
@@ -32,6 +33,19 @@ test('rule ids are unique, stable dotted names', () => {
   expect(CATALOGUE_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
   expect(ruleById('auth.401.challenge').level).toBe('MUST');
   expect(() => ruleById('no.such.rule')).toThrow(TypeError);
+});
+
+test('every rule says what a failure costs and what to change; a known cause names the test of this repository that shows it (issue #66)', () => {
+  for (const rule of catalogue) {
+    expect(IMPACTS, rule.id).toContain(rule.impact);
+    expect(rule.remedy.length, `${rule.id}: remedy`).toBeGreaterThan(20);
+    expect(rule.remedy, `${rule.id}: one or two sentences`).not.toContain('\n');
+    for (const cause of rule.causes ?? []) {
+      // No remedy claims what no test showed: the test exists and names the rule.
+      const shownBy = readFileSync(cause.shownBy, 'utf8');
+      expect(shownBy, `${rule.id}: ${cause.shownBy}`).toContain(rule.id);
+    }
+  }
 });
 
 test('every rule has a level, a one-line requirement, statuses and references with working-form links', () => {

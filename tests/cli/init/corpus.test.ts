@@ -234,7 +234,7 @@ test('writes are off unless asked; asked, never a collection that starts work (I
   expect(digitalocean.profile.todo.join('\n')).toContain('never: POST /v2/droplets');
 });
 
-test('responses read: SendGrid declares POST → 201, DELETE → 204 and the id in api_key_id; the profile records them and the to-do states the finding up front', async () => {
+test('responses read: SendGrid declares POST → 201, DELETE → 204 and the id in api_key_id; the profile declares them (deviations from the seed the report lists) and the to-do says so', async () => {
   const w = await init(corpus('sendgrid.yaml'), true);
   expect(endpoint(w, 'collection')).toMatchObject({
     path: '/v3/api_keys',
@@ -242,7 +242,7 @@ test('responses read: SendGrid declares POST → 201, DELETE → 204 and the id 
     idField: 'api_key_id',
   });
   expect(w.profile.todo).toContain(
-    "/endpoints/collection/declaredStatuses/post: the seed requires 200 on POST (§4 rule 2): `success.200.post` will fail against this document's 201",
+    "/endpoints/collection/declaredStatuses/post: POST answers 201 in this document — a declared deviation from the seed (§4 rule 2: 200): the success rules judge against it and the report lists it; remove it to certify the seed's own interface",
   );
 });
 
