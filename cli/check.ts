@@ -8,11 +8,11 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { notApplicable } from '../specs/declaration/applicability.ts';
+import { declarationOf } from '../specs/declaration/declaration.ts';
 import { envReferences } from '../specs/profile/env-secrets.ts';
 import { ProfileError, parseProfile } from '../specs/profile/load.ts';
 import type { Profile } from '../specs/profile/types.ts';
-import { notApplicable } from '../specs/declaration/applicability.ts';
-import { declarationOf } from '../specs/declaration/declaration.ts';
 import { declarationReport } from '../specs/report/build.ts';
 import { loadCatalogue } from '../specs/report/catalogue-source.ts';
 import { displayPath } from '../specs/report/text.ts';

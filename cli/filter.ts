@@ -7,6 +7,7 @@
  * (`@must`, `@should`, `@info`) or any other tag (`@fuzz`).
  */
 
+import { idPattern } from '../specs/rules/id-pattern.ts';
 import { UsageError } from './exit-codes.ts';
 
 export interface Selection {
@@ -43,8 +44,7 @@ function tagsFor(flag: string, selector: string, ids: readonly string[]): string
     );
   }
   if (selector.includes('*')) {
-    const pattern = new RegExp(`^${selector.split('*').map(escapeRegex).join('.*')}$`);
-    const matched = ids.filter((id) => pattern.test(id));
+    const matched = ids.filter(idPattern(selector));
     if (matched.length === 0) {
       throw new UsageError(`${flag}: no rule id matches "${selector}" (gatecheck --list-rules shows them)`);
     }

@@ -5,7 +5,8 @@
  * failing rule is also an annotation (workflow commands, `::error title=<rule>::…`).
  */
 
-import type { ConformanceReport, RuleReport } from '../specs/report/model.ts';
+import { runReasons } from '../specs/report/aggregate.ts';
+import type { ConformanceReport, GateReason, RuleReport } from '../specs/report/model.ts';
 
 /** The exit line's parenthesis for a gated run, and the verdict line printed before it. */
 export function gatedExit(
@@ -31,23 +32,59 @@ function accepted(rule: RuleReport): string | undefined {
   return undefined;
 }
 
+function annotation(kind: 'error' | 'warning', title: string, lines: readonly string[]): string {
+  return `::${kind} title=${escapeProperty(title)}::${escapeData(lines.join('\n'))}`;
+}
+
+/** What its failure stopped (issue #67) and its replay line. */
+function context(rule: RuleReport | undefined, report: ConformanceReport): string[] {
+  if (!rule) return [];
+  const stopped = report.rules.filter((r) => r.causedBy?.includes(rule.id)).map((r) => r.id);
+  const replay = rule.evidence.find((e) => e.replay)?.replay;
+  return [
+    ...(stopped.length ? [`it stopped: ${stopped.join(', ')}`] : []),
+    ...(replay ? [`replay: ${replay}`] : []),
+  ];
+}
+
+const failureLine = (rule: RuleReport, note = '') =>
+  `${rule.level} rule ${rule.id} fails${note}: ${rule.reason ?? rule.requirement}`;
+
 /**
- * One annotation per failing rule: `::error` for a failure that fails the gate, `::warning` for one the gate
- * accepts (waived or known: still a failure, said so in the message), each with its replay line.
+ * The annotations say what the gate says (issue #67): one `::error` for exactly each reason the gate failed
+ * (a failure not accepted, a rule worse than the baseline, an expired waiver, a MUST rule that stopped running,
+ * a reason outside the rules), and one `::warning` for each failure it accepted (waived or known), each with
+ * its replay line. Without waivers or a baseline the verdict is the gate: each failing rule, and each reason
+ * outside the rules, is an `::error`.
  */
 export function githubAnnotations(report: ConformanceReport): string[] {
-  return report.rules
-    .filter((r) => r.verdict === 'fail')
-    .map((rule) => {
-      const why = accepted(rule);
-      const replay = rule.evidence.find((e) => e.replay)?.replay;
-      const message = [
-        `${rule.level} rule ${rule.id} fails${why ? ` (${why})` : ''}: ${rule.reason ?? rule.requirement}`,
-        ...(replay ? [`replay: ${replay}`] : []),
-      ].join('\n');
-      const kind = why && report.gate ? 'warning' : 'error';
-      return `::${kind} title=${escapeProperty(rule.id)}::${escapeData(message)}`;
-    });
+  const byId = new Map(report.rules.map((r) => [r.id, r]));
+  const failing = report.rules.filter((r) => r.verdict === 'fail');
+  if (!report.gate) {
+    const outside = runReasons(report.rules, report.unattributed, report.run);
+    return [
+      ...failing.map((rule) => annotation('error', rule.id, [failureLine(rule), ...context(rule, report)])),
+      ...outside.map((reason) => annotation('error', 'gatecheck', [reason])),
+    ];
+  }
+  const reasons: readonly GateReason[] =
+    report.gate.reasons ?? report.gate.blocking.map((text) => ({ kind: 'run', text }));
+  const errors = reasons.map((r) =>
+    annotation('error', r.rule ?? 'gatecheck gate', [
+      `Gate failed: ${r.text}`,
+      ...context(r.rule === undefined ? undefined : byId.get(r.rule), report),
+    ]),
+  );
+  const blamed = new Set(reasons.flatMap((r) => (r.rule === undefined ? [] : [r.rule])));
+  const warnings = failing
+    .filter((rule) => accepted(rule) !== undefined && !blamed.has(rule.id))
+    .map((rule) =>
+      annotation('warning', rule.id, [
+        failureLine(rule, ` (accepted by the gate: ${accepted(rule)})`),
+        ...context(rule, report),
+      ]),
+    );
+  return [...errors, ...warnings];
 }
 
 /** Sets on GitHub Actions (the runner sets GITHUB_ACTIONS=true in every step). */

@@ -74,7 +74,9 @@ test(
     for (const client of clients) {
       const blocked = await kit.send(request(endpoint), first.value, client.headers, EXPECTING_403);
       if (blocked.status !== 403)
-        unmet(`${client.label} answered ${blocked.status}, not 403 (see access.403.blocked-client)`);
+        unmet(`${client.label} answered ${blocked.status}, not 403 (see access.403.blocked-client)`, [
+          'access.403.blocked-client',
+        ]);
       const ex = await kit.send(request(endpoint), first.value, client.unblockedHeaders);
       const as = client.unblockedHeaders
         ? `with ${Object.keys(client.unblockedHeaders).join(', ')} unblocked`

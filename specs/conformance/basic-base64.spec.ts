@@ -38,7 +38,9 @@ async function acceptedBasic(kit: Kit) {
   const valid = kit.credentials.basic(basic.username, basic.password);
   const accepted = await kit.send(probe, valid);
   if (accepted.status < 200 || accepted.status > 299)
-    unmet(`the valid Basic credential answered ${accepted.status}, not 2xx`);
+    unmet(`the valid Basic credential answered ${accepted.status}, not 2xx (see success.200.*)`, [
+      'success.200.*',
+    ]);
   return { probe, payload: valid.slice(valid.indexOf(' ') + 1) };
 }
 

@@ -28,7 +28,9 @@ import { type Exchange, headerValues } from '../wire/http.ts';
 function parsedChallenges(ex: Exchange): Challenge[] {
   const parsed = parseWwwAuthenticate(headerValues(ex, 'www-authenticate'));
   if (!parsed || parsed.length === 0)
-    unmet(`the ${ex.status} carries no parseable WWW-Authenticate (see auth.401.challenge)`);
+    unmet(`the ${ex.status} carries no parseable WWW-Authenticate (see auth.401.challenge)`, [
+      'auth.401.challenge',
+    ]);
   return parsed;
 }
 
@@ -38,6 +40,7 @@ async function missing401(kit: Kit, probe: Probe): Promise<Exchange> {
   if (ex.status !== 401)
     unmet(
       `${probe.method} ${probe.field} without credentials answered ${ex.status}, not 401 (see auth.401.missing)`,
+      ['auth.401.missing'],
     );
   return ex;
 }
@@ -101,7 +104,8 @@ test(
         judged++;
       }
     }
-    if (judged === 0) unmet('no wrong credential was answered with 401 (see auth.401.invalid-*)');
+    if (judged === 0)
+      unmet('no wrong credential was answered with 401 (see auth.401.invalid-*)', ['auth.401.invalid-*']);
   },
 );
 
@@ -124,7 +128,9 @@ test(
       }
     }
     if (judged === 0)
-      unmet('no credential in an unaccepted scheme was answered with 401 (see auth.401.unaccepted-scheme)');
+      unmet('no credential in an unaccepted scheme was answered with 401 (see auth.401.unaccepted-scheme)', [
+        'auth.401.unaccepted-scheme',
+      ]);
   },
 );
 
@@ -177,7 +183,10 @@ async function basicChallenges(kit: Kit): Promise<{ ex: Exchange; basic: Challen
   const probe = kit.probeFor('basic');
   const ex = await missing401(kit, probe);
   const basic = challengesFor(parsedChallenges(ex), 'Basic');
-  if (basic.length === 0) unmet('the 401 carries no Basic challenge (see auth.401.challenge-per-scheme)');
+  if (basic.length === 0)
+    unmet('the 401 carries no Basic challenge (see auth.401.challenge-per-scheme)', [
+      'auth.401.challenge-per-scheme',
+    ]);
   return { ex, basic };
 }
 
@@ -247,7 +256,9 @@ test(
   async ({ kit }) => {
     const ex = await kit.send(kit.probeFor('bearer'), kit.credentials.bearer(await unknownKeyToken(kit)));
     if (ex.status !== 401)
-      unmet(`the refused token was answered ${ex.status}, not 401 (see auth.401.invalid-bearer)`);
+      unmet(`the refused token was answered ${ex.status}, not 401 (see auth.401.invalid-bearer)`, [
+        'auth.401.invalid-bearer',
+      ]);
     const errors = bearerChallenges(ex).map((c) => param(c, 'error'));
     expectRule(
       errors.includes('invalid_token'),
@@ -343,6 +354,7 @@ test(
     if (ex.status !== 403)
       unmet(
         `the user token on the admin path was answered ${ex.status}, not 403 (see authz.403.lacking-role)`,
+        ['authz.403.lacking-role'],
       );
     // A 403 without the challenge breaks this rule itself, so no skip here.
     const errors = challengesFor(expectChallenges(ex, bearerInsufficientScope), 'Bearer').map((c) =>

@@ -37,7 +37,9 @@ async function seenAccepted(kit: Kit, probe: Probe, authorization: string, what:
   const ex = await kit.send(probe, authorization);
   await kit.cleanup(probe, ex, authorization);
   if (ex.status < 200 || ex.status > 299)
-    unmet(`the valid ${what} answered ${ex.status} on ${probe.field}, not 2xx (see success.200.*)`);
+    unmet(`the valid ${what} answered ${ex.status} on ${probe.field}, not 2xx (see success.200.*)`, [
+      'success.200.*',
+    ]);
 }
 
 /** Sends every edit (IN_FLIGHT at a time), then fails once, on the first refused too little, naming the rest. */

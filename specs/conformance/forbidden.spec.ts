@@ -57,7 +57,9 @@ test(
   async ({ kit }) => {
     const first = await refusal(kit);
     if (first.ex.status !== 403)
-      unmet(`the first request answered ${first.ex.status}, not 403 (see authz.403.lacking-role)`);
+      unmet(`the first request answered ${first.ex.status}, not 403 (see authz.403.lacking-role)`, [
+        'authz.403.lacking-role',
+      ]);
     const admin = kit.guarded('admin');
     for (let i = 0; i < 2; i++) {
       const again = await kit.send(
@@ -87,7 +89,9 @@ test(
       EXPECTING_403,
     );
     if (first.status !== 403)
-      unmet(`the first token answered ${first.status}, not 403 (see authz.403.lacking-role)`);
+      unmet(`the first token answered ${first.status}, not 403 (see authz.403.lacking-role)`, [
+        'authz.403.lacking-role',
+      ]);
     const again = await kit.send(
       path,
       kit.credentials.bearer(await mint.fresh(claims)),
@@ -196,7 +200,7 @@ test(
       if (!first || others.length === 0) continue;
       const ex = await kit.send(req, first.authorization, undefined, EXPECTING_403);
       if (ex.status !== 403)
-        unmet(`${req.field} answered ${ex.status} to the user, not 403 (see authz.403.*)`);
+        unmet(`${req.field} answered ${ex.status} to the user, not 403 (see authz.403.*)`, ['authz.403.*']);
       for (const other of others) {
         const again = await kit.send(req, other.authorization, undefined, EXPECTING_403);
         expectStatus(

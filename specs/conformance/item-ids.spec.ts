@@ -25,7 +25,10 @@ test(
     );
     const itemPath = itemPathOf(writer, created);
     if (itemPath === undefined)
-      unmet(`the writer's POST of the sample item answered ${created.status} without an item id`);
+      unmet(
+        `the writer's POST of the sample item answered ${created.status} without an item id (see success.200.post)`,
+        ['success.200.post'],
+      );
     const ownId = itemId(created, writer.idField) as string;
     const judge = (ex: Exchange, asked: string, label: string) => {
       const other = ex.status >= 200 && ex.status < 300 ? itemId(ex, writer.idField) : undefined;

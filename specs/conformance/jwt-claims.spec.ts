@@ -31,6 +31,7 @@ async function controlled(kit: Kit): Promise<{ probe: Probe; mint: TokenMint; cl
   if (ex.status !== 200)
     unmet(
       `a valid token minted from profile.jwt answered ${ex.status}, not 200 (see jwt.claims.valid-accepted)`,
+      ['jwt.claims.valid-accepted'],
     );
   return { probe, mint, claims };
 }

@@ -53,7 +53,8 @@ test(
   forRule(methodAllow),
   async ({ kit }) => {
     const { ex } = await unsupported(kit);
-    if (ex.status !== 405) unmet(`the request answered ${ex.status}, not 405 (see method.405.status)`);
+    if (ex.status !== 405)
+      unmet(`the request answered ${ex.status}, not 405 (see method.405.status)`, ['method.405.status']);
     expectHeader(ex, 'Allow', methodAllow, {
       test: (v) => /^\s*([!#$%&'*+\-.^_`|~0-9A-Za-z]+\s*(,\s*[!#$%&'*+\-.^_`|~0-9A-Za-z]+\s*)*)?$/.test(v),
       expected: 'a comma-separated list of method tokens',
@@ -66,9 +67,10 @@ test(
   forRule(methodAllowExcludes),
   async ({ kit }) => {
     const { method, ex } = await unsupported(kit);
-    if (ex.status !== 405) unmet(`the request answered ${ex.status}, not 405 (see method.405.status)`);
+    if (ex.status !== 405)
+      unmet(`the request answered ${ex.status}, not 405 (see method.405.status)`, ['method.405.status']);
     const allow = ex.headers.allow;
-    if (allow === undefined) unmet('the 405 carries no Allow (see method.405.allow)');
+    if (allow === undefined) unmet('the 405 carries no Allow (see method.405.allow)', ['method.405.allow']);
     // Method names are case-sensitive (RFC 9110 §9.1).
     expectRule(
       !allowList(allow).includes(method),
@@ -118,7 +120,7 @@ test(
         `Allow: ${ex.headers.allow}${missing.length ? ` (missing ${missing.join(', ')})` : ''}${wrong.length ? ` (listing ${wrong.join(', ')})` : ''}`,
       );
     }
-    if (judged === 0) unmet('no declared path answered an unsupported method with 405 and a parseable Allow');
+    if (judged === 0) unmet('no declared path answered an unsupported method with 405 and a parseable Allow (see method.405.status, method.405.allow)', ['method.405.status', 'method.405.allow']);
   },
 );
 

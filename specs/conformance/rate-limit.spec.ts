@@ -261,7 +261,7 @@ test(
   async ({ kit }, testInfo) => {
     const { burst: b } = await sharedBurst(kit, testInfo);
     if (b.problem) unmet(b.problem);
-    if (b.limited?.status !== 429) unmet(`the burst got no 429 (see ${rateLimited.id})`);
+    if (b.limited?.status !== 429) unmet(`the burst got no 429 (see ${rateLimited.id})`, [rateLimited.id]);
     const value = b.limited.headers['retry-after'];
     if (value === undefined) {
       kit.observe('the 429 carries no Retry-After (allowed: RFC 6585 §4 says MAY)');
@@ -283,7 +283,7 @@ test(
   async ({ kit }, testInfo) => {
     const { burst: b, recovery: after } = await sharedBurst(kit, testInfo);
     if (b.problem) unmet(b.problem);
-    if (!b.limited) unmet(`the burst was never limited (see ${rateLimited.id})`);
+    if (!b.limited) unmet(`the burst was never limited (see ${rateLimited.id})`, [rateLimited.id]);
     if (after.problem) unmet(after.problem);
     const last = after.answers[after.answers.length - 1];
     if (last !== undefined && last.status >= 200 && last.status <= 299) return;

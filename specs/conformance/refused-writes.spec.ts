@@ -96,7 +96,9 @@ test(
     );
     const itemPath =
       itemPathOf(writer, own) ??
-      unmet(`creating an item answered ${own.status} without an id (see success.200.post)`);
+      unmet(`creating an item answered ${own.status} without an id (see success.200.post)`, [
+        'success.200.post',
+      ]);
     const litter: string[] = [itemPath];
     let judged = 0;
     try {
@@ -159,6 +161,9 @@ test(
       for (const path of litter) await removeWithWriter(kit, writer, path);
     }
     if (judged === 0)
-      unmet('no write with refused credentials was answered 400, 401 or 403 (see auth.401.*, authz.403.*)');
+      unmet('no write with refused credentials was answered 400, 401 or 403 (see auth.401.*, authz.403.*)', [
+        'auth.401.*',
+        'authz.403.*',
+      ]);
   },
 );

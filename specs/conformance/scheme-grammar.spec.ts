@@ -41,6 +41,7 @@ async function acceptedWords(
     if (ex.status < 200 || ex.status > 299)
       unmet(
         `the valid ${word} credential answered ${ex.status} on ${valid.probe.field}, not 2xx (see success.200.*)`,
+        ['success.200.*'],
       );
     out.push({ valid, word, canonical, status: ex.status });
   }

@@ -29,7 +29,9 @@ for (const scheme of ['bearer', 'basic', 'apikey'] as const satisfies readonly S
       const baseline = await kit.send(probe, authorization);
       await kit.cleanup(probe, baseline, authorization);
       if (baseline.status < 200 || baseline.status > 299) {
-        unmet(`the canonical "${word}" form answered ${baseline.status}, not 2xx (see success.200.*)`);
+        unmet(`the canonical "${word}" form answered ${baseline.status}, not 2xx (see success.200.*)`, [
+          'success.200.*',
+        ]);
       }
       for (const spelling of spellings(word)) {
         const ex = await kit.send(probe, `${spelling}${credential}`);

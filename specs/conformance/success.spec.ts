@@ -136,7 +136,7 @@ async function created(kit: Kit) {
   const w = await collectionWriter(kit);
   const ex = await postItem(kit, w);
   if (ex.status < 200 || ex.status > 299)
-    unmet(`creating an item answered ${ex.status} (see success.200.post)`);
+    unmet(`creating an item answered ${ex.status} (see success.200.post)`, ['success.200.post']);
   const itemPath =
     itemPathOf(w, ex) ?? unmet(`the POST response carries no "${w.idField}" to address the new item`);
   return { ...w, itemPath };

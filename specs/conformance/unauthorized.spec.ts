@@ -121,7 +121,9 @@ test(
     const probe = protectedProbe(kit);
     const first = await kit.send(probe);
     if (first.status !== 401)
-      unmet(`the request without credentials answered ${first.status}, not 401 (see auth.401.missing)`);
+      unmet(`the request without credentials answered ${first.status}, not 401 (see auth.401.missing)`, [
+        'auth.401.missing',
+      ]);
     let authorization: string | undefined;
     for (const scheme of probe.schemes) authorization ??= await kit.authorization('user', scheme);
     for (const scheme of probe.schemes) authorization ??= await kit.authorization('admin', scheme);

@@ -24,8 +24,13 @@ export function lacks(field: string, why: string): never {
   throw new Error('unreachable: test.skip throws');
 }
 
-/** Skips the running test because something the check builds on did not hold (named in `reason`). */
-export function unmet(reason: string): never {
+/**
+ * Skips the running test because something the check builds on did not hold (named in `reason`). `causes`
+ * names the rules (ids or id patterns, `auth.401.*`) whose behaviour broke the precondition: when one of them
+ * fails, the report files this rule under its finding (specs/rules/types.ts ANNOTATION.cause, issue #67).
+ */
+export function unmet(reason: string, causes: readonly string[] = []): never {
+  for (const cause of causes) test.info().annotations.push({ type: ANNOTATION.cause, description: cause });
   test.skip(true, `precondition not met: ${reason}`);
   throw new Error('unreachable: test.skip throws');
 }

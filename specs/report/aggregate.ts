@@ -4,6 +4,7 @@
  */
 
 import type { Evidence } from '../lib/evidence.ts';
+import { idPattern } from '../rules/id-pattern.ts';
 import type { Level, Rule } from '../rules/types.ts';
 import type { CollectedTest } from './collect.ts';
 import {
@@ -104,6 +105,7 @@ function testReport(test: CollectedTest, scrub: Scrubber): TestReport {
     ...(test.warnings.length ? { warnings: test.warnings.map((w) => scrub.text(w)) } : {}),
     ...(test.skipReason ? { skipReason: scrub.text(test.skipReason) } : {}),
     ...(test.observations.length ? { observations: test.observations.map((o) => scrub.text(o)) } : {}),
+    ...(test.causes.length ? { causes: [...test.causes] } : {}),
   };
 }
 
@@ -225,7 +227,27 @@ export function aggregate(input: AggregateInput): Aggregate {
       evidence,
     });
   }
-  return { rules, unattributed: unattributed.map((t) => testReport(t, scrub)) };
+  return { rules: withCauses(rules, byRule), unattributed: unattributed.map((t) => testReport(t, scrub)) };
+}
+
+/**
+ * Causes, not cascades (issue #67): a skipped rule whose every check named the rules its precondition needed
+ * (ANNOTATION.cause) and some of those rules failed in this run is `causedBy` them. A cause that passed says
+ * nothing: the skip stays an ordinary one.
+ */
+function withCauses(
+  rules: RuleReport[],
+  byRule: ReadonlyMap<string, readonly CollectedTest[]>,
+): RuleReport[] {
+  const failing = rules.filter((r) => r.verdict === 'fail' || r.verdict === 'warn').map((r) => r.id);
+  return rules.map((rule) => {
+    if (rule.verdict !== 'skip') return rule;
+    const tests = byRule.get(rule.id) ?? [];
+    if (tests.length === 0 || tests.some((t) => t.causes.length === 0)) return rule;
+    const named = tests.flatMap((t) => t.causes).map(idPattern);
+    const causedBy = failing.filter((id) => id !== rule.id && named.some((matches) => matches(id)));
+    return causedBy.length ? { ...rule, causedBy } : rule;
+  });
 }
 
 export function countVerdicts(rules: readonly RuleReport[]): Record<Level, VerdictCounts> {
@@ -265,7 +287,9 @@ export function runReasons(
 ): string[] {
   const brokenTests = unattributed.filter((t) => t.outcome === 'failed').length;
   const incomplete = run.status === 'timedout' || run.status === 'interrupted' || run.errors.length > 0;
-  const isUnchecked = (r: RuleReport) => r.verdict === 'skip' || r.verdict === 'not-run';
+  // A rule another rule's failure stopped is part of that failure's finding, not a coverage gap of its own.
+  const isUnchecked = (r: RuleReport) =>
+    (r.verdict === 'skip' && !r.causedBy?.length) || r.verdict === 'not-run';
   const mustRules = rules.filter((r) => r.level === 'MUST');
   const mustUnchecked = mustRules.filter(isUnchecked);
   const reasons: string[] = [];

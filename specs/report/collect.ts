@@ -26,6 +26,8 @@ export interface CollectedTest {
   readonly observations: readonly string[];
   /** Parsed `evidence.json` attachments (each an Evidence or an array of them); validated later. */
   readonly evidence: readonly unknown[];
+  /** Rule ids or id patterns a skipped check names as the cause of its unmet precondition (ANNOTATION.cause). */
+  readonly causes: readonly string[];
 }
 
 const RULE_TAG = '@rule:';
@@ -180,5 +182,6 @@ export function collectTest(test: TestCase, rootDir: string): CollectedTest {
     ...(outcome === 'skipped' ? { skipReason: skipReasonOf(test, skipReasons[0]) } : {}),
     observations: described(ANNOTATION.observation),
     evidence,
+    causes: outcome === 'skipped' ? described(ANNOTATION.cause) : [],
   };
 }

@@ -2,7 +2,8 @@
  * Findings, worst first (issue #66): each failing rule (and each SHOULD warning) with what it costs and what to
  * change, ordered by impact — access granted without valid credentials, information leaked, wrong status
  * semantics, a legal request refused — then MUST before SHOULD, then catalogue order. So an access bypass
- * never reads like a refused spelling. Pure: computed from the rules list, so any reader recomputes it.
+ * never reads like a refused spelling. A finding carries the rules its failure stopped (their `causedBy`,
+ * issue #67): one cause, its counterexample, and what it fails or stops. Pure: computed from the rules list.
  */
 import { IMPACTS, type Impact } from '../rules/types.ts';
 import type { Finding, RuleReport } from './model.ts';
@@ -10,12 +11,14 @@ import type { Finding, RuleReport } from './model.ts';
 const isSuccess = (status: number) => status >= 200 && status <= 299;
 
 /**
- * The impact of this failure: the rule's own, except that a rule asking for a refusal (its statuses all 4xx or
- * 5xx) whose failing answer was a 2xx granted access — a 403-for-401 is wrong semantics, a 200-for-401 a bypass.
+ * The impact of this failure: the rule's own, except that a rule asking for an authentication or authorisation
+ * refusal (401 or 403 among its statuses, no 2xx) whose failing answer was a 2xx granted access — a 403-for-401
+ * is wrong semantics, a 200-for-401 a bypass. A 400 rule answered 200 (two Host lines served on a public read)
+ * grants nothing and keeps its impact.
  */
 export function impactOf(rule: RuleReport): Impact {
-  if (rule.impact !== 'status' || rule.statuses.length === 0 || rule.statuses.some(isSuccess))
-    return rule.impact;
+  const refusal = rule.statuses.includes(401) || rule.statuses.includes(403);
+  if (rule.impact !== 'status' || !refusal || rule.statuses.some(isSuccess)) return rule.impact;
   const granted = rule.evidence.some((e) => e.response !== undefined && isSuccess(e.response.status));
   return granted ? 'access' : rule.impact;
 }
@@ -24,10 +27,12 @@ const LEVEL_ORDER = { MUST: 0, SHOULD: 1, INFO: 2 } as const;
 
 export function findingsOf(rules: readonly RuleReport[]): Finding[] {
   const order = new Map(rules.map((r, i) => [r.id, i]));
+  const stopped = (id: string) => rules.filter((r) => r.causedBy?.includes(id)).map((r) => r.id);
   return rules
     .filter((r) => (r.verdict === 'fail' || r.verdict === 'warn') && r.level !== 'INFO')
     .map((r): Finding => {
       const replay = r.evidence.find((e) => e.replay)?.replay;
+      const consequences = stopped(r.id);
       return {
         rule: r.id,
         level: r.level,
@@ -36,6 +41,7 @@ export function findingsOf(rules: readonly RuleReport[]): Finding[] {
         remedy: r.remedy,
         ...(r.reason ? { reason: r.reason } : {}),
         ...(replay ? { replay } : {}),
+        ...(consequences.length ? { consequences } : {}),
       };
     })
     .sort(

@@ -143,7 +143,7 @@ function findingsHtml(report: ConformanceReport): string {
   const rows = findings
     .map(
       (f) =>
-        `<tr data-impact="${f.impact}"><td>${esc(IMPACT_TITLES[f.impact])}</td><td><a href="#rule-${esc(f.rule.replace(/[^\w.-]/g, '_'))}"><code>${esc(f.rule)}</code></a></td><td>${f.level}${f.verdict === 'warn' ? ' (warning)' : ''}</td><td>${esc(f.remedy)}</td></tr>`,
+        `<tr data-impact="${f.impact}"><td>${esc(IMPACT_TITLES[f.impact])}</td><td><a href="#rule-${esc(f.rule.replace(/[^\w.-]/g, '_'))}"><code>${esc(f.rule)}</code></a></td><td>${f.level}${f.verdict === 'warn' ? ' (warning)' : ''}</td><td>${esc(f.remedy)}${f.consequences?.length ? `<div class="loc">stops: ${esc(f.consequences.join(', '))}</div>` : ''}</td></tr>`,
     )
     .join('');
   return `<section id="findings"><h2>Findings, worst first (${findings.length})</h2><table class="plain"><thead><tr><th>impact</th><th>rule</th><th>level</th><th>what to change</th></tr></thead><tbody>${rows}</tbody></table></section>`;

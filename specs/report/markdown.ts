@@ -131,7 +131,7 @@ function findingsSection(report: ConformanceReport): string[] {
       cell(IMPACT_TITLES[f.impact]),
       `\`${f.rule}\`${rule ? cell(acceptanceTag(rule)) : ''}`,
       `${f.level}${f.verdict === 'warn' ? ' (warning)' : ''}`,
-      cell(f.reason ?? ''),
+      cell(`${f.reason ?? ''}${f.consequences?.length ? ` — stops ${f.consequences.join(', ')}` : ''}`),
       cell(f.remedy),
     ];
   });

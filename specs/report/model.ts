@@ -50,6 +50,8 @@ export interface TestReport {
   readonly skipReason?: string;
   /** Descriptions of `observation` annotations (INFO rules). */
   readonly observations?: readonly string[];
+  /** Rule ids or patterns a skipped check named as the cause of its unmet precondition. */
+  readonly causes?: readonly string[];
 }
 
 export interface RuleReport {
@@ -81,6 +83,11 @@ export interface RuleReport {
   readonly waiver?: RuleWaiver;
   /** How this rule's verdict compares with the --baseline run's (absent: no baseline, or nothing to say). */
   readonly baseline?: RuleBaseline;
+  /**
+   * A skipped rule stopped by other rules' failures (its checks' precondition needed their behaviour, issue
+   * #67): their ids. It is part of their finding — waived, baselined and gated with it, never "worse" alone.
+   */
+  readonly causedBy?: readonly string[];
 }
 
 /** The waiver that accepted a failing rule, as its file gives it. */
@@ -94,9 +101,10 @@ export interface RuleWaiver {
 
 /**
  * known: failing in the baseline and now. fixed: failing in the baseline, not now. worse: passing (or run) in
- * the baseline and failing (or, for MUST, unchecked) now. new: not in the baseline's catalogue.
+ * the baseline and failing (or, for MUST, unchecked) now. new: not in the baseline's catalogue. stopped: run in
+ * the baseline, stopped now by another rule's failure (`causedBy`): that failure is the finding, not this rule.
  */
-export type BaselineChange = 'known' | 'fixed' | 'worse' | 'new';
+export type BaselineChange = 'known' | 'fixed' | 'worse' | 'new' | 'stopped';
 
 export interface RuleBaseline {
   readonly change: BaselineChange;
@@ -112,6 +120,8 @@ export interface WaiverEntryReport extends RuleWaiver {
    * endpoint is gone) — remove it. expired: its `until` is before today; it fails the run.
    */
   readonly state: 'applied' | 'stale' | 'expired';
+  /** A pattern's (`auth.401.*`) failing rules it accepted. */
+  readonly matched?: readonly string[];
   /** Why, one line (for stale and expired entries, and an endpoint that covered only part of a failure). */
   readonly note?: string;
 }
@@ -139,6 +149,8 @@ export interface BaselineReport {
   readonly worse: readonly string[];
   readonly known: readonly string[];
   readonly fixed: readonly string[];
+  /** Rules run in the baseline and stopped now by another rule's failure: `<rule>: stopped by <cause>`. */
+  readonly stopped?: readonly string[];
 }
 
 /**
@@ -151,6 +163,12 @@ export interface GateReport {
   readonly statement: string;
   /** Each reason the gate failed, one line. */
   readonly blocking: readonly string[];
+  /**
+   * The same reasons with what they are about, for the annotations (one `::error` each): a failure not accepted,
+   * a rule worse than the baseline, an expired or (under --strict-waivers) stale waiver, a reason outside the
+   * rules. Absent in reports before schema 1.3.0.
+   */
+  readonly reasons?: readonly GateReason[];
   readonly counts: {
     /** Rules whose verdict is fail, accepted or not. */
     readonly failing: number;
@@ -162,6 +180,14 @@ export interface GateReport {
     readonly stale: number;
     readonly expired: number;
   };
+}
+
+/** One reason the gate failed (GateReport.reasons). */
+export interface GateReason {
+  readonly kind: 'failure' | 'worse' | 'expired' | 'stale' | 'run';
+  /** The rule it is about, when one is. */
+  readonly rule?: string;
+  readonly text: string;
 }
 
 export type VerdictCounts = Record<Verdict, number> & { total: number };
@@ -200,6 +226,8 @@ export interface Finding {
   readonly reason?: string;
   /** The replay line of the first counterexample, credentials redacted. */
   readonly replay?: string;
+  /** Rules this failure stopped (their `causedBy` names it): one finding, one cause (issue #67). */
+  readonly consequences?: readonly string[];
 }
 
 export interface ProfileSummary {

@@ -38,6 +38,8 @@ function uncheckedByReason(rules: readonly RuleReport[]): string[] {
   const groups = new Map<string, RuleReport[]>();
   for (const rule of rules) {
     if (rule.verdict !== 'skip' && rule.verdict !== 'not-run') continue;
+    // Stopped by a failure: listed under that failure's finding (`stops:`), one cause (issue #67).
+    if (rule.causedBy?.length) continue;
     const reason = rule.reason ?? (rule.verdict === 'skip' ? 'skipped' : 'not run');
     groups.set(reason, [...(groups.get(reason) ?? []), rule]);
   }
@@ -94,6 +96,7 @@ function findingLines(report: ConformanceReport, verdict: 'fail' | 'warn', mark:
       out.push(` ${IMPACT_TITLES[finding.impact]}:`);
     }
     out.push(line(rule, mark), `      fix: ${finding.remedy}`);
+    if (finding.consequences?.length) out.push(`      stops: ${finding.consequences.join(', ')}`);
   }
   return out;
 }

@@ -112,10 +112,15 @@ export interface Rule {
  * - evidence for a failure is attached as `evidence.json` (see specs/lib/evidence.ts), credentials redacted.
  * - what an INFO check saw (e.g. the target's order of checks) goes in annotation
  *   `{ type: 'observation', description }`; the report shows it as the rule's observation.
+ * - a check that cannot run because another rule's behaviour was observed (its precondition failed: the 401
+ *   never came, the valid credential was refused) names that rule, or an id pattern, in annotation
+ *   `{ type: 'cause', description: <id> }` before it skips (specs/kit/kit.ts `unmet`): the report then files
+ *   it under that rule's finding (issue #67).
  */
 export const ANNOTATION = {
   rule: 'rule',
   ref: 'ref',
   warning: 'warning',
   observation: 'observation',
+  cause: 'cause',
 } as const;

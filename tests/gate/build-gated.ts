@@ -48,6 +48,7 @@ function collected(id: string, outcome: Outcome, evidence: readonly unknown[]): 
     warnings: [],
     observations: [],
     evidence: outcome === 'fail' ? evidence : [],
+    causes: [],
     ...(outcome === 'fail' ? { error: `RuleViolation: [${id}] expected status 200, got 201` } : {}),
     ...(outcome === 'skip' ? { skipReason: 'profile lacks rateLimit' } : {}),
   };

@@ -132,10 +132,10 @@ test('2. a waiver for one, a baseline holding the other: exit 0, both still fail
   expect(report.gate?.counts).toMatchObject({ failing: 2, waived: 1, known: 1, unaccepted: 0 });
   // GitHub Actions: an annotation per failing rule, accepted ones as warnings that say why.
   expect(run.stdout).toContain(
-    '::warning title=success.200.post::MUST rule success.200.post fails (waived until 2026-12-31: ',
+    '::warning title=success.200.post::MUST rule success.200.post fails (accepted by the gate: waived until 2026-12-31: ',
   );
   expect(run.stdout).toContain(
-    '::warning title=success.200.put::MUST rule success.200.put fails (known: failing in the baseline too)',
+    '::warning title=success.200.put::MUST rule success.200.put fails (accepted by the gate: known: failing in the baseline too)',
   );
   expect(run.stdout).not.toContain('::error');
   // The job summary: the gate, the diff, the waivers with their date, the failures with their replay lines.
@@ -180,7 +180,10 @@ test('3. a third defect on: exit 1 naming only it', async () => {
   );
   const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error'));
   expect(errors).toHaveLength(1);
-  expect(errors[0]).toMatch(/^::error title=success\.200\.delete::MUST rule success\.200\.delete fails: /);
+  // The one ::error is the gate's one reason (issue #67: annotations say what the gate says).
+  expect(errors[0]).toMatch(
+    /^::error title=success\.200\.delete::Gate failed: success\.200\.delete: pass in the baseline, fails now%0Areplay: curl /,
+  );
 });
 
 test('4. the waiver past its date: exit 1 with its reason', async () => {

@@ -37,6 +37,7 @@ function collected(
     warnings: [],
     observations: [],
     evidence: [],
+    causes: [],
     ...extra,
   };
 }

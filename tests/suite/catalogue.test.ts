@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CATALOGUE_VERSION, catalogue, ruleById } from '../../specs/rules/catalogue.ts';
-import { IMPACTS } from '../../specs/rules/types.ts';
 import { SEED_FILE } from '../../specs/rules/refs.ts';
+import { IMPACTS } from '../../specs/rules/types.ts';
 import { runSuite } from '../helpers/run-suite.ts';
 
 const SEED_ANCHORS_PRESENT = readFileSync(SEED_FILE, 'utf8')

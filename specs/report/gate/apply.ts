@@ -10,8 +10,10 @@
  * did not complete, a broken suite test, --max-skipped-must), which no waiver can accept.
  */
 
+import { idPattern } from '../../rules/id-pattern.ts';
 import type {
   BaselineReport,
+  GateReason,
   GateReport,
   RuleBaseline,
   RuleReport,
@@ -64,6 +66,9 @@ function compare(
   if (was === undefined) return sameCatalogue ? undefined : { change: 'new', was: null };
   const now = rule.verdict;
   if (troubled(was) && troubled(now)) return { change: 'known', was };
+  // Stopped by another rule's failure (issue #67): that failure is judged — new, known or waived — and this
+  // rule runs again, on its own, once it is fixed.
+  if (checked(was) && now === 'skip' && rule.causedBy?.length) return { change: 'stopped', was };
   if (troubled(was) && now === 'pass') return { change: 'fixed', was };
   if (now === 'fail') return { change: 'worse', was };
   // A MUST rule that ran and now does not: the gate would pass on a check it no longer makes. One the
@@ -107,7 +112,9 @@ function staleNote(rule: RuleReport | undefined, waiver: Waiver): string {
     case 'pass':
       return 'the rule passes now: remove the waiver';
     case 'skip':
-      return `the rule was skipped (${rule.reason ?? 'skipped'}): a waiver never turns a skip into a pass`;
+      return rule.causedBy?.length
+        ? `the rule was stopped by ${rule.causedBy.join(', ')} (its precondition failed): a waiver of ${rule.causedBy.length === 1 ? 'that rule' : 'those rules'} covers it; remove this one`
+        : `the rule was skipped (${rule.reason ?? 'skipped'}): a waiver never turns a skip into a pass`;
     case 'not-run':
       return `the rule did not run (${rule.reason ?? 'not run'})`;
     case 'warn':
@@ -128,8 +135,19 @@ function waiverOf(w: Waiver): RuleWaiver {
   };
 }
 
+/** Whether a waiver's `rule` (an id, or a pattern such as `auth.401.*`) names the rule `id`. */
+export function waiverMatches(w: Waiver, id: string): boolean {
+  return idPattern(w.rule)(id);
+}
+
 export function applyGate(rules: readonly RuleReport[], input: GateInput): Gated {
   const blocking: string[] = [];
+  const reasons: GateReason[] = [];
+  const block = (kind: GateReason['kind'], text: string, rule?: string) => {
+    blocking.push(text);
+    reasons.push({ kind, text, ...(rule ? { rule } : {}) });
+  };
+  const accepts = new Map<Waiver, string[]>();
   const base = input.baseline;
   const wasById = new Map(base?.report.rules.map((r) => [r.id, r.verdict]) ?? []);
   const sameCatalogue = base ? base.report.catalogueVersion === base.catalogueVersion : true;
@@ -143,42 +161,58 @@ export function applyGate(rules: readonly RuleReport[], input: GateInput): Gated
     const mark = base ? compare(rule, wasById.get(rule.id), sameCatalogue) : undefined;
     let waiver: RuleWaiver | undefined;
     if (rule.verdict === 'fail') {
-      const live = entries.filter((w) => w.rule === rule.id && !expired(w));
+      const live = entries.filter((w) => waiverMatches(w, rule.id) && !expired(w));
       const { covering, used: matched, outside } = coverage(rule, live, input.basePath);
       for (const w of matched) used.add(w);
-      if (covering) waiver = waiverOf(covering);
-      else
+      if (covering) {
+        waiver = waiverOf(covering);
+        accepts.set(covering, [...(accepts.get(covering) ?? []), rule.id]);
+      } else
         for (const w of matched)
           partial.set(w, `covers part of the failure; still failing: ${outside.join(', ')}`);
     }
     const accepted = waiver !== undefined || mark?.change === 'known';
-    const lapsed = entries.some((w) => w.rule === rule.id && expired(w));
+    const lapsed = entries.some((w) => waiverMatches(w, rule.id) && expired(w));
     // An expired waiver is its own reason (below); a failure it no longer covers is not said twice.
     if (rule.verdict === 'fail' && !accepted && !lapsed) {
-      blocking.push(base ? `${worseLine(rule, mark)}` : `${rule.id} fails`);
+      block('failure', base ? `${worseLine(rule, mark)}` : `${rule.id} fails`, rule.id);
     } else if (mark?.change === 'worse' && rule.verdict !== 'fail') {
-      blocking.push(worseLine(rule, mark));
+      block('worse', worseLine(rule, mark), rule.id);
     }
     return { ...rule, ...(waiver ? { waiver } : {}), ...(mark ? { baseline: mark } : {}) };
   });
 
   const byId = new Map(marked.map((r) => [r.id, r]));
   const entryReports = entries.map((w): WaiverEntryReport => {
+    const pattern = w.rule.includes('*');
     const shown = { rule: w.rule, ...waiverOf(w) };
     if (expired(w)) {
       const line = `waiver for ${w.rule} expired on ${w.until}: ${w.reason}`;
-      blocking.push(line);
+      block('expired', line, pattern ? undefined : w.rule);
       return { ...shown, state: 'expired', note: line };
     }
     if (used.has(w)) {
       const note = partial.get(w);
-      return { ...shown, state: 'applied', ...(note ? { note } : {}) };
+      const matched = accepts.get(w) ?? [];
+      return {
+        ...shown,
+        state: 'applied',
+        ...(pattern ? { matched } : {}),
+        ...(note ? { note } : {}),
+      };
     }
-    const note = staleNote(byId.get(w.rule), w);
-    if (input.waivers?.strict) blocking.push(`waiver for ${w.rule} is stale (--strict-waivers): ${note}`);
+    const note = pattern
+      ? `the pattern matched no failing rule (it names ${marked.filter((r) => waiverMatches(w, r.id)).length} rules, none fails): remove it`
+      : staleNote(byId.get(w.rule), w);
+    if (input.waivers?.strict)
+      block(
+        'stale',
+        `waiver for ${w.rule} is stale (--strict-waivers): ${note}`,
+        pattern ? undefined : w.rule,
+      );
     return { ...shown, state: 'stale', note };
   });
-  blocking.push(...input.runReasons);
+  for (const reason of input.runReasons) block('run', reason);
 
   const failing = marked.filter((r) => r.verdict === 'fail');
   const waived = failing.filter((r) => r.waiver).length;
@@ -240,9 +274,12 @@ export function applyGate(rules: readonly RuleReport[], input: GateInput): Gated
             worse,
             known: marked.filter((r) => r.baseline?.change === 'known').map((r) => r.id),
             fixed,
+            stopped: marked
+              .filter((r) => r.baseline?.change === 'stopped')
+              .map((r) => `${r.id}: stopped by ${r.causedBy?.join(', ')}`),
           },
         }
       : {}),
-    gate: { passed, statement, blocking, counts },
+    gate: { passed, statement, blocking, reasons, counts },
   };
 }

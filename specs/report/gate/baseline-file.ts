@@ -4,7 +4,7 @@
  * catalogue version compares too. A file that is not such a report is one line (the CLI exits 2 with it).
  */
 
-import type { Verdict } from '../model.ts';
+import { VERDICTS, type Verdict } from '../model.ts';
 import { GateInputError } from './gate-error.ts';
 
 export interface BaselineRule {
@@ -18,8 +18,6 @@ export interface Baseline {
   readonly startedAt: string;
   readonly rules: readonly BaselineRule[];
 }
-
-const VERDICTS: readonly Verdict[] = ['pass', 'fail', 'warn', 'skip', 'not-run'];
 
 export function parseBaseline(json: string, source: string): Baseline {
   const bad = (why: string) =>

@@ -38,6 +38,9 @@ export function baselineSection(report: ConformanceReport): Section | undefined 
       `worse (${b.worse.length})${b.worse.length ? `: ${b.worse.join('; ')}` : ''}`,
       listed('known, still failing', b.known),
       listed('fixed, passing now', b.fixed),
+      ...(b.stopped?.length
+        ? [`stopped by another rule's failure (${b.stopped.length}): ${b.stopped.join('; ')}`]
+        : []),
       ...(b.newRules.length ? [listed('new rules', b.newRules)] : []),
       ...(b.removedRules.length
         ? [listed('rules the baseline had and this catalogue lacks', b.removedRules)]
@@ -54,7 +57,8 @@ export function waiversSection(report: ConformanceReport): Section | undefined {
     lines: w.entries.map(
       (e) =>
         `${e.state.padEnd(7)} ${e.rule}${e.endpoint ? ` ${e.endpoint}` : ''} until ${e.until}` +
-        `${e.ticket ? ` [${e.ticket}]` : ''}: ${e.reason}${e.note && e.state !== 'expired' ? ` — ${e.note}` : ''}`,
+        `${e.ticket ? ` [${e.ticket}]` : ''}: ${e.reason}${e.matched?.length ? ` — matched ${e.matched.join(', ')}` : ''}` +
+        `${e.note && e.state !== 'expired' ? ` — ${e.note}` : ''}`,
     ),
   };
 }

@@ -1,11 +1,13 @@
 /**
  * The waiver file: `{ "waivers": [ { rule, endpoint?, reason, until, ticket? } ] }` (or the bare array). A
- * waiver accepts a failing rule, on every endpoint or on the ones its `endpoint` (a path, or a pattern with
+ * waiver accepts a failing rule — `rule` an id, or an id pattern with `*` (`auth.401.*`, as --only takes it)
+ * that accepts each failing rule it matches, the report listing which (issue #67) — on every endpoint or on the ones its `endpoint` (a path, or a pattern with
  * `*` for one segment and `**` for any) matches, until the end of its `until` day (UTC). `reason` and `until`
  * are required: a waiver nobody can explain or that never ends is a `--skip` by another name.
  * Every mistake is one line naming the entry and the field (the CLI exits 2 with it, before any request).
  */
 
+import { idPattern } from '../../rules/id-pattern.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { GateInputError } from './gate-error.ts';
 import { isCalendarDate } from './today.ts';
@@ -60,7 +62,12 @@ export function parseWaivers(json: string, source: string, ruleIds: readonly str
         `${where}.${unknown} is not a waiver field (rule, endpoint, reason, until, ticket)`,
       );
     const rule = text(entry, 'rule', where, true) as string;
-    if (!ruleIds.includes(rule)) {
+    if (rule.includes('*')) {
+      if (!/^[\w.*-]+$/.test(rule) || !ruleIds.some(idPattern(rule)))
+        throw new GateInputError(
+          `${where}.rule: the pattern "${rule}" matches no rule id${didYouMean(rule.replace(/\*.*$/, ''), ruleIds)} (gatecheck --list-rules shows them)`,
+        );
+    } else if (!ruleIds.includes(rule)) {
       throw new GateInputError(
         `${where}.rule: unknown rule id "${rule}"${didYouMean(rule, ruleIds)} (gatecheck --list-rules shows them)`,
       );
