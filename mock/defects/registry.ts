@@ -34,6 +34,7 @@ import jwtIgnoreIss from './bearer-tokens/jwt-ignore-iss.ts';
 import jwtIgnoreNbf from './bearer-tokens/jwt-ignore-nbf.ts';
 import jwtIssAudOptional from './bearer-tokens/jwt-iss-aud-optional.ts';
 import jwtKeyConfusion from './bearer-tokens/jwt-key-confusion.ts';
+import jwtHeaderNotObject500 from './bearer-tokens/jwt-header-not-object-500.ts';
 import jwtKidEmptySecret from './bearer-tokens/jwt-kid-empty-secret.ts';
 import jwtLenientStructure from './bearer-tokens/jwt-lenient-structure.ts';
 import jwtRolesIgnored from './bearer-tokens/jwt-roles-ignored.ts';
@@ -136,6 +137,7 @@ export const DEFECTS = [
   jwtKeyConfusion,
   ecdsaZeroSignature,
   jwtKidEmptySecret,
+  jwtHeaderNotObject500,
   jwtEmbeddedKey,
   jwtLenientStructure,
   jwtAcceptExpired,

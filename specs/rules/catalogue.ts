@@ -18,6 +18,7 @@ import { malformedRules } from './malformed.ts';
 import { methodRules } from './method.ts';
 import { notFoundRules } from './not-found.ts';
 import { observedRules } from './observed.ts';
+import { observedServerErrorRules } from './observed-server-error.ts';
 import { orderRules } from './order.ts';
 import { problemRules } from './problem.ts';
 import { rateLimitRules } from './rate-limit.ts';
@@ -56,6 +57,7 @@ export const catalogue: readonly Rule[] = [
   ...jwtClaimRules,
   ...orderRules,
   ...observedRules,
+  ...observedServerErrorRules,
   // Fuzz and JWT attack rules (specs/rules/fuzz.ts, specs/rules/jwt-attacks.ts) are added below, one line each.
   ...fuzzRules,
   ...jwtAttackRules,

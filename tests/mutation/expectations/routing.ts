@@ -23,6 +23,8 @@ export const ROUTING = {
   },
   'item-id-int32-500': {
     rules: ['route.item-id.boundaries'],
+    // Every 5xx the run receives is observed.no-5xx's too (specs/rules/observed-server-error.ts).
+    collateral: ['observed.no-5xx'],
     probe: async (url) =>
       status(
         await call(url, 'GET', '/users/2147483648', {
