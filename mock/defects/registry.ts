@@ -36,6 +36,7 @@ import jwtIssAudOptional from './bearer-tokens/jwt-iss-aud-optional.ts';
 import jwtKeyConfusion from './bearer-tokens/jwt-key-confusion.ts';
 import jwtHeaderNotObject500 from './bearer-tokens/jwt-header-not-object-500.ts';
 import jwtKidEmptySecret from './bearer-tokens/jwt-kid-empty-secret.ts';
+import jwtKidFilePath from './bearer-tokens/jwt-kid-file-path.ts';
 import jwtLenientStructure from './bearer-tokens/jwt-lenient-structure.ts';
 import jwtRolesIgnored from './bearer-tokens/jwt-roles-ignored.ts';
 import jwtSignatureLenientBase64url from './bearer-tokens/jwt-signature-lenient-base64url.ts';
@@ -137,6 +138,7 @@ export const DEFECTS = [
   jwtKeyConfusion,
   ecdsaZeroSignature,
   jwtKidEmptySecret,
+  jwtKidFilePath,
   jwtHeaderNotObject500,
   jwtEmbeddedKey,
   jwtLenientStructure,
