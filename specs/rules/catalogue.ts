@@ -13,6 +13,7 @@ import { fuzzRules } from './fuzz.ts';
 import { hostFieldRules } from './host-field.ts';
 import { jsonValueRules } from './json-values.ts';
 import { jwtAttackRules } from './jwt-attacks.ts';
+import { jwtClaimTypeRules } from './jwt-claim-types.ts';
 import { jwtClaimRules } from './jwt-claims.ts';
 import { malformedRules } from './malformed.ts';
 import { methodRules } from './method.ts';
@@ -55,6 +56,7 @@ export const catalogue: readonly Rule[] = [
   ...serverErrorRules,
   ...problemRules,
   ...jwtClaimRules,
+  ...jwtClaimTypeRules,
   ...orderRules,
   ...observedRules,
   ...observedServerErrorRules,
