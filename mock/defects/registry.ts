@@ -100,6 +100,7 @@ import trailingSlashBypass from './routing/trailing-slash-bypass.ts';
 import unknownId200Null from './routing/unknown-id-200-null.ts';
 import unknownMethodServed from './routing/unknown-method-served.ts';
 import unknownPath403 from './routing/unknown-path-403.ts';
+import unknownPath405 from './routing/unknown-path-405.ts';
 import delete204 from './success-statuses/delete-204.ts';
 import post201 from './success-statuses/post-201.ts';
 import put204 from './success-statuses/put-204.ts';
@@ -174,6 +175,7 @@ export const DEFECTS = [
   bearerErrorWrongStatus,
   insufficientScopeNoChallenge,
   unknownPath403,
+  unknownPath405,
   unknownId200Null,
   itemIdInt32500,
   method404,

@@ -18,6 +18,7 @@ import { jwtClaimRules } from './jwt-claims.ts';
 import { malformedRules } from './malformed.ts';
 import { methodRules } from './method.ts';
 import { notFoundRules } from './not-found.ts';
+import { notFoundMethodRules } from './not-found-methods.ts';
 import { observedRules } from './observed.ts';
 import { observedServerErrorRules } from './observed-server-error.ts';
 import { orderRules } from './order.ts';
@@ -50,6 +51,7 @@ export const catalogue: readonly Rule[] = [
   ...forbiddenRules,
   ...accessRules,
   ...notFoundRules,
+  ...notFoundMethodRules,
   ...methodRules,
   ...refusalRules,
   ...rateLimitRules,

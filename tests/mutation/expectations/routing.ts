@@ -12,6 +12,14 @@ export const ROUTING = {
     conformant: 404,
     defective: 403,
   },
+  'unknown-path-405': {
+    // A GET of the unknown path stays 404 (route.404.unknown-path passes): only the other methods show it.
+    rules: ['route.404.unknown-path-methods'],
+    probe: async (url) =>
+      status(await call(url, 'POST', '/no-such-path', { headers: bearer(ADMIN.bearer), body: '{}' })),
+    conformant: 404,
+    defective: 405,
+  },
   'unknown-id-200-null': {
     rules: ['route.404.unknown-id'],
     probe: async (url) => {
