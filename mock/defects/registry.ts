@@ -28,13 +28,13 @@ import jwtAcceptExpired from './bearer-tokens/jwt-accept-expired.ts';
 import jwtEmbeddedKey from './bearer-tokens/jwt-embedded-key.ts';
 import jwtExpCoerced from './bearer-tokens/jwt-exp-coerced.ts';
 import jwtExpMilliseconds from './bearer-tokens/jwt-exp-milliseconds.ts';
+import jwtHeaderNotObject500 from './bearer-tokens/jwt-header-not-object-500.ts';
 import jwtIgnoreAud from './bearer-tokens/jwt-ignore-aud.ts';
 import jwtIgnoreCrit from './bearer-tokens/jwt-ignore-crit.ts';
 import jwtIgnoreIss from './bearer-tokens/jwt-ignore-iss.ts';
 import jwtIgnoreNbf from './bearer-tokens/jwt-ignore-nbf.ts';
 import jwtIssAudOptional from './bearer-tokens/jwt-iss-aud-optional.ts';
 import jwtKeyConfusion from './bearer-tokens/jwt-key-confusion.ts';
-import jwtHeaderNotObject500 from './bearer-tokens/jwt-header-not-object-500.ts';
 import jwtKidEmptySecret from './bearer-tokens/jwt-kid-empty-secret.ts';
 import jwtKidFilePath from './bearer-tokens/jwt-kid-file-path.ts';
 import jwtLenientStructure from './bearer-tokens/jwt-lenient-structure.ts';
@@ -104,6 +104,7 @@ import unknownPath405 from './routing/unknown-path-405.ts';
 import delete204 from './success-statuses/delete-204.ts';
 import post201 from './success-statuses/post-201.ts';
 import put204 from './success-statuses/put-204.ts';
+import writesNoEffect from './success-statuses/writes-no-effect.ts';
 import type { Defect } from './unit/define.ts';
 
 export type { DefectLayer, DefectNeed } from './unit/define.ts';
@@ -187,6 +188,7 @@ export const DEFECTS = [
   trailingSlashBypass,
   post201,
   put204,
+  writesNoEffect,
   delete204,
   badJson500,
   bodyAnyJsonValue,

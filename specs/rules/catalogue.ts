@@ -32,11 +32,13 @@ import { serverErrorRules } from './server-error.ts';
 import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
+import { writeEffectRules } from './write-effect.ts';
 
 export const CATALOGUE_VERSION = '1.7.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
+  ...writeEffectRules,
   ...unauthorizedRules,
   ...challengeRules,
   ...schemeRules,

@@ -149,6 +149,14 @@ export interface ReplyHook {
   readonly render?: (error: unknown) => Reply;
 }
 
+// ------------------------------------------------------------------------------------------------ seam: the data
+
+/**
+ * The resource engine the handler reads and writes through (mock/resources/types.ts), wrapped: for the defects
+ * of what a write does to the data, whatever it answers. The wrapper keeps every method it does not change.
+ */
+export type EngineHook = (engine: ResourceEngine) => ResourceEngine;
+
 // ------------------------------------------------------------------------------------------------ the defect
 
 export interface DefectHooks {
@@ -156,6 +164,7 @@ export interface DefectHooks {
   readonly authenticator?: (context: AuthenticatorContext) => AuthenticatorHook | Promise<AuthenticatorHook>;
   readonly jwt?: (context: JwtContext) => JwtHook | Promise<JwtHook>;
   readonly reply?: (context: ReplyContext) => ReplyHook;
+  readonly engine?: EngineHook;
 }
 
 export interface Defect<Name extends string = string> {
