@@ -34,7 +34,7 @@ import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
 import { writeEffectRules } from './write-effect.ts';
 
-export const CATALOGUE_VERSION = '1.7.0';
+export const CATALOGUE_VERSION = '1.8.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,

@@ -1,6 +1,6 @@
 /**
  * What a defect mode is: one declared object — its name, the layer it sits in, the bug, where such a bug has
- * been seen, and its behaviour as a hook on one of four seams (docs/defects.md, "Adding a defect"). Each
+ * been seen, and its behaviour as a hook on one of five seams (docs/defects.md, "Adding a defect"). Each
  * defect lives in its own file under mock/defects/<layer>/ and is listed once in mock/defects/registry.ts.
  * The mock knows nothing of the suite's rules: which rules catch a defect is the mutation tests' business
  * (tests/mutation/expectations/).
