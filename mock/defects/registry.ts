@@ -19,6 +19,7 @@ import headUnauthenticated from './authorization/head-unauthenticated.ts';
 import jwtCacheSkipsAuthorization from './authorization/jwt-cache-skips-authorization.ts';
 import missingCredentials403 from './authorization/missing-credentials-403.ts';
 import publicRequiresAuth from './authorization/public-requires-auth.ts';
+import queryTokenDecoded from './authorization/query-token-decoded.ts';
 import refusalCarriesResource from './authorization/refusal-carries-resource.ts';
 import storeBeforeAuth from './authorization/store-before-auth.ts';
 import algNone from './bearer-tokens/alg-none.ts';
@@ -161,6 +162,7 @@ export const DEFECTS = [
   jwtCacheSkipsAuthorization,
   headUnauthenticated,
   storeBeforeAuth,
+  queryTokenDecoded,
   refusalCarriesResource,
   blockListsIgnored,
   cidrPrefixOneDigit,

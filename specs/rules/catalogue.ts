@@ -8,6 +8,7 @@ import { basicBase64Rules } from './basic-base64.ts';
 import { boundaryRules } from './boundaries.ts';
 import { challengeRules } from './challenges.ts';
 import { credentialGrammarRules } from './credential-grammar.ts';
+import { credentialPlaceRules } from './credential-places.ts';
 import { forbiddenRules } from './forbidden.ts';
 import { fuzzRules } from './fuzz.ts';
 import { hostFieldRules } from './host-field.ts';
@@ -45,6 +46,7 @@ export const catalogue: readonly Rule[] = [
   ...schemeGrammarRules,
   ...boundaryRules,
   ...credentialGrammarRules,
+  ...credentialPlaceRules,
   ...basicBase64Rules,
   ...malformedRules,
   ...hostFieldRules,
