@@ -33,7 +33,8 @@ export function declared5xx(profile: Profile): Declared5xx {
     if (
       fault !== undefined &&
       request.method.toUpperCase() === faultMethod &&
-      request.path === pathOf(fault.path) &&
+      // The request's path, or its tail behind the base URL's own path (https://host/api + /protected).
+      request.path.endsWith(pathOf(fault.path)) &&
       faultHeaders.every(([name, value]) =>
         (request.headerLines ?? []).some(([n, v]) => n.toLowerCase() === name && v === value),
       )
