@@ -104,9 +104,10 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
             ? {}
             : { rateLimit: mergeRateLimit(chosen.rateLimit, standIn.rateLimit) }),
         };
-  const engine: ResourceEngine =
+  const data: ResourceEngine =
     config.engine ??
     (await openJsonServerEngine({ seedPath: config.dataPath, persistPath: config.persistPath }));
+  const engine = defects === undefined ? data : defects.engine(data);
   const router = standIn?.router ?? buildRouter(config, engine);
   const conformant = config.authenticator ?? (await buildAuthenticator(config.auth));
   const authenticator =

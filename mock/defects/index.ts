@@ -3,7 +3,7 @@
  * defect on, `openDefects` returns undefined and mock/app.ts builds the conformant pipeline untouched — no
  * wrapper, no lookup, nothing per request. With defects on, each one's hooks (mock/defects/define.ts) are
  * applied to the seams they name: the configuration, the authenticator (and its Bearer verifier), the
- * pipeline's replies (mock/defects/seams/).
+ * pipeline's replies (mock/defects/seams/), the resource engine.
  */
 import type { Authenticator } from '../auth/types.ts';
 import type { MockConfig } from '../config.ts';
@@ -26,6 +26,8 @@ export interface Defects {
   authenticator(real: Authenticator, router: Router, config: MockConfig): Promise<Authenticator>;
   /** Wraps the composed pipeline (or returns it) for the defects in what the mock answers. */
   pipeline(run: Pipeline, beside: PipelineParts, config: MockConfig): Pipeline;
+  /** Wraps the resource engine (or returns it) for the defects in what a write does to the data. */
+  engine(real: ResourceEngine): ResourceEngine;
 }
 
 /** What the reply defects may use besides the pipeline (mock/defects/define.ts ReplyContext). */
@@ -51,5 +53,6 @@ export function openDefects(names: readonly string[]): Defects | undefined {
     authenticator: (real, router, config) =>
       defectiveAuthenticator(real, on, { settings: config.auth, router }),
     pipeline: (run, beside, config) => defectivePipeline(run, on, { realm: config.realm, ...beside }),
+    engine: (real) => on.reduce((engine, defect) => defect.hooks.engine?.(engine) ?? engine, real),
   };
 }

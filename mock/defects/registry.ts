@@ -19,6 +19,7 @@ import headUnauthenticated from './authorization/head-unauthenticated.ts';
 import jwtCacheSkipsAuthorization from './authorization/jwt-cache-skips-authorization.ts';
 import missingCredentials403 from './authorization/missing-credentials-403.ts';
 import publicRequiresAuth from './authorization/public-requires-auth.ts';
+import queryTokenDecoded from './authorization/query-token-decoded.ts';
 import refusalCarriesResource from './authorization/refusal-carries-resource.ts';
 import storeBeforeAuth from './authorization/store-before-auth.ts';
 import algNone from './bearer-tokens/alg-none.ts';
@@ -28,6 +29,7 @@ import jwtAcceptExpired from './bearer-tokens/jwt-accept-expired.ts';
 import jwtEmbeddedKey from './bearer-tokens/jwt-embedded-key.ts';
 import jwtExpCoerced from './bearer-tokens/jwt-exp-coerced.ts';
 import jwtExpMilliseconds from './bearer-tokens/jwt-exp-milliseconds.ts';
+import jwtHeaderNotObject500 from './bearer-tokens/jwt-header-not-object-500.ts';
 import jwtIgnoreAud from './bearer-tokens/jwt-ignore-aud.ts';
 import jwtIgnoreCrit from './bearer-tokens/jwt-ignore-crit.ts';
 import jwtIgnoreIss from './bearer-tokens/jwt-ignore-iss.ts';
@@ -35,6 +37,7 @@ import jwtIgnoreNbf from './bearer-tokens/jwt-ignore-nbf.ts';
 import jwtIssAudOptional from './bearer-tokens/jwt-iss-aud-optional.ts';
 import jwtKeyConfusion from './bearer-tokens/jwt-key-confusion.ts';
 import jwtKidEmptySecret from './bearer-tokens/jwt-kid-empty-secret.ts';
+import jwtKidFilePath from './bearer-tokens/jwt-kid-file-path.ts';
 import jwtLenientStructure from './bearer-tokens/jwt-lenient-structure.ts';
 import jwtRolesIgnored from './bearer-tokens/jwt-roles-ignored.ts';
 import jwtSignatureLenientBase64url from './bearer-tokens/jwt-signature-lenient-base64url.ts';
@@ -98,9 +101,11 @@ import trailingSlashBypass from './routing/trailing-slash-bypass.ts';
 import unknownId200Null from './routing/unknown-id-200-null.ts';
 import unknownMethodServed from './routing/unknown-method-served.ts';
 import unknownPath403 from './routing/unknown-path-403.ts';
+import unknownPath405 from './routing/unknown-path-405.ts';
 import delete204 from './success-statuses/delete-204.ts';
 import post201 from './success-statuses/post-201.ts';
 import put204 from './success-statuses/put-204.ts';
+import writesNoEffect from './success-statuses/writes-no-effect.ts';
 import type { Defect } from './unit/define.ts';
 
 export type { DefectLayer, DefectNeed } from './unit/define.ts';
@@ -136,6 +141,8 @@ export const DEFECTS = [
   jwtKeyConfusion,
   ecdsaZeroSignature,
   jwtKidEmptySecret,
+  jwtKidFilePath,
+  jwtHeaderNotObject500,
   jwtEmbeddedKey,
   jwtLenientStructure,
   jwtAcceptExpired,
@@ -155,6 +162,7 @@ export const DEFECTS = [
   jwtCacheSkipsAuthorization,
   headUnauthenticated,
   storeBeforeAuth,
+  queryTokenDecoded,
   refusalCarriesResource,
   blockListsIgnored,
   cidrPrefixOneDigit,
@@ -170,6 +178,7 @@ export const DEFECTS = [
   bearerErrorWrongStatus,
   insufficientScopeNoChallenge,
   unknownPath403,
+  unknownPath405,
   unknownId200Null,
   itemIdInt32500,
   method404,
@@ -181,6 +190,7 @@ export const DEFECTS = [
   trailingSlashBypass,
   post201,
   put204,
+  writesNoEffect,
   delete204,
   badJson500,
   bodyAnyJsonValue,

@@ -15,7 +15,7 @@ import {
   removeWithWriter,
 } from '../kit/collection.ts';
 import { forRule, test } from '../kit/fixtures.ts';
-import type { Kit } from '../kit/kit.ts';
+import { type Kit, unmet } from '../kit/kit.ts';
 import { firstFinding } from '../kit/property.ts';
 import { droppedMembers, storedDifference } from '../lib/stored-value.ts';
 import { jsonValueNo5xx, jsonValueStored } from '../rules/json-values.ts';
@@ -75,7 +75,12 @@ test(
     const writer = await collectionWriter(kit);
     // Does the target keep a member its items do not declare? If not (a validation whitelist), a member absent
     // from an item read back was dropped by design, not changed: reported, not judged.
-    const keepsUndeclared = await keepsUndeclaredMember(kit, writer);
+    const control = await controlWrite(kit, writer);
+    if (control === 'nothing stored')
+      unmet(
+        'a 2xx write of the sample item stored nothing of it (write.effect.read-back judges that): what the target keeps cannot be told',
+      );
+    const keepsUndeclared = control === 'keeps';
     const dropped = new Set<string>();
     const finding = await firstFinding<JsonItemBody>({
       rule: jsonValueStored,
@@ -128,20 +133,32 @@ test(
   },
 );
 
-/** One write of the sample item with a member it does not declare, read back: is that member kept? */
-async function keepsUndeclaredMember(kit: Kit, writer: CollectionWriter): Promise<boolean> {
+/**
+ * What a control write shows of the target: it keeps a member its items do not declare, drops it (a validation
+ * whitelist: the declared members read back, that one not), or stored nothing of what it was sent (the item is
+ * 404, or reads back without its declared members) — no whitelist, a write without effect, which
+ * write.effect.read-back judges; dropped members cannot be told from it.
+ */
+type Control = 'keeps' | 'drops' | 'nothing stored';
+
+/** One write of the sample item with a member it does not declare, read back. */
+async function controlWrite(kit: Kit, writer: CollectionWriter): Promise<Control> {
   const ex = await post(kit, writer, {
     kind: 'control',
     text: JSON.stringify({ ...writer.item, gatecheckUndeclared: 'gatecheck' }),
   });
   const itemPath = itemPathOf(writer, ex);
-  if (itemPath === undefined) return true;
+  if (itemPath === undefined) return 'keeps';
   try {
     const read = await readWithWriter(kit, writer, itemPath);
+    // RFC 9110 §15.5.5, §15.5.11: the item a 2xx just created is not there.
+    if (read.status === 404 || read.status === 410) return 'nothing stored';
     const source = read.status === 200 ? read : ex;
-    return Object.hasOwn(JSON.parse(source.body) as object, 'gatecheckUndeclared');
+    const item = JSON.parse(source.body) as object;
+    if (Object.hasOwn(item, 'gatecheckUndeclared')) return 'keeps';
+    return droppedMembers(writer.item, item).length === 0 ? 'drops' : 'nothing stored';
   } catch {
-    return true;
+    return 'keeps';
   } finally {
     await removeWithWriter(kit, writer, itemPath);
   }

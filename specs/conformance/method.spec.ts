@@ -120,7 +120,11 @@ test(
         `Allow: ${ex.headers.allow}${missing.length ? ` (missing ${missing.join(', ')})` : ''}${wrong.length ? ` (listing ${wrong.join(', ')})` : ''}`,
       );
     }
-    if (judged === 0) unmet('no declared path answered an unsupported method with 405 and a parseable Allow (see method.405.status, method.405.allow)', ['method.405.status', 'method.405.allow']);
+    if (judged === 0)
+      unmet(
+        'no declared path answered an unsupported method with 405 and a parseable Allow (see method.405.status, method.405.allow)',
+        ['method.405.status', 'method.405.allow'],
+      );
   },
 );
 

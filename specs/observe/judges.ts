@@ -21,8 +21,10 @@ import {
   observedNoStack,
   observedProblemStatus,
 } from '../rules/observed.ts';
+import { observedNo5xx } from '../rules/observed-server-error.ts';
 import type { Rule } from '../rules/types.ts';
 import type { Exchange } from '../wire/http.ts';
+import { type Declared5xx, declared5xx } from './declared-5xx.ts';
 
 /**
  * RFC 9110 §9.3.2 (HEAD), §15.3.5 (204), §15.4.5 (304): no content, whatever the content fields say — a
@@ -54,6 +56,8 @@ export interface ObserverContext {
   schemes(path: string, method: string): readonly Scheme[] | undefined;
   /** The challenge scheme name of each scheme as the target spells it; a key sent alone has none. */
   readonly names?: Readonly<Partial<Record<Scheme, string>>>;
+  /** The 5xx answers the profile declares or a text allows (declared-5xx.ts); absent: none. */
+  readonly declared5xx?: Declared5xx;
 }
 
 export function observerContext(profile: Profile): ObserverContext {
@@ -67,6 +71,7 @@ export function observerContext(profile: Profile): ObserverContext {
   return {
     schemes: (path, method) => accepted.get(`${method.toUpperCase()} ${pathOf(path)}`),
     names: CredentialMaker.for(profile).words,
+    declared5xx: declared5xx(profile),
   };
 }
 
@@ -243,6 +248,31 @@ export const echoJudge: Judge = {
   },
 };
 
+/**
+ * observed.no-5xx: every 5xx to a request the suite sent is a fault, unless the profile declares it or RFC 9110
+ * allows it (declared-5xx.ts). Seed §7: 500 is "an unexpected condition"; RFC 9110 §15.6: 5xx says the server
+ * failed — and the suite sends only requests with an expected answer.
+ */
+export const no5xxJudge: Judge = {
+  rule: observedNo5xx,
+  kind: '5xx answers',
+  judge(seen, context) {
+    if (seen.status < 500 || seen.status > 599) return undefined;
+    const allowed = context.declared5xx?.({
+      method: seen.method,
+      path: pathnameOf(seen.url),
+      status: seen.status,
+      ...(seen.exchange ? { headerLines: seen.exchange.request.headerLines } : {}),
+    });
+    return allowed !== undefined
+      ? null
+      : {
+          expected: `a 2xx or 4xx answer to a client request (5xx only for the profile's fault trigger)`,
+          actual: `${seen.status} to ${seen.method} ${pathnameOf(seen.url)}`,
+        };
+  },
+};
+
 export const JUDGES: readonly Judge[] = [
   challengeJudge,
   bearerErrorJudge,
@@ -251,4 +281,5 @@ export const JUDGES: readonly Judge[] = [
   problemJudge,
   stackJudge,
   echoJudge,
+  no5xxJudge,
 ];

@@ -8,16 +8,20 @@ import { basicBase64Rules } from './basic-base64.ts';
 import { boundaryRules } from './boundaries.ts';
 import { challengeRules } from './challenges.ts';
 import { credentialGrammarRules } from './credential-grammar.ts';
+import { credentialPlaceRules } from './credential-places.ts';
 import { forbiddenRules } from './forbidden.ts';
 import { fuzzRules } from './fuzz.ts';
 import { hostFieldRules } from './host-field.ts';
 import { jsonValueRules } from './json-values.ts';
 import { jwtAttackRules } from './jwt-attacks.ts';
+import { jwtClaimTypeRules } from './jwt-claim-types.ts';
 import { jwtClaimRules } from './jwt-claims.ts';
 import { malformedRules } from './malformed.ts';
 import { methodRules } from './method.ts';
 import { notFoundRules } from './not-found.ts';
+import { notFoundMethodRules } from './not-found-methods.ts';
 import { observedRules } from './observed.ts';
+import { observedServerErrorRules } from './observed-server-error.ts';
 import { orderRules } from './order.ts';
 import { problemRules } from './problem.ts';
 import { rateLimitRules } from './rate-limit.ts';
@@ -29,17 +33,20 @@ import { serverErrorRules } from './server-error.ts';
 import { successRules } from './success.ts';
 import type { Rule } from './types.ts';
 import { unauthorizedRules } from './unauthorized.ts';
+import { writeEffectRules } from './write-effect.ts';
 
 export const CATALOGUE_VERSION = '1.8.0';
 
 export const catalogue: readonly Rule[] = [
   ...successRules,
+  ...writeEffectRules,
   ...unauthorizedRules,
   ...challengeRules,
   ...schemeRules,
   ...schemeGrammarRules,
   ...boundaryRules,
   ...credentialGrammarRules,
+  ...credentialPlaceRules,
   ...basicBase64Rules,
   ...malformedRules,
   ...hostFieldRules,
@@ -48,14 +55,17 @@ export const catalogue: readonly Rule[] = [
   ...forbiddenRules,
   ...accessRules,
   ...notFoundRules,
+  ...notFoundMethodRules,
   ...methodRules,
   ...refusalRules,
   ...rateLimitRules,
   ...serverErrorRules,
   ...problemRules,
   ...jwtClaimRules,
+  ...jwtClaimTypeRules,
   ...orderRules,
   ...observedRules,
+  ...observedServerErrorRules,
   // Fuzz and JWT attack rules (specs/rules/fuzz.ts, specs/rules/jwt-attacks.ts) are added below, one line each.
   ...fuzzRules,
   ...jwtAttackRules,

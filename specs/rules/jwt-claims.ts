@@ -110,7 +110,11 @@ export const jwtKeyConfusion: Rule = {
 
 /**
  * RFC 7519 §4.1.4–§4.1.6: the value of exp, nbf and iat "MUST be a number containing a NumericDate value"
- * (§2: a JSON numeric value) — a string, array, object, boolean or null is no valid time, whatever it spells.
+ * (§2: a JSON numeric value). Each wrong type carries a time the token must be refused for — exp an hour past
+ * the leeway, nbf an hour beyond it (§4.1.4 "MUST NOT be accepted for processing", §4.1.5 likewise) — so a
+ * verifier that reads the value as its time refuses it as expired, one that refuses the type refuses it, and
+ * only one that skips the check accepts it (issue #68). A wrong type carrying a valid time is leniency, reported
+ * by jwt.claims.wrong-type-lenient (jwt-claim-types.ts). A boolean nbf is left out: no boolean reads as a future time.
  * A non-string iss (§4.1.1: "a case-sensitive string") or a numeric aud (§4.1.3: a string or an array of
  * strings) names no issuer and no audience, so it is a wrong one (jwt.claims.iss, jwt.claims.aud). `sub` is left
  * out: §4.1.2 has no BCP 14 keyword, and a target may not use it.
@@ -119,12 +123,11 @@ export const jwtWrongType: Rule = {
   id: 'jwt.claims.wrong-type',
   level: 'MUST',
   requirement:
-    'A validly signed token whose exp, nbf or iat is a string, array, object, boolean or null (not a NumericDate), whose iss is not a string (when the profile names an issuer) or whose aud is a number (when it names an audience) is refused with 401.',
+    'A validly signed token whose exp is an expired time or whose nbf is a future time written as a string, array, object or boolean (not a NumericDate), whose iss is not a string (when the profile names an issuer) or whose aud is a number (when it names an audience) is refused with 401.',
   refs: [
     rfc(7519, '2'),
     rfc(7519, '4.1.4'),
     rfc(7519, '4.1.5'),
-    rfc(7519, '4.1.6'),
     rfc(7519, '4.1.1'),
     rfc(7519, '4.1.3'),
     rfc(6750, '3.1'),

@@ -1,6 +1,6 @@
 /**
  * What a defect mode is: one declared object — its name, the layer it sits in, the bug, where such a bug has
- * been seen, and its behaviour as a hook on one of four seams (docs/defects.md, "Adding a defect"). Each
+ * been seen, and its behaviour as a hook on one of five seams (docs/defects.md, "Adding a defect"). Each
  * defect lives in its own file under mock/defects/<layer>/ and is listed once in mock/defects/registry.ts.
  * The mock knows nothing of the suite's rules: which rules catch a defect is the mutation tests' business
  * (tests/mutation/expectations/).
@@ -149,6 +149,14 @@ export interface ReplyHook {
   readonly render?: (error: unknown) => Reply;
 }
 
+// ------------------------------------------------------------------------------------------------ seam: the data
+
+/**
+ * The resource engine the handler reads and writes through (mock/resources/types.ts), wrapped: for the defects
+ * of what a write does to the data, whatever it answers. The wrapper keeps every method it does not change.
+ */
+export type EngineHook = (engine: ResourceEngine) => ResourceEngine;
+
 // ------------------------------------------------------------------------------------------------ the defect
 
 export interface DefectHooks {
@@ -156,6 +164,7 @@ export interface DefectHooks {
   readonly authenticator?: (context: AuthenticatorContext) => AuthenticatorHook | Promise<AuthenticatorHook>;
   readonly jwt?: (context: JwtContext) => JwtHook | Promise<JwtHook>;
   readonly reply?: (context: ReplyContext) => ReplyHook;
+  readonly engine?: EngineHook;
 }
 
 export interface Defect<Name extends string = string> {

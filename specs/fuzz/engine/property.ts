@@ -19,6 +19,7 @@ import { noteOutcome, rateLimitReason } from './rate-limit.ts';
 import { ruleSeed } from './settings.ts';
 import type { Exchange, FuzzPropertyOptions, FuzzResult, FuzzStats } from './types.ts';
 import type { Verdict } from './verdict.ts';
+import { sendWhole, WHOLE_PATH, wholeClasses, wholeIndex } from './whole.ts';
 
 /** Longest batch; fast-check draws lengths 1…BATCH_MAX (mean about 15 with `size: 'max'`). */
 export const BATCH_MAX = 32;
@@ -174,7 +175,47 @@ export async function runFuzzProperty(options: FuzzPropertyOptions): Promise<Fuz
     },
   );
 
-  if (stats.numRuns === 0) return { stats };
+  // A small attack space is sent whole before anything is sampled (whole.ts); a replay of one of its cases
+  // sends that case alone.
+  const whole = options.whole ?? [];
+  const replayed = wholeIndex(options.path);
+  if (whole.length > 0 && options.cases > 0 && (options.path === undefined || replayed !== undefined)) {
+    const started = performance.now();
+    const cases = replayed === undefined ? whole : whole.slice(replayed, replayed + 1);
+    const sent = await sendWhole({
+      cases,
+      concurrency: options.concurrency,
+      exchange,
+      judge,
+      onAnswer: (ex) => {
+        noteOutcome(ex.outcome);
+        const key = ex.outcome.kind === 'response' ? String(ex.outcome.status) : 'dropped';
+        stats.statuses[key] = (stats.statuses[key] ?? 0) + 1;
+        stats.clients[ex.client] = (stats.clients[ex.client] ?? 0) + 1;
+      },
+    });
+    stats.cases += sent.sent;
+    for (const [reason, n] of Object.entries(sent.unjudged))
+      stats.unjudged[reason] = (stats.unjudged[reason] ?? 0) + n;
+    if (sent.stopped !== undefined) stats.stopped = sent.stopped;
+    stats.durationMs = performance.now() - started;
+    const first = sent.failed[0];
+    if (first !== undefined) {
+      const index = (replayed ?? 0) + first.index;
+      const failure = describeFailure(
+        options,
+        stats,
+        first.exchange,
+        first.verdict,
+        `${WHOLE_PATH}${index}`,
+        0,
+      );
+      return { stats, failure: withClasses(options, failure, wholeClasses(sent.failed, options.classify)) };
+    }
+    if (replayed !== undefined || stats.stopped !== undefined) return { stats };
+  }
+
+  if (stats.numRuns === 0 || stats.cases >= options.cases) return { stats };
   const started = performance.now();
   const details = await fc.check(property, {
     seed,

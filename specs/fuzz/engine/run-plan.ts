@@ -109,6 +109,7 @@ async function runPlanInBudget(plan: FuzzPlan, env: PlanEnvironment): Promise<Pl
     ...(env.deadline === undefined ? {} : { deadline: env.deadline }),
     secrets: [...(prepared.secrets ?? []), ...(isKit(env.kit) ? env.kit.secrets : [])],
     ...(prepared.classify === undefined ? {} : { classify: prepared.classify }),
+    ...(prepared.whole === undefined ? {} : { whole: prepared.whole }),
   });
   return {
     result,

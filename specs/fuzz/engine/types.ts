@@ -44,6 +44,8 @@ export interface FuzzPropertyOptions {
    * depth — a rule that met a slow target leaves time for the rules after it). Shrinking is not cut short.
    */
   readonly deadline?: number;
+  /** A small attack space, every case of it sent once before any is sampled (whole.ts); counted in `cases`. */
+  readonly whole?: readonly FuzzRequest[];
 }
 
 export interface FuzzStats {

@@ -18,14 +18,14 @@ import { notSuccess } from '../engine/judges.ts';
 import { PASS } from '../engine/verdict.ts';
 import { isKitUnavailable, type JwtKit } from '../jwt/kit.ts';
 import { isUnavailable, type JwtMutation, type MutationSource, mutationCase } from '../jwt/mutation.ts';
-import { algNoneMutation } from '../jwt/mutations/algNone.ts';
+import { algNoneMutation, algNoneWhole } from '../jwt/mutations/algNone.ts';
 import { anyMutation } from '../jwt/mutations/anyMutation.ts';
 import { ecdsaZeroSignatureMutation } from '../jwt/mutations/ecdsaZeroSignature.ts';
 import { embeddedKeyMutation } from '../jwt/mutations/embeddedKey.ts';
 import { iatFutureMutation } from '../jwt/mutations/iatFuture.ts';
 import { keyConfusionMutation } from '../jwt/mutations/keyConfusion.ts';
-import { kidInjectionMutation } from '../jwt/mutations/kidInjection.ts';
-import { malformedStructureMutation } from '../jwt/mutations/malformedStructure.ts';
+import { kidInjectionMutation, kidInjectionWhole } from '../jwt/mutations/kidInjection.ts';
+import { malformedStructureMutation, malformedStructureWhole } from '../jwt/mutations/malformedStructure.ts';
 import { missingIssuerAudienceMutation } from '../jwt/mutations/missingIssuerAudience.ts';
 import { payloadTamperMutation } from '../jwt/mutations/payloadTamper.ts';
 import { signatureMutation } from '../jwt/mutations/signatureDamage.ts';
@@ -33,27 +33,42 @@ import type { FuzzRequest } from '../request.ts';
 import type { FuzzPlan, PlanContext, PlanSkip, PreparedPlan } from './types.ts';
 
 /** Escalated cases go to the admin path when the profile has one, else stay on the protected path. */
+function toRequest(context: PlanContext, m: JwtMutation): FuzzRequest {
+  const request = mutationCase(m);
+  return context.profile.endpoints.admin !== undefined || request.endpoint === undefined
+    ? request
+    : { ...request, endpoint: 'protected' as const };
+}
+
 function toRequests(context: PlanContext, mutations: fc.Arbitrary<JwtMutation>): fc.Arbitrary<FuzzRequest> {
-  const hasAdmin = context.profile.endpoints.admin !== undefined;
-  return mutations.map((m) => {
-    const request = mutationCase(m);
-    return hasAdmin || request.endpoint === undefined
-      ? request
-      : { ...request, endpoint: 'protected' as const };
-  });
+  return mutations.map((m) => toRequest(context, m));
 }
 
-function prepared(context: PlanContext, kit: JwtKit, source: MutationSource): PreparedPlan | PlanSkip {
+function prepared(
+  context: PlanContext,
+  kit: JwtKit,
+  source: MutationSource,
+  whole?: readonly JwtMutation[],
+): PreparedPlan | PlanSkip {
   if (isUnavailable(source)) return { skip: source.unavailable };
-  return { arbitrary: toRequests(context, source), judge: notSuccess, secrets: kit.secrets };
+  return {
+    arbitrary: toRequests(context, source),
+    judge: notSuccess,
+    secrets: kit.secrets,
+    ...(whole === undefined ? {} : { whole: whole.map((m) => toRequest(context, m)) }),
+  };
 }
 
-/** A jwt.attack.* plan: `build` gives the mutation class from the kit. */
+/**
+ * A jwt.attack.* plan: `build` gives the mutation class from the kit; `whole`, when the class has a finite
+ * catalogue of a few dozen tokens, every one of them, sent before the class is sampled (engine/whole.ts).
+ */
 function attackPlan(
   rule: Rule,
   title: string,
   build: (kit: JwtKit) => MutationSource,
   weight = 0.3,
+  whole?: (kit: JwtKit) => readonly JwtMutation[],
 ): FuzzPlan {
   return {
     rule,
@@ -62,7 +77,7 @@ function attackPlan(
     endpoint: 'protected',
     async prepare(context) {
       if (isKitUnavailable(context.kit)) return { skip: context.kit.unavailable };
-      return prepared(context, context.kit, build(context.kit));
+      return prepared(context, context.kit, build(context.kit), whole?.(context.kit));
     },
   };
 }
@@ -120,8 +135,12 @@ export const iatFuturePlan: FuzzPlan = {
 export const jwtPlans: readonly FuzzPlan[] = [
   jwtMutationPlan,
   jwtEscalationPlan,
-  attackPlan(attackAlgNone, 'Bearer tokens with alg none in any letter case → never 2xx', (kit) =>
-    algNoneMutation(kit),
+  attackPlan(
+    attackAlgNone,
+    'Bearer tokens with alg none in any letter case → never 2xx',
+    (kit) => algNoneMutation(kit),
+    undefined,
+    algNoneWhole,
   ),
   attackPlan(
     attackSignature,
@@ -143,14 +162,20 @@ export const jwtPlans: readonly FuzzPlan[] = [
     attackKidInjection,
     'Bearer tokens with an injected kid and a guessable HMAC secret → never 2xx',
     (kit) => kidInjectionMutation(kit),
+    undefined,
+    kidInjectionWhole,
   ),
   attackPlan(
     attackEmbeddedKey,
     "Bearer tokens signed with an attacker's key offered by jwk, jku or x5u → never 2xx",
     (kit) => embeddedKeyMutation(kit),
   ),
-  attackPlan(attackStructure, 'Bearer tokens with broken JWS structure → never 2xx', (kit) =>
-    malformedStructureMutation(kit),
+  attackPlan(
+    attackStructure,
+    'Bearer tokens with broken JWS structure → never 2xx',
+    (kit) => malformedStructureMutation(kit),
+    undefined,
+    malformedStructureWhole,
   ),
   attackPlan(
     attackMissingIssAud,

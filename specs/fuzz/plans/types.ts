@@ -27,6 +27,11 @@ export interface PreparedPlan {
   readonly observation?: () => string;
   /** A finer class of a case than its kind, for the failing classes a failed rule lists. */
   readonly classify?: (request: FuzzRequest) => string;
+  /**
+   * Every case of a small attack space (a few hundred at most), sent whole before the arbitrary is sampled
+   * (specs/fuzz/engine/whole.ts): what a defect shows on one pair of the catalogue is then caught on every seed.
+   */
+  readonly whole?: readonly FuzzRequest[];
 }
 
 export interface PlanSkip {

@@ -85,4 +85,16 @@ export const AUTHORIZATION = {
     conformant: '401 without it',
     defective: '401 with the resource',
   },
+  'query-token-decoded': {
+    rules: ['auth.credential.other-places'],
+    // A user's token raised to the admin's claims, not re-signed, in the query of the admin path.
+    probe: async (url) => {
+      const [header, payload, signature] = USER.bearer.split('.');
+      const claims = JSON.parse(Buffer.from(payload as string, 'base64url').toString('utf8')) as object;
+      const raised = Buffer.from(JSON.stringify({ ...claims, roles: ['admin'] })).toString('base64url');
+      return status(await call(url, 'GET', `/admin?access_token=${header}.${raised}.${signature}`));
+    },
+    conformant: 401,
+    defective: 200,
+  },
 } satisfies Expectations;

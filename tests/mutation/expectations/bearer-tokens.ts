@@ -139,6 +139,35 @@ export const BEARER_TOKENS = {
     conformant: 401,
     defective: 200,
   },
+  'jwt-kid-file-path': {
+    // One pair of the kid-injection catalogue shows it (the traversal to /dev/null, MAC'd with ""): caught on
+    // every seed since the catalogue is sent whole (specs/fuzz/engine/whole.ts).
+    rules: ['jwt.attack.kid-injection'],
+    collateral: ['fuzz.jwt.mutation.no-2xx', 'fuzz.jwt.escalation.no-2xx'],
+    probe: async (url) =>
+      status(
+        await call(url, 'GET', '/protected', {
+          headers: bearer(hs256({ kid: '../../../../../../../../dev/null' }, claims(), '')),
+        }),
+      ),
+    conformant: 401,
+    defective: 200,
+  },
+  'jwt-header-not-object-500': {
+    // No check looks for a 5xx to a header that is JSON but no object: jwt.attack.structure asks only "never
+    // 2xx" of it, and a 500 is no 2xx. The observer of every 5xx is what catches it.
+    rules: ['observed.no-5xx'],
+    // fuzz.no-5xx draws broken structures among its mutated tokens, now and then one of these headers.
+    collateral: ['fuzz.no-5xx'],
+    probe: async (url) =>
+      status(
+        await call(url, 'GET', '/protected', {
+          headers: bearer(`${b64url('"JWT"')}.${b64url(claims())}.c2lnbmF0dXJl`),
+        }),
+      ),
+    conformant: 401,
+    defective: 500,
+  },
   'jwt-embedded-key': {
     rules: ['jwt.attack.embedded-key'],
     collateral: ['fuzz.jwt.mutation.no-2xx', 'fuzz.jwt.escalation.no-2xx'],

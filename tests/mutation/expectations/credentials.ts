@@ -63,7 +63,11 @@ export const CREDENTIALS = {
   'basic-bad-base64-500': {
     rules: ['auth.malformed.status', 'fuzz.no-5xx', 'fuzz.malformed.status'],
     // A 500 for characters outside base64 is no refusal (400 or 401) either.
-    collateral: ['basic.base64.strict'],
+    collateral: [
+      // Every 5xx the run receives is observed.no-5xx's too (specs/rules/observed-server-error.ts).
+      'observed.no-5xx',
+      'basic.base64.strict',
+    ],
     probe: async (url) =>
       status(await call(url, 'GET', '/protected', { headers: { authorization: 'Basic !!not*base64!!' } })),
     conformant: 400,

@@ -8,6 +8,8 @@ import type { Expectations } from './types.ts';
 export const ERRORS = {
   'public-authorization-500': {
     rules: ['fuzz.public.junk-authorization'],
+    // Every 5xx the run receives is observed.no-5xx's too (specs/rules/observed-server-error.ts).
+    collateral: ['observed.no-5xx'],
     probe: async (url) =>
       status(await call(url, 'GET', '/users', { headers: { authorization: 'Bearer a b' } })),
     conformant: 200,

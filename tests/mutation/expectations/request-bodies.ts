@@ -17,6 +17,8 @@ const post = async (url: string, body: string, contentType = 'application/json')
 export const REQUEST_BODIES = {
   'bad-json-500': {
     rules: ['request.400.body-not-json'],
+    // Every 5xx the run receives is observed.no-5xx's too (specs/rules/observed-server-error.ts).
+    collateral: ['observed.no-5xx'],
     probe: (url) => post(url, '{"name": '),
     conformant: 400,
     defective: 500,
@@ -35,6 +37,8 @@ export const REQUEST_BODIES = {
   },
   'oversized-body-500': {
     rules: ['request.400.oversized-body'],
+    // Every 5xx the run receives is observed.no-5xx's too (specs/rules/observed-server-error.ts).
+    collateral: ['observed.no-5xx'],
     // One byte over the mock's default maxBodyBytes (102400), declared by Content-Length.
     probe: (url) => post(url, `{"pad":"${'x'.repeat(102_400 - 9)}"}`),
     conformant: 413,
@@ -42,12 +46,16 @@ export const REQUEST_BODIES = {
   },
   'array-item-500': {
     rules: ['request.json-value.no-5xx'],
+    // Every 5xx the run receives is observed.no-5xx's too (specs/rules/observed-server-error.ts).
+    collateral: ['observed.no-5xx'],
     probe: (url) => post(url, '[{"name": "Gatecheck Probe"}]'),
     conformant: 400,
     defective: 500,
   },
   'deep-json-500': {
     rules: ['request.json-value.no-5xx'],
+    // Every 5xx the run receives is observed.no-5xx's too (specs/rules/observed-server-error.ts).
+    collateral: ['observed.no-5xx'],
     // 20,000 levels: 40 KB, under the mock's 100 KiB limit, past its parser's stack.
     probe: (url) =>
       post(url, `{"name":"Gatecheck Probe","gatecheckNested":${'['.repeat(20000)}${']'.repeat(20000)}}`),

@@ -12,6 +12,14 @@ export const ROUTING = {
     conformant: 404,
     defective: 403,
   },
+  'unknown-path-405': {
+    // A GET of the unknown path stays 404 (route.404.unknown-path passes): only the other methods show it.
+    rules: ['route.404.unknown-path-methods'],
+    probe: async (url) =>
+      status(await call(url, 'POST', '/no-such-path', { headers: bearer(ADMIN.bearer), body: '{}' })),
+    conformant: 404,
+    defective: 405,
+  },
   'unknown-id-200-null': {
     rules: ['route.404.unknown-id'],
     probe: async (url) => {
@@ -23,6 +31,8 @@ export const ROUTING = {
   },
   'item-id-int32-500': {
     rules: ['route.item-id.boundaries'],
+    // Every 5xx the run receives is observed.no-5xx's too (specs/rules/observed-server-error.ts).
+    collateral: ['observed.no-5xx'],
     probe: async (url) =>
       status(
         await call(url, 'GET', '/users/2147483648', {

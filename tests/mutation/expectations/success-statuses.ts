@@ -36,4 +36,20 @@ export const SUCCESS_STATUSES = {
     conformant: 200,
     defective: 204,
   },
+  'writes-no-effect': {
+    rules: ['write.effect.read-back'],
+    // Their PUT and DELETE act on an item they create first: nothing was stored, so those answer 404.
+    collateral: ['success.200.put', 'success.200.delete'],
+    // A created item read back: 404 when nothing was stored.
+    probe: async (url) => {
+      const created = await call(url, 'POST', '/users', {
+        headers: { ...bearer(ADMIN.bearer), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Probe' }),
+      });
+      const { id } = JSON.parse(created.text) as { id: string };
+      return `${created.status} ${status(await call(url, 'GET', `/users/${id}`, { headers: bearer(ADMIN.bearer) }))}`;
+    },
+    conformant: '200 200',
+    defective: '200 404',
+  },
 } satisfies Expectations;

@@ -34,3 +34,33 @@ export function algNoneMutation(
       escalated: up,
     }));
 }
+
+/** Every spelling of "none" in upper and lower case letters: 16. */
+function noneSpellings(): string[] {
+  return Array.from({ length: 16 }, (_, bits) =>
+    [...'none'].map((c, i) => ((bits >> i) & 1 ? c.toUpperCase() : c)).join(''),
+  );
+}
+
+/**
+ * The finite part of algNoneMutation, sent whole (issue #68): each of the 16 letter cases of "none" with an
+ * empty signature and with the original one kept, claims kept or escalated — 64 tokens. A verifier that
+ * compares `alg` to one spelling ("none", "None") is caught by the others on every seed; random signatures
+ * stay drawn.
+ */
+export function algNoneWhole(kit: JwtKit): readonly JwtMutation[] {
+  const signatures = [
+    { name: 'empty signature', value: '' },
+    { name: 'signature kept', value: kit.segments[2] },
+  ];
+  return noneSpellings().flatMap((alg) =>
+    signatures.flatMap((signature) =>
+      [false, true].map((up) => ({
+        attack: 'alg-none',
+        variant: `alg ${JSON.stringify(alg)}, ${signature.name}${escalationNote(up)}`,
+        token: `${encodeJson({ ...kit.header, alg })}.${encodeJson(claimsFor(kit, up))}.${signature.value}`,
+        escalated: up,
+      })),
+    ),
+  );
+}

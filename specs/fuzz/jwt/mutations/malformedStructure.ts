@@ -45,17 +45,38 @@ export function malformedStructureMutation(kit: JwtKit): fc.Arbitrary<JwtMutatio
         );
       }),
     fc
-      .record({ segment: fc.constantFrom('header', 'claims'), json: fc.constantFrom(...NOT_OBJECTS) })
-      .map(({ segment, json }) => {
-        const enc = b64url(json);
-        const input = segment === 'header' ? `${enc}.${p}` : `${h}.${enc}`;
-        // With the target's key, claims that are not an object are signed properly: only the structure is wrong.
-        const resign = kit.signInput !== undefined && segment === 'claims';
-        const signature = resign && kit.signInput ? kit.signInput(input) : s;
-        return m(
-          `${segment} segment is ${JSON.stringify(json)}${resign ? ', re-signed' : ''}`,
-          `${input}.${signature}`,
-        );
-      }),
+      .record({ segment: fc.constantFrom(...SEGMENTS), json: fc.constantFrom(...NOT_OBJECTS) })
+      .map(({ segment, json }) => notObject(kit, segment, json)),
   );
+}
+
+const SEGMENTS = ['header', 'claims'] as const;
+
+/** A header or claims set that is JSON but no object (re-signed when the profile has the key), or not JSON. */
+function notObject(kit: JwtKit, segment: (typeof SEGMENTS)[number], json: string): JwtMutation {
+  const [h, p, s] = kit.segments;
+  const enc = b64url(json);
+  const input = segment === 'header' ? `${enc}.${p}` : `${h}.${enc}`;
+  // With the target's key, claims that are not an object are signed properly: only the structure is wrong.
+  const resign = kit.signInput !== undefined && segment === 'claims';
+  const signature = resign && kit.signInput ? kit.signInput(input) : s;
+  return {
+    attack: 'structure',
+    variant: `${segment} segment is ${JSON.stringify(json)}${resign ? ', re-signed' : ''}`,
+    token: `${input}.${signature}`,
+    escalated: false,
+  };
+}
+
+/**
+ * The finite part of malformedStructureMutation, sent whole (issue #68): the header segment removed, and each
+ * JSON text that is no object (or no JSON) as the header and as the claims set — 15 tokens. The extra
+ * segments and inserted characters are drawn from spaces too large to send whole.
+ */
+export function malformedStructureWhole(kit: JwtKit): readonly JwtMutation[] {
+  const [, p, s] = kit.segments;
+  return [
+    { attack: 'structure', variant: 'header segment removed', token: `${p}.${s}`, escalated: false },
+    ...SEGMENTS.flatMap((segment) => NOT_OBJECTS.map((json) => notObject(kit, segment, json))),
+  ];
 }
