@@ -71,10 +71,13 @@ test('GitHub annotations: ::error for what fails the gate, ::warning for what it
   });
   const lines = githubAnnotations(report);
   expect(lines).toHaveLength(2);
-  expect(lines[0]).toBe(
-    "::warning title=success.200.post::MUST rule success.200.post fails (waived until 2026-12-31: 100%25 known: 201,%0Anot 200): expected status 200, got status 201%0Areplay: curl -i -sS -X POST 'http://127.0.0.1:8080/api/users'",
+  // Errors first: exactly the gate's reasons (issue #67), then a warning per accepted failure.
+  expect(lines[0]).toMatch(
+    /^::error title=success\.200\.delete::Gate failed: success\.200\.delete fails%0Areplay: /,
   );
-  expect(lines[1]).toMatch(/^::error title=success\.200\.delete::MUST rule success\.200\.delete fails: /);
+  expect(lines[1]).toBe(
+    "::warning title=success.200.post::MUST rule success.200.post fails (accepted by the gate: waived until 2026-12-31: 100%25 known: 201,%0Anot 200): expected status 200, got status 201%0Areplay: curl -i -sS -X POST 'http://127.0.0.1:8080/api/users'",
+  );
   // No gate: every failure is an error.
   const ungated = githubAnnotations(gatedReport({ outcomes: { 'success.200.post': 'fail' } }));
   expect(ungated).toEqual([expect.stringMatching(/^::error title=success\.200\.post::/)]);
