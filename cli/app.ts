@@ -78,6 +78,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         const { runKeygen } = await import('./attest/keygen-command.ts');
         return await runKeygen(command.options, io);
       }
+      case 'gate': {
+        const { runGate } = await import('./gate-command.ts');
+        return await runGate(command.report, io);
+      }
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof ProfileError) {

@@ -56,7 +56,8 @@ export type Command =
   | { readonly kind: 'merge'; readonly blobDir: string; readonly options: RunOptions }
   | { readonly kind: 'init'; readonly options: InitOptions }
   | { readonly kind: 'verify'; readonly options: VerifyOptions }
-  | { readonly kind: 'keygen'; readonly options: KeygenOptions };
+  | { readonly kind: 'keygen'; readonly options: KeygenOptions }
+  | { readonly kind: 'gate'; readonly report: string };
 
 const RUN_FLAGS = {
   'base-url': { type: 'string' },
@@ -154,6 +155,9 @@ const RULES_FLAGS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** `gatecheck gate [report]`: only --help. */
+const GATE_COMMAND_FLAGS = { help: { type: 'boolean', short: 'h' } } as const;
 
 /** parseArgs' own errors carry Node's wording and code; keep the part naming the option. */
 function parse<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
@@ -337,6 +341,18 @@ export function parseCommand(argv: readonly string[], cwd: string = process.cwd(
       throw new UsageError(`rules: unexpected argument ${shownValue(positionals[0] ?? '')} (see --help)`);
     if (values.markdown && values.json) throw new UsageError('rules: choose one of --markdown and --json');
     return { kind: 'rules', format: values.markdown ? 'markdown' : values.json ? 'json' : 'text' };
+  }
+
+  if (own[0] === 'gate') {
+    const { values, positionals } = parse({
+      args: own.slice(1),
+      options: GATE_COMMAND_FLAGS,
+      allowPositionals: true,
+    });
+    if (values.help) return { kind: 'help' };
+    if (positionals.length > 1)
+      throw new UsageError(`gate: one report at most, got ${positionals.length} (see --help)`);
+    return { kind: 'gate', report: path.resolve(cwd, positionals[0] ?? 'reports') };
   }
 
   if (own[0] === 'check') {

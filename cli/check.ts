@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { notApplicable } from '../specs/declaration/applicability.ts';
 import { declarationOf } from '../specs/declaration/declaration.ts';
+import { checkReachable } from '../specs/lib/reachability.ts';
 import { envReferences } from '../specs/profile/env-secrets.ts';
 import { ProfileError, parseProfile } from '../specs/profile/load.ts';
 import type { Profile } from '../specs/profile/types.ts';
@@ -20,7 +21,6 @@ import type { Rule } from '../specs/rules/types.ts';
 import { baseUrlOf, type CheckOptions } from './args.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import type { Io } from './outcome.ts';
-import { checkReachable } from './preflight.ts';
 import { declaredUrls } from './target.ts';
 
 /** The profile's JSON, or ProfileError naming the file. */

@@ -29,6 +29,10 @@ Usage
                           check a signed conformance statement and print the verdict its rules give
                           (exit 0: every check holds; 1: one line names the check that failed;
                           another catalogue version fails unless --allow-other-catalogue)
+  gatecheck gate [reports/ | conformance.json]
+                          the gate's decision read back from a report: the line and exit code the CLI
+                          ends with (0 passed, 1 failed, 3 target unreachable; 2 unreadable), and its
+                          GitHub annotations — for a run made through your own playwright.config
   gatecheck keygen [--out <prefix>] [--type ed25519|p256] [--format pem|jwk] [--force]
                           write a signing key pair: <prefix>.key (private, mode 0600), <prefix>.pub
 

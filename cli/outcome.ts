@@ -7,13 +7,14 @@
 import { existsSync } from 'node:fs';
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { githubAnnotations } from '../specs/report/annotations.ts';
 import type { ConformanceReport } from '../specs/report/model.ts';
 import { gatePassed, outcomeOf } from '../specs/report/outcome.ts';
 import { STATEMENT_FILE } from '../specs/report/statement-note.ts';
 import { displayPath, renderText, useColor } from '../specs/report/text.ts';
 import { REPORT_FILES } from '../specs/report/write.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
-import { gatedExit, githubAnnotations, underGithubActions } from './gate-outcome.ts';
+import { gatedExit, underGithubActions } from './gate-outcome.ts';
 
 /** Removes the previous run's reports (JUnit's too) so a crashed run cannot be mistaken for it. */
 export async function clearReports(reportDir: string, junitFile?: string): Promise<void> {

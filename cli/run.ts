@@ -11,6 +11,7 @@ import { installedPlaywrightLine } from '../shared/playwright-support.ts';
 import { startPrimedBroker, type TokenBroker, tokenSources } from '../specs/credentials/broker.ts';
 import { TokenError } from '../specs/credentials/token-error.ts';
 import { type ReporterEntry, reportersNamed, stdoutDocumentReporter } from '../specs/lib/progress-stream.ts';
+import { checkReachable, everyAnswerIs404 } from '../specs/lib/reachability.ts';
 import { INSECURE_WARNING, nodeTlsOptions, runTls } from '../specs/lib/tls.ts';
 import { PROFILE_CHECKED_ENV } from '../specs/profile/load.ts';
 import type { Profile } from '../specs/profile/types.ts';
@@ -31,7 +32,6 @@ import { gateEnv } from './gate-options.ts';
 import { clearReports, finish, type Io } from './outcome.ts';
 import { PACED_WORKERS, pacedWorkerArgs } from './paced-workers.ts';
 import { REPORTER, runPlaywright, SUITE_CONFIG } from './playwright.ts';
-import { checkReachable, everyAnswerIs404 } from './preflight.ts';
 import { declaredUrls, preflightUrl, resolveTarget, targetEnv } from './target.ts';
 
 /** Everything the suite and the reporter read from the environment (shared/env.ts names them). */

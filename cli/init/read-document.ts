@@ -15,8 +15,8 @@ import { readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { upgrade } from '@scalar/openapi-upgrader';
 import { parseDocument } from 'yaml';
+import { checkReachable } from '../../specs/lib/reachability.ts';
 import { UsageError } from '../exit-codes.ts';
-import { checkReachable } from '../preflight.ts';
 
 type Json = Record<string, unknown>;
 

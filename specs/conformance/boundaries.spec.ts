@@ -131,6 +131,10 @@ test(
     for (const valid of secrets) {
       for (const other of SCHEMES) {
         if (other === valid.scheme || (other !== 'basic' && !FIELD_SAFE.test(valid.secret))) continue;
+        // The other scheme's word is one the target takes for this very credential (profile schemeAliases,
+        // Rails's Token beside Bearer): the same credential under an alias, not another scheme's (issue #68).
+        const otherWord = kit.schemeWord(other)?.toLowerCase();
+        if (kit.credentials.aliases[valid.scheme]?.some((a) => a.toLowerCase() === otherWord)) continue;
         const probe =
           kit.probes().find((p) => p.schemes.includes(other) && p.identities.includes(valid.identity)) ??
           kit.probes().find((p) => p.schemes.includes(other));

@@ -50,6 +50,11 @@ function words(kit: Kit, schemes: readonly Scheme[]): string[] {
   return schemes.map((s) => kit.schemeWord(s)).filter((w): w is string => w !== undefined);
 }
 
+/** Every name a challenge may give `schemes`: the target's words and their declared aliases (issue #68). */
+function acceptedNames(kit: Kit, schemes: readonly Scheme[]): string[] {
+  return schemes.flatMap((s) => kit.credentials.names(s));
+}
+
 function accepted(challenges: readonly Challenge[], names: readonly string[]): boolean {
   return challenges.some((c) => names.some((n) => c.schemeLower === n.toLowerCase()));
 }
@@ -82,7 +87,11 @@ test(
     const probes = kit.probes();
     if (probes.length === 0) lacks('endpoints.protected', 'no protected request declared');
     for (const probe of probes)
-      expectApplicableChallenge(await missing401(kit, probe), words(kit, probe.schemes), challengePresent);
+      expectApplicableChallenge(
+        await missing401(kit, probe),
+        acceptedNames(kit, probe.schemes),
+        challengePresent,
+      );
   },
 );
 
@@ -100,7 +109,7 @@ test(
       for (const scheme of probe.schemes) {
         const ex = await kit.send(probe, await wrong[scheme]());
         if (ex.status !== 401) continue; // auth.401.invalid-* judges the status
-        expectApplicableChallenge(ex, words(kit, probe.schemes), challengePresent);
+        expectApplicableChallenge(ex, acceptedNames(kit, probe.schemes), challengePresent);
         judged++;
       }
     }
@@ -123,7 +132,7 @@ test(
       for (const authorization of unaccepted) {
         const ex = await kit.send(probe, authorization);
         if (ex.status !== 401) continue; // auth.401.unaccepted-scheme judges the status
-        expectApplicableChallenge(ex, words(kit, probe.schemes), challengePresent);
+        expectApplicableChallenge(ex, acceptedNames(kit, probe.schemes), challengePresent);
         judged++;
       }
     }

@@ -5,6 +5,7 @@ import { unmet } from '../kit/kit.ts';
 import { CANONICAL_SCHEME_NAME } from '../profile/credential-maker.ts';
 import type { Scheme } from '../profile/types.ts';
 import { schemeCaseInsensitive } from '../rules/schemes.ts';
+import { judgeEachClass } from '../verdict/each-class.ts';
 import { expectStatus } from '../verdict/verify.ts';
 
 /** Lower, upper and alternating case of a scheme name: "bearer", "BEARER", "bEaReR". */
@@ -33,32 +34,45 @@ for (const scheme of ['bearer', 'basic', 'apikey'] as const satisfies readonly S
           'success.200.*',
         ]);
       }
-      for (const spelling of spellings(word)) {
-        const ex = await kit.send(probe, `${spelling}${credential}`);
-        await kit.cleanup(probe, ex, authorization);
-        expectStatus(
-          ex,
-          [baseline.status],
-          schemeCaseInsensitive,
-          `(as for "${word}") with the scheme spelled "${spelling}"`,
-        );
-      }
-      // The auth-param a key is sent in: its name is matched case-insensitively too (RFC 9110 §11.2).
-      const key = scheme === 'apikey' ? kit.identity('admin')?.apikey : undefined;
-      for (const spelling of key === undefined
-        ? []
-        : paramNameCaseRespellings(kit.credentials.apikeyForm.param ?? '')) {
-        const value = kit.credentials.apikeyParam(key as string, spelling);
-        if (value === undefined) break;
-        const ex = await kit.send(probe, value);
-        await kit.cleanup(probe, ex, authorization);
-        expectStatus(
-          ex,
-          [baseline.status],
-          schemeCaseInsensitive,
-          `(as for the canonical parameter) with ${spelling.label}`,
-        );
-      }
+      // Each class judged to its end (issue #67): a refused word case never hides a refused parameter case.
+      await judgeEachClass([
+        {
+          label: "the scheme word's letter case",
+          run: async () => {
+            for (const spelling of spellings(word)) {
+              const ex = await kit.send(probe, `${spelling}${credential}`);
+              await kit.cleanup(probe, ex, authorization);
+              expectStatus(
+                ex,
+                [baseline.status],
+                schemeCaseInsensitive,
+                `(as for "${word}") with the scheme spelled "${spelling}"`,
+              );
+            }
+          },
+        },
+        {
+          // The auth-param a key is sent in: its name is matched case-insensitively too (RFC 9110 §11.2).
+          label: "the key parameter name's letter case",
+          run: async () => {
+            const key = scheme === 'apikey' ? kit.identity('admin')?.apikey : undefined;
+            for (const spelling of key === undefined
+              ? []
+              : paramNameCaseRespellings(kit.credentials.apikeyForm.param ?? '')) {
+              const value = kit.credentials.apikeyParam(key as string, spelling);
+              if (value === undefined) break;
+              const ex = await kit.send(probe, value);
+              await kit.cleanup(probe, ex, authorization);
+              expectStatus(
+                ex,
+                [baseline.status],
+                schemeCaseInsensitive,
+                `(as for the canonical parameter) with ${spelling.label}`,
+              );
+            }
+          },
+        },
+      ]);
     },
   );
 }

@@ -56,6 +56,8 @@ export interface ObserverContext {
   schemes(path: string, method: string): readonly Scheme[] | undefined;
   /** The challenge scheme name of each scheme as the target spells it; a key sent alone has none. */
   readonly names?: Readonly<Partial<Record<Scheme, string>>>;
+  /** Other words the target takes for each scheme (profile `schemeAliases`): a challenge naming one is right. */
+  readonly aliases?: Readonly<Partial<Record<Scheme, readonly string[]>>>;
   /** The 5xx answers the profile declares or a text allows (declared-5xx.ts); absent: none. */
   readonly declared5xx?: Declared5xx;
 }
@@ -98,7 +100,7 @@ export const challengeJudge: Judge = {
     if (challenges === undefined || challenges.length === 0)
       return { expected, actual: `WWW-Authenticate: ${field} (not a list of challenges)` };
     const names = (context.schemes(pathnameOf(seen.url), seen.method) ?? [])
-      .map((s) => (context.names ?? CANONICAL_SCHEME_NAME)[s])
+      .flatMap((s) => [(context.names ?? CANONICAL_SCHEME_NAME)[s], ...(context.aliases?.[s] ?? [])])
       .filter((n): n is string => n !== undefined);
     if (names.length > 0 && !names.some((n) => challengesFor(challenges, n).length > 0))
       return {

@@ -45,9 +45,12 @@ export class CredentialMaker {
   readonly apikeyForm: ApikeyForm;
   /** The auth-scheme word of each scheme as the target spells it; a key sent alone has none. */
   readonly words: Readonly<Partial<Record<Scheme, string>>>;
+  /** Other words the target takes for each scheme's credential (profile `schemeAliases`). */
+  readonly aliases: Readonly<Partial<Record<Scheme, readonly string[]>>>;
 
-  constructor(profile: Pick<Profile, 'apikeyScheme'>) {
+  constructor(profile: Pick<Profile, 'apikeyScheme' | 'schemeAliases'>) {
     this.apikeyForm = apikeyForm(profile);
+    this.aliases = Object.freeze({ ...profile.schemeAliases });
     const { word } = this.apikeyForm;
     this.words = Object.freeze({
       bearer: CANONICAL_SCHEME_NAME.bearer,
@@ -57,7 +60,7 @@ export class CredentialMaker {
   }
 
   /** The maker of `profile`, made once per profile object. */
-  static for(profile: Pick<Profile, 'apikeyScheme'>): CredentialMaker {
+  static for(profile: Pick<Profile, 'apikeyScheme' | 'schemeAliases'>): CredentialMaker {
     let maker = MAKERS.get(profile);
     if (maker === undefined) {
       maker = new CredentialMaker(profile);
@@ -69,6 +72,12 @@ export class CredentialMaker {
   /** The auth-scheme word a credential of `scheme` is sent with; undefined for a key sent alone. */
   word(scheme: Scheme): string | undefined {
     return this.words[scheme];
+  }
+
+  /** Every word a challenge may name for `scheme`: the target's own and its declared aliases. */
+  names(scheme: Scheme): string[] {
+    const word = this.words[scheme];
+    return [...(word === undefined ? [] : [word]), ...(this.aliases[scheme] ?? [])];
   }
 
   /** The scheme as a message names it: the target's word, or "the key alone". */

@@ -214,6 +214,12 @@ export interface Profile {
    */
   readonly apikeyScheme?: string;
   /**
+   * Other scheme words the target takes for the same credential (RFC 9110 §11.1 leaves scheme names to each
+   * mechanism's registration; Rails takes `Token` beside `Bearer`): a challenge naming one is right, and a
+   * credential sent under one is the same credential, not another scheme's (issue #68).
+   */
+  readonly schemeAliases?: Readonly<Partial<Record<Scheme, readonly string[]>>>;
+  /**
    * The methods each path supports (RFC 9110 §10.2.1), keyed by path: a 405's Allow on a listed path must
    * list exactly these, plus HEAD and OPTIONS when the target answers them. Unlisted paths get the methods
    * the endpoints declare (specs/profile/methods.ts).

@@ -40,6 +40,7 @@ export interface BuildInput {
     readonly maxSkippedMust?: number;
     readonly status: ConformanceReport['run']['status'];
     readonly errors: readonly string[];
+    readonly unreachable?: boolean;
     readonly politeness?: ConformanceReport['run']['politeness'];
   };
   readonly scrub: Scrubber;
@@ -110,6 +111,7 @@ export function buildReport(input: BuildInput): ConformanceReport {
     ...(input.run.maxSkippedMust !== undefined ? { maxSkippedMust: input.run.maxSkippedMust } : {}),
     status: input.run.status,
     errors,
+    ...(input.run.unreachable ? { unreachable: true } : {}),
     ...(input.run.politeness ? { politeness: input.run.politeness } : {}),
   };
   const { unattributed } = aggregated;

@@ -185,7 +185,7 @@ export interface GateReport {
 /** One reason the gate failed (GateReport.reasons). */
 export interface GateReason {
   readonly kind: 'failure' | 'worse' | 'expired' | 'stale' | 'run';
-  /** The rule it is about, when one is. */
+  /** The rule it is about, when one is (a waiver's id pattern, `auth.401.*`, for a waiver's reason). */
   readonly rule?: string;
   readonly text: string;
 }
@@ -292,6 +292,8 @@ export interface ConformanceReport {
     readonly status: 'passed' | 'failed' | 'timedout' | 'interrupted';
     /** Errors outside any test (global setup, a file that does not load…), redacted. */
     readonly errors: readonly string[];
+    /** The run's set-up found the target not answering: no check ran (exit 3 in every route). */
+    readonly unreachable?: boolean;
     /** The cost of politeness: what the run's scheduler sent, met and waited (specs/run/coordinator.ts). */
     readonly politeness?: Politeness;
   };

@@ -19,11 +19,15 @@ import { progressStream } from '../lib/progress-stream.ts';
 import { DEFAULT_PROFILE_PATH } from '../profile/load.ts';
 import { storedPoliteness } from '../run/politeness-store.ts';
 import { setUpEnv, setUpStateHere, tearDownRun } from '../setup/run-host.ts';
+import { UNREACHABLE } from '../setup/target-answers.ts';
+import { githubAnnotations } from './annotations.ts';
 import { buildReport } from './build.ts';
 import { DEFAULT_CATALOGUE_MODULE, type LoadedCatalogue, loadCatalogue } from './catalogue-source.ts';
 import { collectTest, stripAnsi } from './collect.ts';
 import { gateSourcesFromEnv, loadGate } from './gate/load.ts';
+import { gateExitLine } from './gate-exit.ts';
 import { renderMarkdown } from './markdown.ts';
+import { gatePassed } from './outcome.ts';
 import { runFilterFromArgv } from './run-filter.ts';
 import { Scrubber } from './scrub.ts';
 import { suiteVersion } from './suite-version.ts';
@@ -74,6 +78,26 @@ function isSetup(test: TestCase): boolean {
 function isCheck(test: TestCase): boolean {
   const file = path.resolve(test.location.file);
   return file.startsWith(SPECS_DIR + path.sep) || (test.tags ?? []).some((t) => t.startsWith('@rule:'));
+}
+
+/**
+ * A user's config hosting the suite: `gatecheckProjects()` beside projects of their own (issue #67). Such a
+ * guest is invisible until one of its tests runs — even when the user's own run fails to load.
+ */
+function isGuest(config: FullConfig | undefined): boolean {
+  const ours = (p: FullConfig['projects'][number]) => path.resolve(p.testDir) === SPECS_DIR;
+  const projects = config?.projects ?? [];
+  return projects.some(ours) && projects.some((p) => !ours(p));
+}
+
+/** Whether any of the suite's tests, its set-up included, started in this run. */
+function suiteStarted(suite: Suite | undefined): boolean {
+  return (suite?.allTests() ?? []).some((t) => (isCheck(t) || isSetup(t)) && t.results.length > 0);
+}
+
+/** Whether a test of the user's own projects failed: their failure is theirs, never overridden by the gate. */
+function ownTestFailed(suite: Suite | undefined): boolean {
+  return (suite?.allTests() ?? []).some((t) => !isCheck(t) && !isSetup(t) && t.outcome() === 'unexpected');
 }
 
 /**
@@ -141,16 +165,18 @@ export default class ConformanceReporter implements Reporter {
     this.#errors.push(stripAnsi(error.message ?? error.value ?? 'unknown error'));
   }
 
-  async onEnd(result: FullResult): Promise<void> {
+  async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     // The run's services close first: the politeness figures are left by the scheduler's teardown.
     await tearDownRun();
     // The runner's environment with what the run's set-up made (kept by its host, never put in the environment).
     const env: NodeJS.ProcessEnv = { ...process.env, ...setUpEnv() };
-    if (isListing(this.#options._mode, this.#suite, result)) return;
-    // A guest in the user's run (issue #40): the run selected tests, none of them the suite's, so nothing
-    // is reported. (A run with no test at all is the suite's own, and is reported: nothing was checked.)
+    if (isListing(this.#options._mode, this.#suite, result)) return undefined;
+    // A guest in the user's run (issues #40, #67): none of the suite's tests started — not selected, the user's
+    // files failed to load, the run stopped first — so it prints nothing, writes nothing and leaves the exit
+    // code to Playwright. (In the suite's own config a run with no test is reported: nothing was checked.)
     const suiteTests = this.#suiteTests();
-    if (suiteTests.length === 0 && (this.#suite?.allTests().length ?? 0) > 0) return;
+    if (isGuest(this.#config) && !suiteStarted(this.#suite)) return undefined;
+    if (suiteTests.length === 0 && (this.#suite?.allTests().length ?? 0) > 0) return undefined;
     const outputDir = path.resolve(this.#options.outputDir ?? process.env[ENV.reportDir] ?? 'reports');
     const errors: string[] = [];
     // A failed set-up (a bad profile, a variable not set, a token endpoint refusing) stopped every check.
@@ -249,6 +275,9 @@ export default class ConformanceReporter implements Reporter {
         ...(maxSkippedMust !== undefined && maxSkippedMust >= 0 ? { maxSkippedMust } : {}),
         status: result.status,
         errors,
+        ...(errors.some((e) => e.startsWith(`the run's set-up failed: ${UNREACHABLE}`))
+          ? { unreachable: true }
+          : {}),
         ...(politeness ? { politeness } : {}),
       },
       scrub,
@@ -262,7 +291,8 @@ export default class ConformanceReporter implements Reporter {
     if (summaryFile && process.env[ENV.cli] !== '1') {
       await appendFile(summaryFile, renderMarkdown(report));
     }
-    if (this.#options.summary ?? process.env[ENV.cli] !== '1') {
+    const byCli = process.env[ENV.cli] === '1';
+    if (this.#options.summary ?? !byCli) {
       const junitFile = junitFileOf(this.#config);
       // On stderr when another reporter's document is on stdout (`--reporter=json,<this> > out.json`).
       const out = progressStream(this.#config?.reporter ?? []);
@@ -271,6 +301,15 @@ export default class ConformanceReporter implements Reporter {
         color: useColor(out),
       });
       out.write(`\n${text}`);
+      // The annotations and the exit line say what the gate says, as the CLI's do (issue #67).
+      if (!byCli && process.env.GITHUB_ACTIONS === 'true')
+        for (const line of githubAnnotations(report)) process.stdout.write(`${line}\n`);
+      if (!byCli) out.write(`${gateExitLine(report)}\n`);
     }
+    // One gate in every route (issue #67): Playwright's exit code follows the gate, as the CLI's does — unless
+    // the run was cut short or the user's own tests failed, which stay Playwright's to report.
+    if (result.status !== 'passed' && result.status !== 'failed') return undefined;
+    if (ownTestFailed(this.#suite)) return undefined;
+    return { status: gatePassed(report) ? 'passed' : 'failed' };
   }
 }

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dropOutputToClosedPipes } from '../../shared/closed-pipe.ts';
 import type { ReporterEntry } from '../lib/progress-stream.ts';
 import type { Profile } from '../profile/types.ts';
 import { askHost, hostAddressIn, hostFolderPrefix, runHostAddress } from '../run/host-socket.ts';
@@ -52,6 +53,9 @@ function inWorker(env: NodeJS.ProcessEnv): boolean {
  */
 export function openRunHost(env: NodeJS.ProcessEnv = process.env): void {
   if (inWorker(env) || registry[KEY]) return;
+  // `npx playwright test | head -1`: the suite's lines to a reader that has gone are dropped, never an EPIPE
+  // crash of the user's run that leaves the run's folders behind (issue #67).
+  dropOutputToClosedPipes();
   // A folder only this user can enter (mkdtemp: 0700), so no one else can ask for the run's secrets.
   // Named after this process, every worker's parent: the workers find it so (specs/run/host-socket.ts).
   const folder = mkdtempSync(join(tmpdir(), hostFolderPrefix(process.pid)));

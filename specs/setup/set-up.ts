@@ -29,6 +29,7 @@ import type { OverDeclared } from '../run/politeness.ts';
 import { storePoliteness } from '../run/politeness-store.ts';
 import { SCHEDULER_ENV } from '../run/port.ts';
 import { estimateRun, type KeptLimit, plannedFuzzCases, revisedEstimateLine } from './estimate.ts';
+import { expectTargetAnswers } from './target-answers.ts';
 
 /** What of the run's configuration the set-up reads (the setup test's `testInfo.config`). */
 export interface SetUpRequest {
@@ -87,6 +88,12 @@ export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
 
   let baseUrl = run.baseUrl;
   if (baseUrl) {
+    // The CLI asked the target before starting Playwright; a user's own config has not.
+    if (process.env[ENV.cli] !== '1')
+      await expectTargetAnswers(run.profile, baseUrl, nodeTlsOptions(tls)).catch(async (error: unknown) => {
+        await close();
+        throw error;
+      });
     env[ENV.baseUrl] = baseUrl;
     delete process.env[ENV_EMBEDDED];
   } else {

@@ -1,12 +1,12 @@
 /**
- * The preflight's judgement of 404s (cli/preflight.ts): a run is stopped as misaddressed only when every
+ * The preflight's judgement of 404s (specs/lib/reachability.ts): a run is stopped as misaddressed only when every
  * declared endpoint answers 404; one other answer (a 401 from a protected path) means the paths exist.
  */
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { everyAnswerIs404 } from '../../cli/preflight.ts';
+import { everyAnswerIs404 } from '../../specs/lib/reachability.ts';
 import { closedPort } from './broken-target.ts';
 
 let server: http.Server;

@@ -5,7 +5,7 @@
  */
 
 import { expect, test } from '@playwright/test';
-import { githubAnnotations } from '../../cli/gate-outcome.ts';
+import { githubAnnotations } from '../../specs/report/annotations.ts';
 import { renderHtml } from '../../specs/report/html.ts';
 import { renderMarkdown } from '../../specs/report/markdown.ts';
 import { renderText } from '../../specs/report/text.ts';

@@ -141,7 +141,7 @@ test('--project gatecheck with a variable missing: one line names it, and no che
   );
   // Nor did the observer verdicts judge anything: they skip themselves after a failed set-up.
   expect(result.stdout).not.toMatch(/[✓✘] .*\[gatecheck-observers\]/);
-  expect(result.stdout).toContain('8 skipped');
+  expect(result.stdout).toContain('9 skipped');
 });
 
 test("their project run after the suite's, in the same run: its workers see no BASE_URL and no GATECHECK_* of the suite's run", async () => {
@@ -154,4 +154,44 @@ test("their project run after the suite's, in the same run: its workers see no B
   expect(result.stdout).toContain('[gatecheck] ›');
   expect(result.stdout).toMatch(/\[after\] › .*environment\.spec\.ts/);
   expect(result.code, shown(result)).toBe(0);
+});
+
+/** Folders the suite makes in the system's temporary directory (the run host's, the observers' store). */
+async function suiteFolders(tmp: string): Promise<string[]> {
+  const { readdir } = await import('node:fs/promises');
+  return (await readdir(tmp)).filter((name) => name.startsWith('gatecheck-'));
+}
+
+test('a syntax error in their own spec: Playwright reports it, and the suite says nothing, writes nothing, appends no step summary (issue #67)', async () => {
+  const own = path.join(dir, 'broken-e2e');
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(own);
+  await writeFile(
+    path.join(own, 'broken.spec.ts'),
+    "import { test } from '@playwright/test';\ntest('x', () => {\n",
+  );
+  const summary = path.join(dir, 'step-summary.md');
+  const result = await playwright(dir, ['--project', 'e2e'], {
+    GUEST_E2E_DIR: own,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_STEP_SUMMARY: summary,
+  });
+  expect(result.code, shown(result)).toBe(1);
+  expect(result.stdout + result.stderr).toMatch(/SyntaxError|Unexpected|Expected/);
+  expect(result.stdout + result.stderr).not.toMatch(
+    /gatecheck:|gatecheck fuzz|conformant|Gate (passed|failed)|::error/i,
+  );
+  expect(existsSync(path.join(dir, 'reports')), 'no reports/ written').toBe(false);
+  expect(existsSync(summary), 'no step summary appended').toBe(false);
+});
+
+test('`| head -1` in the config route: no EPIPE, and no folder of the suite left in the temporary directory (issue #67)', async () => {
+  const tmp = path.join(dir, 'tmp');
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(tmp);
+  const script = `"${process.execPath}" "${CLI}" test -c "${CONFIG}" --project gatecheck --grep '@rule:auth\\.401\\.missing' | head -1; echo "exit \${PIPESTATUS[0]}"`;
+  const result = await run('bash', ['-c', script], dir, 170_000, cleanEnv({ TMPDIR: tmp }));
+  expect(result.stderr, result.stderr).not.toMatch(/EPIPE|Unhandled 'error' event/);
+  expect(result.stdout).toMatch(/exit 0\n?$/);
+  expect(await suiteFolders(tmp)).toEqual([]);
 });

@@ -188,7 +188,7 @@ export function applyGate(rules: readonly RuleReport[], input: GateInput): Gated
     const shown = { rule: w.rule, ...waiverOf(w) };
     if (expired(w)) {
       const line = `waiver for ${w.rule} expired on ${w.until}: ${w.reason}`;
-      block('expired', line, pattern ? undefined : w.rule);
+      block('expired', line, w.rule);
       return { ...shown, state: 'expired', note: line };
     }
     if (used.has(w)) {
@@ -205,11 +205,7 @@ export function applyGate(rules: readonly RuleReport[], input: GateInput): Gated
       ? `the pattern matched no failing rule (it names ${marked.filter((r) => waiverMatches(w, r.id)).length} rules, none fails): remove it`
       : staleNote(byId.get(w.rule), w);
     if (input.waivers?.strict)
-      block(
-        'stale',
-        `waiver for ${w.rule} is stale (--strict-waivers): ${note}`,
-        pattern ? undefined : w.rule,
-      );
+      block('stale', `waiver for ${w.rule} is stale (--strict-waivers): ${note}`, w.rule);
     return { ...shown, state: 'stale', note };
   });
   for (const reason of input.runReasons) block('run', reason);

@@ -13,7 +13,8 @@ export default defineConfig({
   reporter: [['list'], gatecheckReporter()],
   outputDir: `${process.cwd()}/test-results`,
   projects: [
-    { name: 'e2e', testDir: 'e2e' },
+    // GUEST_E2E_DIR: a folder of the test's own (a spec with a syntax error), else the fixture's e2e/.
+    { name: 'e2e', testDir: process.env.GUEST_E2E_DIR ?? 'e2e' },
     ...gatecheckProjects(process.env.GUEST_PROFILE ? { profile: process.env.GUEST_PROFILE } : {}),
   ],
 });

@@ -6,7 +6,7 @@
 
 import http from 'node:http';
 import https from 'node:https';
-import type { NodeTlsOptions } from '../specs/lib/tls.ts';
+import type { NodeTlsOptions } from './tls.ts';
 
 export type Reachability =
   | { readonly reachable: true; readonly status: number }
