@@ -5,7 +5,7 @@
  */
 import { forRule, test } from '../kit/fixtures.ts';
 import { unmet } from '../kit/kit.ts';
-import { refusedElsewhere } from '../lib/refused-credentials.ts';
+import { refusedElsewhere } from '../kit/refused-credentials.ts';
 import { redactText, rememberSecrets } from '../lib/secrets.ts';
 import { credentialOtherPlaces as rule } from '../rules/credential-places.ts';
 import { expectRule } from '../verdict/verify.ts';

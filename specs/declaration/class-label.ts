@@ -3,16 +3,15 @@
  * 60/10 s per address". The report, the summary, JUnit and the signed statement name it, so two statements can
  * be compared: a conformant read-only Bearer API and a conformant full seed interface say which they are.
  */
+import { CANONICAL_SCHEME_NAME } from '../profile/credential-maker.ts';
 import type { Declaration } from './declaration.ts';
-
-const NAMES = { bearer: 'Bearer', basic: 'Basic', apikey: 'Apikey' } as const;
 
 export function classLabel(d: Declaration): string {
   const parts: string[] = [];
   const schemes = d.schemes.map((s) =>
     s === 'bearer'
       ? `Bearer (${d.features.has('jwt') ? `JWT ${d.jwtAlg ?? ''}`.trim() : 'opaque'})`
-      : NAMES[s],
+      : CANONICAL_SCHEME_NAME[s],
   );
   parts.push(schemes.length ? schemes.join(' + ') : 'no scheme');
   if (d.features.has('public')) parts.push('public read');

@@ -9,12 +9,13 @@
  * profile a statement embeds, so it reads no credential's value.
  */
 import { isRecord } from '../../shared/is-record.ts';
+import { SCHEMES } from '../profile/credential-maker.ts';
+import type { Scheme } from '../profile/types.ts';
 import type { Feature } from '../rules/types.ts';
 
 type Json = Record<string, unknown>;
 
-export type SchemeName = 'bearer' | 'basic' | 'apikey';
-const SCHEME_NAMES: readonly SchemeName[] = ['bearer', 'basic', 'apikey'];
+export type SchemeName = Scheme;
 
 /** RFC 9110 §9.3: the methods that change state, for "does the profile declare a write anywhere". */
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -39,7 +40,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 function schemesOf(e: Json | undefined, member = 'schemes'): SchemeName[] {
   const list = e?.[member];
-  return Array.isArray(list) ? SCHEME_NAMES.filter((s) => list.includes(s)) : [];
+  return Array.isArray(list) ? SCHEMES.filter((s) => list.includes(s)) : [];
 }
 
 function limitEntries(raw: unknown): Json[] {
@@ -77,7 +78,7 @@ export function declarationOf(profile: unknown): Declaration {
     ...guarded.flatMap((e) => schemesOf(e)),
     ...schemesOf(collectionJson, 'writeSchemes'),
   ]);
-  const schemes = SCHEME_NAMES.filter((s) => accepted.has(s));
+  const schemes = SCHEMES.filter((s) => accepted.has(s));
   const jwt = obj(p.jwt);
   const identities = obj(p.identities) ?? {};
   const blocked = obj(p.blocked);

@@ -90,7 +90,7 @@ export async function setUpRun(config: SetUpRequest): Promise<SetUpResult> {
   if (baseUrl) {
     // The CLI asked the target before starting Playwright; a user's own config has not.
     if (process.env[ENV.cli] !== '1')
-      await expectTargetAnswers(run.profile, baseUrl, nodeTlsOptions(tls)).catch(async (error: unknown) => {
+      await expectTargetAnswers(run.profile, baseUrl).catch(async (error: unknown) => {
         await close();
         throw error;
       });

@@ -84,12 +84,16 @@ test('a misspelt field: one line with "did you mean"; exit 2', async () => {
   expect(io.stderr).toBe('gatecheck: profile: /ratelimit is not a known field; did you mean rateLimit?\n');
 });
 
-test('the rules that would run and those that would skip, with what the profile lacks', async () => {
+test('the class judged, the rules its declaration rules out, those that would run and those that would skip, with what the profile lacks', async () => {
   const whole = capture();
   expect(await main(['check', '--profile', MOCK_PROFILE], whole)).toBe(EXIT.conformant);
   // The mock's profile runs the whole catalogue (the conformance run skips none for data).
   expect(whole.stdout).toMatch(/Would run (\d+) of \1 rules/);
   expect(whole.stdout).not.toContain('Would skip');
+  expect(whole.stdout).not.toContain('Not applicable');
+  expect(whole.stdout).toContain(
+    'Judged as: Bearer (JWT RS256) + Basic + Apikey · public read · writes (admin only) · admin role',
+  );
 
   const file = await profileFile((p) => {
     delete p.endpoints.admin;
@@ -97,8 +101,12 @@ test('the rules that would run and those that would skip, with what the profile 
   });
   const io = capture();
   expect(await main(['check', '--profile', file], io)).toBe(EXIT.conformant);
+  // No admin path: the admin role is not declared, so its rules do not apply (issue #66) — never "skipped".
+  expect(io.stdout).toMatch(/Not applicable to the declared interface: \d+ \(never counted as skipped\):/);
+  expect(io.stdout).toContain('success.200.admin [MUST] — no admin role is declared (endpoints.admin)');
+  expect(io.stdout).not.toContain('success.200.admin [MUST] — profile lacks');
+  // No rate limit: the seed asks one of every target (§8), so its rules apply and skip for the missing data.
   expect(io.stdout).toMatch(/Would skip \d+, for data the profile lacks:/);
-  expect(io.stdout).toContain('success.200.admin [MUST] — profile lacks endpoints.admin');
   expect(io.stdout).toMatch(/ratelimit\.429\S* \[\w+\] — profile lacks rateLimit/);
 });
 

@@ -39,7 +39,7 @@ test('a Bearer-only read-only API: the Basic, Apikey, write, blocking and fault 
     'jwt.attack.alg-none',
   ])
     expect(out.has(id), id).toBe(false);
-  expect(out.size).toBe(29);
+  expect(out.size).toBe(30);
 });
 
 test('every identity may write and the admin path takes one scheme: exactly the two rules those rule out', () => {

@@ -128,9 +128,11 @@ test('a target that does not answer: one line, no check run; gatecheck gate and 
   const profile = await profileFor(`http://127.0.0.1:${port}`, 'dead.profile.json');
   const viaConfig = await playwright(profile, 'dead');
   expect(viaConfig.code).toBe(1);
-  expect(viaConfig.stdout).toContain(`target unreachable: GET http://127.0.0.1:${port}/users`);
+  expect(viaConfig.stdout).toContain(`target unreachable: http://127.0.0.1:${port}: connection refused`);
   expect(viaConfig.stdout).not.toContain('RuleViolation');
-  expect(closing(viaConfig.stdout)[0]).toMatch(/^gatecheck: exit 3 \(target unreachable: GET /);
+  expect(closing(viaConfig.stdout)[0]).toMatch(
+    /^gatecheck: exit 3 \(target unreachable: http:\/\/127\.0\.0\.1:\d+: connection refused\)/,
+  );
   expect((await gatecheck(['gate', 'dead'])).code).toBe(3);
   const viaCli = await gatecheck(['--profile', profile, '--only', ONLY]);
   expect(viaCli.code).toBe(3);

@@ -342,6 +342,12 @@ const SNIPPETS: readonly Entry[] = [
   },
   {
     file: 'docs/ci.md',
+    match: /^ {6}- name: Conformance \(your own Playwright config\)/,
+    notRun:
+      "steps of a GitHub Actions workflow in the user's own repository; tests/package/config-route-gate.test.ts runs the same route — a guest config with GATECHECK_WAIVERS and GATECHECK_BASELINE, then `gatecheck gate` on its reports, exit 3 for a target that does not answer",
+  },
+  {
+    file: 'docs/ci.md',
     match: /^ {6}- name: Conformance \(gate on what got worse\)/,
     notRun:
       'a workflow step over a baseline and waivers kept in the repository; the flags are run by tests/gate/transcript.test.ts',

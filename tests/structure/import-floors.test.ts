@@ -33,6 +33,7 @@ const SPECS_FLOORS = [
   'specs/run-target.ts', // a project's target and profile, the set-up's variables in a worker
   'specs/run', // the scheduler, its coordinator and stores, the line to the runner's host
   'specs/lib', // ground-floor helpers: budget, TLS, redaction, parsers, evidence
+  'specs/declaration', // the interface a profile declares: applicability, class, deviations (issue #66)
   'specs/profile', // the profile: types, loading, credential maker, rate policy
   'specs/rules', // the rules' catalogue
 ] as const;

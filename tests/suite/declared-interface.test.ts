@@ -83,10 +83,10 @@ test.describe('the mock declared as a Bearer-only, read-only API', () => {
     const { code, report, out } = await fullRun(mock.url, bearerReadOnly());
     expect(code, out).toBe(0);
     const ids = ruledOut(report).map(([id]) => id);
-    expect(ids).toHaveLength(29);
+    expect(ids).toHaveLength(30);
     expect(ids).toContain('auth.401.invalid-basic');
     expect(ids).toContain('success.200.post');
-    expect(report.counts.MUST['not-applicable']).toBe(24);
+    expect(report.counts.MUST['not-applicable']).toBe(25);
     expect(report.counts.MUST.skip + report.counts.MUST['not-run']).toBe(0);
     expect(report.target.declaration?.class).toBe(
       'Bearer (JWT RS256) · public read · read-only · admin role · limit 20/1 s per identity',

@@ -6,6 +6,8 @@ export const UNPROVEN: Readonly<Record<string, string>> = {
     'INFO rule: no RFC forbids accepting a token "issued" in the future; the rule reports and never fails.',
   'jwt.claims.wrong-type-lenient':
     'INFO rule: reading a time claim of the wrong JSON type as the valid time it carries is leniency RFC 7519 §7.2 leaves to the verifier; the rule reports which tokens were accepted and never fails.',
+  'auth.scheme.separator-recovered':
+    'INFO rule: RFC 9110 §2.2 lets a recipient recover the same credential from a tab or a missing space after the scheme word, or refuse it; the rule reports which and never fails.',
   'basic.base64.excess-padding':
     'INFO rule: RFC 4648 §3.3 lets a decoder ignore excess pad characters ("MAY also be ignored") or refuse them; the rule reports which and never fails.',
   'authz.403.reauth-fresh':

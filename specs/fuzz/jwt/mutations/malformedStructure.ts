@@ -33,7 +33,7 @@ export function malformedStructureMutation(kit: JwtKit): fc.Arbitrary<JwtMutatio
       .record({
         segment: fc.constantFrom('header', 'payload'),
         at: fc.nat(),
-        c: fc.constantFrom('+', '/', '=', '==', '%3D', '!', '.', '~'),
+        c: fc.constantFrom(...STRAY),
       })
       .map(({ segment, at, c }) => {
         const text = segment === 'header' ? h : p;
@@ -68,15 +68,37 @@ function notObject(kit: JwtKit, segment: (typeof SEGMENTS)[number], json: string
   };
 }
 
+/** The characters outside base64url the samples insert (RFC 7515 §2: base64url without padding). */
+const STRAY = ['+', '/', '=', '==', '%3D', '!', '.', '~'] as const;
+
 /**
- * The finite part of malformedStructureMutation, sent whole (issue #68): the header segment removed, and each
- * JSON text that is no object (or no JSON) as the header and as the claims set — 15 tokens. The extra
- * segments and inserted characters are drawn from spaces too large to send whole.
+ * The finite part of malformedStructureMutation, sent whole (issue #68): the header segment removed, each JSON
+ * text that is no object (or no JSON) as the header and as the claims set, a fourth and a fifth segment (one
+ * representative each), and each stray character once in the middle of the header and of the claims set — 33
+ * tokens. Where the extra segment's bytes and the stray character's place vary, the samples draw the rest.
  */
 export function malformedStructureWhole(kit: JwtKit): readonly JwtMutation[] {
-  const [, p, s] = kit.segments;
+  const [h, p, s] = kit.segments;
+  const m = (variant: string, token: string): JwtMutation => ({
+    attack: 'structure',
+    variant,
+    token,
+    escalated: false,
+  });
+  const inserted = (segment: 'header' | 'payload', c: string): JwtMutation => {
+    const text = segment === 'header' ? h : p;
+    const i = Math.floor(text.length / 2);
+    const broken = `${text.slice(0, i)}${c}${text.slice(i)}`;
+    return m(
+      `${JSON.stringify(c)} inserted in the ${segment} segment at ${i}`,
+      segment === 'header' ? `${broken}.${p}.${s}` : `${h}.${broken}.${s}`,
+    );
+  };
   return [
-    { attack: 'structure', variant: 'header segment removed', token: `${p}.${s}`, escalated: false },
+    m('header segment removed', `${p}.${s}`),
+    m('a fourth segment', `${h}.${p}.${s}.AAAA`),
+    m('five segments (JWE shape)', `${h}.${p}.${s}.AAAA.AAAA`),
     ...SEGMENTS.flatMap((segment) => NOT_OBJECTS.map((json) => notObject(kit, segment, json))),
+    ...(['header', 'payload'] as const).flatMap((segment) => STRAY.map((c) => inserted(segment, c))),
   ];
 }

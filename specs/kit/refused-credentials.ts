@@ -4,7 +4,7 @@
  * checks read — a JWS whose signature no longer matches, one whose claims were raised to the admin's without
  * re-signing, an expired one, an API key one character off; and, for the admin path only, the user's own.
  */
-import type { Kit } from '../kit/kit.ts';
+import type { Kit } from './kit.ts';
 
 export interface RefusedCredential {
   readonly label: string;
