@@ -6,15 +6,13 @@
  * defect fails it with one `::error` naming it; the waiver past its date fails it with an `::error` naming the
  * waiver; the defects off, the waiver is stale and the baseline entries fixed. Today is injected.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT } from '../../cli/exit-codes.ts';
 import type { DefectName } from '../../mock/defects/registry.ts';
-import type { ConformanceReport } from '../../specs/report/model.ts';
-import { MOCK_PROFILE, type Scratch, scratch } from '../cli/cli.ts';
-import { startDefectiveMock } from '../helpers/defect-mock.ts';
-import { schemaErrors } from '../report/schema.ts';
+import { type Scratch, scratch } from '../cli/cli.ts';
+import { runGateAgainst } from './defect-run.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 900_000 });
 
@@ -54,37 +52,17 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => s?.dispose());
 
-async function runAgainst(
+/** One run of this transcript (tests/gate/defect-run.ts). */
+function runAgainst(
   defects: readonly DefectName[],
   reportDir: string,
   extra: readonly string[] = [],
   env: Record<string, string> = {},
 ) {
-  const mock = await startDefectiveMock(defects);
-  try {
-    const run = await s.gatecheck(
-      [
-        '--base-url',
-        mock.url,
-        '--profile',
-        MOCK_PROFILE,
-        '--only',
-        ONLY,
-        '--report-dir',
-        reportDir,
-        ...extra,
-      ],
-      { GATECHECK_TODAY: TODAY, GITHUB_ACTIONS: 'true', ...env },
-    );
-    const report = JSON.parse(
-      await readFile(path.join(s.dir, reportDir, 'conformance.json'), 'utf8'),
-    ) as ConformanceReport;
-    expect(schemaErrors(report)).toEqual([]);
-    const annotations = run.stdout.split('\n').filter((l) => l.startsWith('::'));
-    return { run, report, out: run.stdout + run.stderr, annotations };
-  } finally {
-    await mock.close();
-  }
+  return runGateAgainst(s, { only: ONLY, today: TODAY }, defects, reportDir, extra, {
+    GITHUB_ACTIONS: 'true',
+    ...env,
+  });
 }
 
 const GATE = ['--waivers', 'waivers.json', '--baseline', 'baseline/conformance.json'];

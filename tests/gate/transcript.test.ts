@@ -16,9 +16,8 @@ import { expect, test } from '@playwright/test';
 import { EXIT } from '../../cli/exit-codes.ts';
 import type { DefectName } from '../../mock/defects/registry.ts';
 import type { ConformanceReport } from '../../specs/report/model.ts';
-import { MOCK_PROFILE, type Scratch, scratch } from '../cli/cli.ts';
-import { startDefectiveMock } from '../helpers/defect-mock.ts';
-import { schemaErrors } from '../report/schema.ts';
+import { type Scratch, scratch } from '../cli/cli.ts';
+import { runGateAgainst } from './defect-run.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 900_000 });
 
@@ -42,37 +41,14 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => s?.dispose());
 
-/** One CLI run against the mock with `defects` on; the report of `reportDir` read back and schema-checked. */
-async function runAgainst(
+/** One run of this transcript (tests/gate/defect-run.ts). */
+function runAgainst(
   defects: readonly DefectName[],
   reportDir: string,
   extra: readonly string[] = [],
   env: Record<string, string> = {},
 ) {
-  const mock = await startDefectiveMock(defects);
-  try {
-    const run = await s.gatecheck(
-      [
-        '--base-url',
-        mock.url,
-        '--profile',
-        MOCK_PROFILE,
-        '--only',
-        ONLY,
-        '--report-dir',
-        reportDir,
-        ...extra,
-      ],
-      { GATECHECK_TODAY: TODAY, ...env },
-    );
-    const report = JSON.parse(
-      await readFile(path.join(s.dir, reportDir, 'conformance.json'), 'utf8'),
-    ) as ConformanceReport;
-    expect(schemaErrors(report)).toEqual([]);
-    return { run, report, out: run.stdout + run.stderr };
-  } finally {
-    await mock.close();
-  }
+  return runGateAgainst(s, { only: ONLY, today: TODAY }, defects, reportDir, extra, env);
 }
 
 const verdictOf = (report: ConformanceReport, id: string) => report.rules.find((r) => r.id === id);

@@ -16,14 +16,13 @@ const NOT_OBJECTS = ['[]', '"JWT"', '1', 'null', 'true', '{"alg":', '[{"alg":"no
  * additional characters"; the header "MUST" be a completely valid JSON object), RFC 7519 §7.2 step 10 (the
  * claims set must be a JSON object).
  */
+/** A structure attack's token, named by what is wrong with it. */
+function m(variant: string, token: string): JwtMutation {
+  return { attack: 'structure', variant, token, escalated: false };
+}
+
 export function malformedStructureMutation(kit: JwtKit): fc.Arbitrary<JwtMutation> {
   const [h, p, s] = kit.segments;
-  const m = (variant: string, token: string): JwtMutation => ({
-    attack: 'structure',
-    variant,
-    token,
-    escalated: false,
-  });
   const extra = fc.uint8Array({ minLength: 0, maxLength: 16 }).map(b64url);
   return fc.oneof(
     extra.map((x) => m('a fourth segment', `${h}.${p}.${s}.${x}`)),
@@ -79,12 +78,6 @@ const STRAY = ['+', '/', '=', '==', '%3D', '!', '.', '~'] as const;
  */
 export function malformedStructureWhole(kit: JwtKit): readonly JwtMutation[] {
   const [h, p, s] = kit.segments;
-  const m = (variant: string, token: string): JwtMutation => ({
-    attack: 'structure',
-    variant,
-    token,
-    escalated: false,
-  });
   const inserted = (segment: 'header' | 'payload', c: string): JwtMutation => {
     const text = segment === 'header' ? h : p;
     const i = Math.floor(text.length / 2);
