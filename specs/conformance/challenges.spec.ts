@@ -2,6 +2,8 @@
  * What a 401 (and a Bearer 403) says in WWW-Authenticate: RFC 9110 §11.6.1 challenge syntax, realm
  * quoting (§11.5), Basic (RFC 7617 §2) and Bearer (RFC 6750 §3) specifics.
  */
+
+import { challengeNames } from '../kit/challenge-names.ts';
 import { forRule, test } from '../kit/fixtures.ts';
 import { type Kit, lacks, need, type Probe, SCHEMES, unmet } from '../kit/kit.ts';
 import { unknownKeyToken, wrongApikeys, wrongBasic } from '../kit/stimuli.ts';
@@ -50,11 +52,6 @@ function words(kit: Kit, schemes: readonly Scheme[]): string[] {
   return schemes.map((s) => kit.schemeWord(s)).filter((w): w is string => w !== undefined);
 }
 
-/** Every name a challenge may give `schemes`: the target's words and their declared aliases (issue #68). */
-function acceptedNames(kit: Kit, schemes: readonly Scheme[]): string[] {
-  return schemes.flatMap((s) => kit.credentials.names(s));
-}
-
 function accepted(challenges: readonly Challenge[], names: readonly string[]): boolean {
   return challenges.some((c) => names.some((n) => c.schemeLower === n.toLowerCase()));
 }
@@ -68,8 +65,15 @@ function schemesOf(challenges: readonly Challenge[]): string {
  * could use one that has a word (a key sent alone, `apikeyScheme: ""`, has none to name; as the observer's
  * judge, specs/observe/judges.ts).
  */
-function expectApplicableChallenge(ex: Exchange, names: readonly string[], rule: Rule): Challenge[] {
+async function expectApplicableChallenge(
+  kit: Kit,
+  probe: Probe,
+  ex: Exchange,
+  rule: Rule,
+): Promise<Challenge[]> {
   const challenges = expectChallenges(ex, rule);
+  // The target's words, their declared aliases, and a name it is seen to accept for the same credential.
+  const names = await challengeNames(kit, probe, challenges);
   expectRule(
     names.length === 0 || accepted(challenges, names),
     rule,
@@ -87,11 +91,7 @@ test(
     const probes = kit.probes();
     if (probes.length === 0) lacks('endpoints.protected', 'no protected request declared');
     for (const probe of probes)
-      expectApplicableChallenge(
-        await missing401(kit, probe),
-        acceptedNames(kit, probe.schemes),
-        challengePresent,
-      );
+      await expectApplicableChallenge(kit, probe, await missing401(kit, probe), challengePresent);
   },
 );
 
@@ -109,7 +109,7 @@ test(
       for (const scheme of probe.schemes) {
         const ex = await kit.send(probe, await wrong[scheme]());
         if (ex.status !== 401) continue; // auth.401.invalid-* judges the status
-        expectApplicableChallenge(ex, acceptedNames(kit, probe.schemes), challengePresent);
+        await expectApplicableChallenge(kit, probe, ex, challengePresent);
         judged++;
       }
     }
@@ -132,7 +132,7 @@ test(
       for (const authorization of unaccepted) {
         const ex = await kit.send(probe, authorization);
         if (ex.status !== 401) continue; // auth.401.unaccepted-scheme judges the status
-        expectApplicableChallenge(ex, acceptedNames(kit, probe.schemes), challengePresent);
+        await expectApplicableChallenge(kit, probe, ex, challengePresent);
         judged++;
       }
     }
