@@ -102,7 +102,9 @@ function credentialTodo(
   todo.push(
     key.word === undefined
       ? `/apikeyScheme: the document does not say which word goes before the key of security scheme ${key.name} in Authorization (${key.said === undefined ? 'it has no description' : `its description reads: "${key.said}"`}); Apikey assumed — set the target's (Token, SSWS, "MediaBrowser Token" for MediaBrowser Token="<key>", "Token token=" for Token token=<key>, or "" for the key alone)`
-      : `/apikeyScheme: "${key.word}", as security scheme ${key.name} states it (${key.wordFrom}); confirm it`,
+      : key.word === ''
+        ? `/apikeyScheme: "" — the key alone, no word before it, as security scheme ${key.name} states it (${key.wordFrom}${key.said === undefined ? '' : `: "${key.said}"`}); confirm it`
+        : `/apikeyScheme: "${key.word}", as security scheme ${key.name} states it (${key.wordFrom}); confirm it`,
   );
 }
 

@@ -6,7 +6,8 @@
  * - a scheme listed on an endpoint is one requirement object of the operation holding that scheme alone;
  * - a public endpoint's operation has no requirement, or an empty one among them;
  * - the endpoint's operation is sent to the profile's baseUrl (one of its servers, §4.8.1 alternatives);
- * - a key's scheme word is the one the document states, or a to-do line says it was assumed;
+ * - a key's scheme word is the one the document states (none, `""`, when it shows the key alone after
+ *   `Authorization:`), or a to-do line says it was assumed;
  * - the collection's declared statuses are the document's.
  */
 import { isRecord } from '../../../shared/is-record.ts';
@@ -143,6 +144,9 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
     const stated = keys.some((k) => {
       if (k['x-gatecheck-apikey-scheme'] === word) return true;
       const text = `${JSON.stringify(Object.entries(k).filter(([n]) => n === 'description' || n.startsWith('x-')))} ${headerExamples ?? ''}`;
+      // The key alone (`""`): the header shown with nothing but a stand-in for the key after its name.
+      if (word === '')
+        return /Authorization:\s*(<[^<>\s]+>|\{[^{}]+\}|[A-Z][A-Z0-9]*_[A-Z0-9_]+)\s*([`"'.,;]|$)/.test(text);
       return (
         parts.length > 0 &&
         parts.every((p) =>
