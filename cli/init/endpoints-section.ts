@@ -3,7 +3,7 @@
  * with their reasons and the inputs they require: public, protected, admin, missing, and the 405 check's.
  */
 import { inputsOf, type Operation } from './operations.ts';
-import { type Pick, pickAdmin, pickProtected, pickPublic, unusableAdmin } from './picks.ts';
+import { openAdmin, type Pick, pickAdmin, pickProtected, pickPublic, unusableAdmin } from './picks.ts';
 import { EXAMPLES, examples, line, plural, schemesOf } from './todo-text.ts';
 
 type Json = Record<string, unknown>;
@@ -82,6 +82,9 @@ export function readEndpoints(
     );
     inputsTodo('admin', admin.op, todo);
   }
+  // Marked as an administrator's and stating no security requirement: said, never hidden behind "no read".
+  const open = openAdmin(ops);
+  const openText = `${plural(open.length, 'operation')} the document marks as an administrator’s ${open.length === 1 ? 'states' : 'state'} no security requirement (${examples(open)}) — by OpenAPI anyone may call them, so the profile claims none of them: confirm the target protects them`;
   const unusable = unusableAdmin(ops, admin?.op, rateLimited);
   const unusableText = unusable
     .slice(0, EXAMPLES)
@@ -89,10 +92,13 @@ export function readEndpoints(
     .join('; ');
   if (!admin)
     todo.push(
-      unusable.length === 0
+      unusable.length === 0 && open.length === 0
         ? '/endpoints/admin: no read the document marks as an administrator’s (path, tag, description, x- marker, scope or role); add one if the target has it'
-        : `/endpoints/admin: the document marks ${plural(unusable.length, 'operation')} as an administrator’s, none usable as the admin read: ${unusableText}${unusable.length > EXAMPLES ? `; … ${unusable.length - EXAMPLES} more` : ''}; add one the target has`,
+        : unusable.length === 0
+          ? `/endpoints/admin: no admin read: ${openText}; add an admin read the target has`
+          : `/endpoints/admin: the document marks ${plural(unusable.length, 'operation')} as an administrator’s, none usable as the admin read: ${unusableText}${unusable.length > EXAMPLES ? `; … ${unusable.length - EXAMPLES} more` : ''}; add one the target has`,
     );
+  if (open.length > 0 && (admin || unusable.length > 0)) todo.push(`/endpoints/admin: ${openText}`);
   else if (unusable.some((u) => u.why.includes('applies only with query')))
     todo.push(
       `/endpoints/admin: left out for query-dependent admin wording — ${unusable
@@ -101,6 +107,7 @@ export function readEndpoints(
         .map((u) => `${line(u.op)} (${u.why})`)
         .join('; ')}`,
     );
+
 
   endpoints.missing = { path: `${prefix}${MISSING}` };
   return { prot, admin };

@@ -12,13 +12,17 @@ import { readOpenApi } from '../../../cli/init/read-document.ts';
 import { schemaValidator } from '../../../shared/json-schema.ts';
 import { unfoundedClaims } from './claims.ts';
 import { type Facts, judge } from './claims-table.ts';
-import { init, type Written } from './run-init.ts';
+import { init, initText, type Written } from './run-init.ts';
 
 const DOCUMENTS = path.join(import.meta.dirname, 'documents');
 const SCHEMA = path.join(import.meta.dirname, '../../../fixtures/schemas/profile.schema.json');
 
 /** Document, and the class of issue #69 it stands for. */
-const CLASSES = [['key-alone-3.1.yaml', 'a key sent with no word before it']] as const;
+const CLASSES = [
+  ['key-alone-3.1.yaml', 'a key sent with no word before it'],
+  ['prose-public-3.1.yaml', 'prose that overrides security'],
+  ['admin-in-words-3.1.yaml', 'admin stated in words, on tags or in summaries'],
+] as const;
 
 const documentOf = (file: string) => path.join(DOCUMENTS, file);
 const todoLine = (w: Written, start: string) => w.profile.todo.find((t) => t.startsWith(start)) ?? '';
@@ -45,4 +49,38 @@ test('"`Authorization: YOUR_API_KEY`" → apikeyScheme "" (the key alone), the t
   expect(line).toContain('the key alone, no word before it');
   expect(line).toContain('`Authorization: YOUR_API_KEY`');
   expect(line).not.toContain('does not say');
+});
+
+test('"This endpoint is not authenticated …" on an operation whose security asks for credentials → the public read, never the protected one, both to-dos quoting it', async () => {
+  const w = await init(documentOf('prose-public-3.1.yaml'));
+  expect(w.profile.endpoints.public).toEqual({ path: '/', method: 'GET' });
+  expect((w.profile.endpoints.protected as { path: string }).path).toBe('/info');
+  const sentence =
+    'This endpoint is not authenticated for the purpose of clients and user to identify the JupyterHub version before setting up authentication.';
+  expect(todoLine(w, '/endpoints/public:')).toContain(
+    `its security asks for credentials, but its description says "${sentence}"`,
+  );
+  expect(todoLine(w, '/endpoints/protected:')).toContain(`not GET / (its description says "${sentence}")`);
+});
+
+test('a role on a tag, "Operator token" in a summary, "must have the following roles" → admin evidence quoted; /admin operations stating no security are named, and never the public read', async () => {
+  const w = await init(documentOf('admin-in-words-3.1.yaml'));
+  expect((w.profile.endpoints.admin as { path: string }).path).toBe('/users');
+  const admin = todoLine(w, '/endpoints/admin: GET /users');
+  expect(admin).toContain('its summary says "List all users | Operator token"');
+  expect(admin).toContain('runner-up: GET /api-credentials/me');
+  expect(admin).toContain('must have the following roles');
+  expect((w.profile.endpoints.public as { path: string }).path).toBe('/status/components/all');
+  expect(w.profile.todo).toContain(
+    '/endpoints/admin: 1 operation the document marks as an administrator’s states no security requirement (GET /admin/site_settings) — by OpenAPI anyone may call them, so the profile claims none of them: confirm the target protects them',
+  );
+  // The tag's words alone make its operation an administrator's: without the summary and the roles, it is the pick.
+  const text = (await readFile(documentOf('admin-in-words-3.1.yaml'), 'utf8'))
+    .replace('List all users | Operator token', 'List all users')
+    .replace('your API credential must have the following roles', 'your API credential is shown');
+  const tagged = await initText(text);
+  expect((tagged.profile.endpoints.admin as { path: string }).path).toBe('/organisation/settings');
+  expect(todoLine(tagged, '/endpoints/admin: GET')).toContain(
+    'its tag "Organisation" says "You need to have the "owner" role to access these endpoints."',
+  );
 });
