@@ -108,7 +108,6 @@ export function readEndpoints(
         .join('; ')}`,
     );
 
-
   endpoints.missing = { path: `${prefix}${MISSING}` };
   return { prot, admin };
 }

@@ -236,7 +236,9 @@ export function pickProtected(ops: readonly Operation[], rateLimited: ReadonlySe
         : 'a quota of its own (every candidate without one carries an admin marker)',
     adminScore(op).score > 0 ? 'every candidate carries an admin marker' : '',
     op.filled.length ? `path parameters ${op.filled.join(', ')}` : '',
-    open.length ? `not ${open.map((o) => `${o.method.toUpperCase()} ${o.path} (${quoted(o)})`).join(', ')}` : '',
+    open.length
+      ? `not ${open.map((o) => `${o.method.toUpperCase()} ${o.path} (${quoted(o)})`).join(', ')}`
+      : '',
   ].filter(Boolean);
   return { op, reason: why.join('; ') };
 }

@@ -61,7 +61,7 @@ function quoteOf(text: string, where: string, patterns: readonly RegExp[], skip?
   const sentences = sentencesOf(text);
   for (const pattern of patterns)
     for (const [i, s] of sentences.entries()) {
-      if (!pattern.test(s) || (skip !== undefined && skip.test(s.replace(pattern, '')))) continue;
+      if (!pattern.test(s) || skip?.test(s.replace(pattern, ''))) continue;
       // A summary written as "List all users | Operator token": quote both halves.
       const whole = /^(?:operator|owner|admin)/i.test(s) && i > 0 ? `${sentences[i - 1]} | ${s}` : s;
       return { sentence: whole.length > 200 ? `${whole.slice(0, 199)}…` : whole, where };
