@@ -154,7 +154,16 @@ function baseUrlTodo(server: Server | undefined, choice: ServerChoice, todo: str
     todo.push(
       `/baseUrl: ${String(choice.raw?.url)} is a public demo or placeholder host by its name, somebody else's instance — a conformance run sends invalid credentials and bursts: give your own deployment's URL as baseUrl or --base-url`,
     );
-  if (server?.url !== undefined)
+  const chosen = server?.written === String(choice.raw?.url);
+  if (choice.warned.length > 0 && chosen)
+    todo.push(
+      `/baseUrl: passed over — ${choice.warned.join('; ')}: the document says not to use ${choice.warned.length === 1 ? 'it' : 'them'}`,
+    );
+  if (choice.withheld !== undefined && chosen && server?.url !== undefined)
+    todo.push(
+      `/baseUrl: left out — the document's server ${server.url} says "${choice.withheld}": give the target's URL as baseUrl or --base-url${new URL(server.url).pathname.length > 1 ? ` (keep its path ${new URL(server.url).pathname})` : ''}; \`gatecheck init --server <n|url>\` takes it as it is`,
+    );
+  else if (server?.url !== undefined)
     todo.push(
       `/baseUrl: the document's server, ${server.url}${server.notes.length ? ` (${server.notes.join('; ')})` : ''}; BASE_URL or --base-url replaces it whole${new URL(server.url).pathname.length > 1 ? ` — keep its path ${new URL(server.url).pathname}` : ''}`,
     );
@@ -189,7 +198,10 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     $schema: './node_modules/gatecheck/fixtures/schemas/profile.schema.json',
     name: typeof info.title === 'string' && info.title !== '' ? info.title : 'target',
     todo,
-    ...(server?.url === undefined ? {} : { baseUrl: server.url }),
+    ...(server?.url === undefined ||
+    (choice.withheld !== undefined && server.written === String(choice.raw?.url))
+      ? {}
+      : { baseUrl: server.url }),
     endpoints,
     ...sections,
   };

@@ -22,6 +22,7 @@ const CLASSES = [
   ['key-alone-3.1.yaml', 'a key sent with no word before it'],
   ['prose-public-3.1.yaml', 'prose that overrides security'],
   ['admin-in-words-3.1.yaml', 'admin stated in words, on tags or in summaries'],
+  ['server-warnings-3.1.yaml', 'server words that warn'],
 ] as const;
 
 const documentOf = (file: string) => path.join(DOCUMENTS, file);
@@ -82,5 +83,22 @@ test('a role on a tag, "Operator token" in a summary, "must have the following r
   expect((tagged.profile.endpoints.admin as { path: string }).path).toBe('/organisation/settings');
   expect(todoLine(tagged, '/endpoints/admin: GET')).toContain(
     'its tag "Organisation" says "You need to have the "owner" role to access these endpoints."',
+  );
+});
+
+test('"Local development server (do not use)" is passed over, and "Change the host to your own instance" leaves the baseUrl out with a to-do quoting it; --server still takes either', async () => {
+  const w = await init(documentOf('server-warnings-3.1.yaml'));
+  expect(w.profile.baseUrl).toBeUndefined();
+  expect(w.profile.todo).toContain(
+    '/baseUrl: passed over — 2 http://localhost:8000/api/v1: "Local development server (do not use)": the document says not to use it',
+  );
+  expect(todoLine(w, '/baseUrl: left out')).toBe(
+    '/baseUrl: left out — the document\'s server https://app.server-warnings.test/api/v1 says "Change the host to your own instance if you are self-hosting.": give the target\'s URL as baseUrl or --base-url (keep its path /api/v1); `gatecheck init --server <n|url>` takes it as it is',
+  );
+  expect((await init(documentOf('server-warnings-3.1.yaml'), { server: '1' })).profile.baseUrl).toBe(
+    'https://app.server-warnings.test/api/v1',
+  );
+  expect((await init(documentOf('server-warnings-3.1.yaml'), { server: '2' })).profile.baseUrl).toBe(
+    'http://localhost:8000/api/v1',
   );
 });
