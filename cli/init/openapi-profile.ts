@@ -190,7 +190,7 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
   const collection = collectionSection(ops, input.writes === true, todo);
   if (collection.endpoint !== undefined) endpoints.collection = collection.endpoint;
   methodNotAllowed(picks.prot, reading.operations, endpoints, todo);
-  const sections = identitiesStep(doc, reading, ops, picks, todo);
+  const sections = identitiesStep(doc, reading, endpoints, picks, todo);
   baseUrlTodo(server, choice, todo);
 
   const info = isObject(doc.info) ? doc.info : {};

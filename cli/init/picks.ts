@@ -167,6 +167,14 @@ export function readingPost(op: Operation): boolean {
   return !required && !/delete|remove|create|update|revoke|rotate/i.test(name);
 }
 
+/**
+ * A read whose declared successes are all other than 200 (a `GET /ping` answering only 204, issue #69) cannot
+ * be a read the checks expect 200 from; a read that declares none is taken at its word of nothing.
+ */
+export const answers200 = (o: Operation) => o.successes.length === 0 || o.successes.includes(200);
+const notOk = (o: Operation) =>
+  `${o.method.toUpperCase()} ${o.path} (its declared success${o.successes.length > 1 ? 'es are' : ' is'} ${o.successes.join(', ')}, not 200)`;
+
 const byAddress = (a: Operation, b: Operation): number =>
   (a.address ?? '').length - (b.address ?? '').length || (a.address ?? '').localeCompare(b.address ?? '');
 
@@ -183,9 +191,11 @@ const quoted = (o: Operation) => `${o.said.open?.where} says "${o.said.open?.sen
 
 export function pickPublic(ops: readonly Operation[], rateLimited: ReadonlySet<string>): Pick | undefined {
   // The document's `security` first; else an operation whose own words say it is not authenticated.
-  const stated = reads(ops.filter((o) => o.access.public && addressable(o)));
+  const stated = reads(ops.filter((o) => o.access.public && addressable(o) && answers200(o)));
   const { list, post } =
-    stated.list.length > 0 ? stated : reads(ops.filter((o) => saidOpen(o) && addressable(o)));
+    stated.list.length > 0
+      ? stated
+      : reads(ops.filter((o) => saidOpen(o) && addressable(o) && answers200(o)));
   // An operation marked as an administrator's (Discourse's `/admin/*` stating no security) is the last choice.
   const rank = (o: Operation) => 2 * Number(adminScore(o).score >= 2) + Number(hasQuota(o, rateLimited));
   const op = [...list].sort((a, b) => rank(a) - rank(b) || byAddress(a, b))[0];
@@ -206,8 +216,9 @@ export function pickProtected(ops: readonly Operation[], rateLimited: ReadonlySe
   const guarded = ops.filter((o) => !o.access.public && o.access.schemes.length > 0 && addressable(o));
   const { list: all, post } = reads(guarded);
   // Words that override `security` ("This endpoint is not authenticated", prose.ts): never the protected read.
-  const list = all.filter((o) => !saidOpen(o));
+  const list = all.filter((o) => !saidOpen(o) && answers200(o));
   const open = all.filter(saidOpen);
+  const other = all.filter((o) => !saidOpen(o) && !answers200(o));
   const rank = (o: Operation) => [
     Number(adminScore(o).score > 0),
     Number(hasQuota(o, rateLimited)),
@@ -236,6 +247,7 @@ export function pickProtected(ops: readonly Operation[], rateLimited: ReadonlySe
         : 'a quota of its own (every candidate without one carries an admin marker)',
     adminScore(op).score > 0 ? 'every candidate carries an admin marker' : '',
     op.filled.length ? `path parameters ${op.filled.join(', ')}` : '',
+    other.length ? `not ${other.map(notOk).join(', ')}` : '',
     open.length
       ? `not ${open.map((o) => `${o.method.toUpperCase()} ${o.path} (${quoted(o)})`).join(', ')}`
       : '',
@@ -254,6 +266,7 @@ export function pickAdmin(
         o !== protectedOp &&
         !o.access.public &&
         !saidOpen(o) &&
+        answers200(o) &&
         o.access.schemes.length > 0 &&
         addressable(o) &&
         (o.method === 'get' || (protectedOp?.method === 'post' && readingPost(o))) &&

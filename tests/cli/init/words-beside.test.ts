@@ -23,6 +23,8 @@ const CLASSES = [
   ['prose-public-3.1.yaml', 'prose that overrides security'],
   ['admin-in-words-3.1.yaml', 'admin stated in words, on tags or in summaries'],
   ['server-warnings-3.1.yaml', 'server words that warn'],
+  ['what-it-does-3.1.yaml', 'picks that names do not reveal'],
+  ['writes-without-authorization-3.1.yaml', 'a to-do that gives the reason that decided'],
 ] as const;
 
 const documentOf = (file: string) => path.join(DOCUMENTS, file);
@@ -100,5 +102,68 @@ test('"Local development server (do not use)" is passed over, and "Change the ho
   );
   expect((await init(documentOf('server-warnings-3.1.yaml'), { server: '2' })).profile.baseUrl).toBe(
     'http://localhost:8000/api/v1',
+  );
+});
+
+test("a read that declares only 204 is not the protected read; a collection of scheduled work is refused for its words; bills, a retention_policy and a webhook's signing secret refuse nothing; no Basic variable where no endpoint takes Basic", async () => {
+  const w = await init(documentOf('what-it-does-3.1.yaml'), true);
+  expect(todoLine(w, '/endpoints/protected:')).toContain(
+    'GET /buckets — a GET that needs credentials; no scope or role; no quota of its own; not GET /ping (its declared success is 204, not 200)',
+  );
+  const collection = todoLine(w, '/endpoints/collection: POST');
+  expect(collection).toContain('POST /bills');
+  expect(collection).toContain('runner-up POST /buckets');
+  expect(collection).toContain(
+    'never: POST /checks (its items are scheduled work: its body\'s taskID says "The ID of the task associated with this check.")',
+  );
+  for (const harmless of ['POST /bills (', 'POST /buckets (', 'POST /webhooks ('])
+    expect(collection).not.toContain(harmless);
+  expect(w.profile.identities).toEqual({
+    admin: { bearer: { env: 'GATECHECK_ADMIN_BEARER' } },
+    user: { bearer: { env: 'GATECHECK_USER_BEARER' } },
+  });
+  expect(w.env).not.toContain('USERNAME');
+});
+
+const ORIGINS = `openapi: 3.1.0
+info: { title: origins, version: '1' }
+servers: [{ url: 'https://api.origins.test' }]
+components: { securitySchemes: { token: { type: http, scheme: bearer } } }
+security: [{ token: [] }]
+paths:
+  /me/allowedOrigins:
+    post:
+      description: Adds an allowed origin to the list of allowed origins of your API credential.
+      requestBody:
+        content: { application/json: { schema: { type: object, required: [domain], properties: { domain: { type: string } } } } }
+      responses: { '200': { description: added, content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } } } }
+  /me/allowedOrigins/{id}:
+    get: { responses: { '200': { description: it } } }
+    delete: { responses: { '204': { description: gone } } }
+  /notes:
+    post:
+      requestBody:
+        content: { application/json: { schema: { type: object, required: [title, body], properties: { title: { type: string }, body: { type: string } } } } }
+      responses: { '200': { description: stored, content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } } } }
+  /notes/{id}:
+    get: { responses: { '200': { description: it } } }
+    delete: { responses: { '204': { description: gone } } }
+`;
+
+test('"Adds an allowed origin to the list of allowed origins of your API credential" → an access-control change, taken only when nothing else is, with the to-do quoting it', async () => {
+  const w = await initText(ORIGINS, true);
+  expect((w.profile.endpoints.collection as { path: string }).path).toBe('/notes');
+  expect(todoLine(w, '/endpoints/collection: POST /notes')).toContain('runner-up POST /me/allowedOrigins');
+  const alone = await initText(ORIGINS.replace(/ {2}\/notes:[\s\S]*$/, ''), true);
+  expect((alone.profile.endpoints.collection as { path: string }).path).toBe('/me/allowedOrigins');
+  expect(alone.profile.todo).toContain(
+    '/endpoints/collection: it changes access control: its description says "Adds an allowed origin to the list of allowed origins of your API credential."; picked only because the document has no other collection the rules can write to and clean up; the sample sets no privilege member: confirm the target\'s test account may create and delete one',
+  );
+});
+
+test('writes whose only scheme is a key in another header → the to-do says no write takes a credential in Authorization, not that no item path takes DELETE', async () => {
+  const w = await init(documentOf('writes-without-authorization-3.1.yaml'), true);
+  expect(todoLine(w, '/endpoints/collection:')).toBe(
+    '/endpoints/collection: no collection the write rules can use: the one POST whose item path takes DELETE takes no credential in Authorization, which the write rules send (POST /notes: it takes {writeKey} (apiKey X-Write-Key in header: a key sent outside the Authorization header))',
   );
 });
