@@ -18,6 +18,17 @@ function inputsTodo(field: string, op: Operation, todo: string[]): void {
   );
 }
 
+/**
+ * Picks the target's answers contradicted (`--probe`, probe-picks.ts): per role, `GET /address` → the answer
+ * that decided, quoted. A refuted operation is no candidate for that role; the next one is taken.
+ */
+export type Refuted = Readonly<
+  Partial<Record<'public' | 'protected' | 'admin', ReadonlyMap<string, string>>>
+>;
+
+/** The key a refutation names an operation by: its method and the path sent. */
+export const probedKey = (o: Operation) => `${o.method.toUpperCase()} ${o.address ?? o.path}`;
+
 /** Step 3: the public, protected, admin and missing endpoints, each with its reason. */
 export function readEndpoints(
   ops: readonly Operation[],
@@ -25,23 +36,33 @@ export function readEndpoints(
   prefix: string,
   endpoints: Json,
   todo: string[],
-): { prot: Pick | undefined; admin: Pick | undefined } {
-  const mark = (field: string, pick: Pick, extra = '') =>
+  refuted: Refuted = {},
+): { pub: Pick | undefined; prot: Pick | undefined; admin: Pick | undefined } {
+  // What the target's answers decided, said on the role's line (issue #69: "the to-do says which answer decided").
+  const probed = (field: 'public' | 'protected' | 'admin') => {
+    const list = [...(refuted[field]?.entries() ?? [])];
+    return list.length === 0
+      ? ''
+      : `; --probe passed over ${list.map(([key, answer]) => `${key} (${answer})`).join(', ')}`;
+  };
+  const unrefuted = (field: 'public' | 'protected' | 'admin') =>
+    ops.filter((o) => !refuted[field]?.has(probedKey(o)));
+  const mark = (field: 'public' | 'protected' | 'admin', pick: Pick, extra = '') =>
     todo.push(
-      `/endpoints/${field}: ${pick.op.method.toUpperCase()} ${pick.op.address} — ${pick.reason}${extra}`,
+      `/endpoints/${field}: ${pick.op.method.toUpperCase()} ${pick.op.address} — ${pick.reason}${probed(field)}${extra}`,
     );
 
-  const pub = pickPublic(ops, rateLimited);
+  const pub = pickPublic(unrefuted('public'), rateLimited);
   if (pub) {
     endpoints.public = { path: pub.op.address, method: pub.op.method.toUpperCase(), ...inputsOf(pub.op) };
     mark('public', pub, '; it must answer 200 without credentials');
     inputsTodo('public', pub.op, todo);
   } else
     todo.push(
-      '/endpoints/public: the document has no public read init can send as it is; add one if the target has it',
+      `/endpoints/public: the document has no public read init can send as it is${probed('public')}; add one if the target has it`,
     );
 
-  const prot = pickProtected(ops, rateLimited);
+  const prot = pickProtected(unrefuted('protected'), rateLimited);
   if (prot) {
     endpoints.protected = {
       path: prot.op.address,
@@ -58,7 +79,7 @@ export function readEndpoints(
     const waiting = guardedGets.filter((o) => o.unfilled.length > 0);
     const needing = guardedGets.filter((o) => o.unfilled.length === 0 && o.requiredExtras.length > 0);
     todo.push(
-      `/endpoints/protected: no read that needs credentials can be sent as the document describes it${waiting.length ? `; ${plural(waiting.length, 'GET')} wait for path parameters the document gives no value for (${examples(waiting)}: ${[...new Set(waiting.flatMap((o) => o.unfilled))].slice(0, 5).join(', ')})` : ''}${needing.length ? `; ${plural(needing.length, 'GET')} require parameters the document gives no value for (${examples(needing)}: ${[...new Set(needing.flatMap((o) => o.requiredExtras))].slice(0, 5).join(', ')})` : ''}`,
+      `/endpoints/protected: no read that needs credentials can be sent as the document describes it${probed('protected')}${waiting.length ? `; ${plural(waiting.length, 'GET')} wait for path parameters the document gives no value for (${examples(waiting)}: ${[...new Set(waiting.flatMap((o) => o.unfilled))].slice(0, 5).join(', ')})` : ''}${needing.length ? `; ${plural(needing.length, 'GET')} require parameters the document gives no value for (${examples(needing)}: ${[...new Set(needing.flatMap((o) => o.requiredExtras))].slice(0, 5).join(', ')})` : ''}`,
     );
   }
   for (const p of [pub, prot])
@@ -67,7 +88,7 @@ export function readEndpoints(
         `${p.op.method.toUpperCase()} ${p.op.path}: path parameters ${p.op.filled.join(', ')}; confirm the item exists`,
       );
 
-  const { pick: admin, runnerUp } = pickAdmin(ops, prot?.op, rateLimited);
+  const { pick: admin, runnerUp } = pickAdmin(unrefuted('admin'), prot?.op, rateLimited);
   if (admin) {
     endpoints.admin = {
       path: admin.op.address,
@@ -90,7 +111,11 @@ export function readEndpoints(
     .slice(0, EXAMPLES)
     .map((u) => `${line(u.op)} (${u.why})`)
     .join('; ');
-  if (!admin)
+  if (!admin && refuted.admin !== undefined && refuted.admin.size > 0)
+    todo.push(
+      `/endpoints/admin: no admin read the target's answers confirm${probed('admin')}; add one the target has`,
+    );
+  else if (!admin)
     todo.push(
       unusable.length === 0 && open.length === 0
         ? '/endpoints/admin: no read the document marks as an administrator’s (path, tag, description, x- marker, scope or role); add one if the target has it'
@@ -109,7 +134,7 @@ export function readEndpoints(
     );
 
   endpoints.missing = { path: `${prefix}${MISSING}` };
-  return { prot, admin };
+  return { pub, prot, admin };
 }
 
 /** Step 5: 405 — a method the document does not define on the protected path (RFC 9110 §15.5.6). */

@@ -10,7 +10,7 @@
 import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
 import { collectionSection } from './collection-section.ts';
 import { isObject } from './document-extensions.ts';
-import { methodNotAllowed, readEndpoints } from './endpoints-section.ts';
+import { methodNotAllowed, type Refuted, readEndpoints } from './endpoints-section.ts';
 import { identitiesStep } from './identities-section.ts';
 import { type Operation, readOperations } from './operations.ts';
 import { rateLimitedOperations } from './picks.ts';
@@ -29,6 +29,8 @@ export interface InitInput {
   readonly notes?: readonly string[];
   /** `--server <n|url>`: which of the document's servers is the baseUrl. */
   readonly server?: string;
+  /** Picks the target's answers contradicted (`--probe`): each is replaced by the next candidate. */
+  readonly refuted?: Refuted;
 }
 
 export interface InitResult {
@@ -36,6 +38,8 @@ export interface InitResult {
   readonly todo: string[];
   /** The item the write rules will POST, when a collection was picked. */
   readonly sampleItem: unknown;
+  /** The success statuses the document declares for the public, protected and admin reads picked. */
+  readonly declared: Readonly<Partial<Record<'public' | 'protected' | 'admin', readonly number[]>>>;
 }
 
 /** How many operations name each scheme alone in one of their alternatives. */
@@ -186,7 +190,7 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
   const rateLimited = rateLimitedOperations(doc, X_RATE_LIMIT);
   const prefix = server?.url === undefined ? (server?.prefix ?? '') : '';
   const endpoints: Json = {};
-  const picks = readEndpoints(ops, rateLimited, prefix, endpoints, todo);
+  const picks = readEndpoints(ops, rateLimited, prefix, endpoints, todo, input.refuted);
   const collection = collectionSection(ops, input.writes === true, todo);
   if (collection.endpoint !== undefined) endpoints.collection = collection.endpoint;
   methodNotAllowed(picks.prot, reading.operations, endpoints, todo);
@@ -205,5 +209,10 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     endpoints,
     ...sections,
   };
-  return { profile, todo, sampleItem: collection.sampleItem };
+  const declared = {
+    ...(picks.pub === undefined ? {} : { public: picks.pub.op.successes }),
+    ...(picks.prot === undefined ? {} : { protected: picks.prot.op.successes }),
+    ...(picks.admin === undefined ? {} : { admin: picks.admin.op.successes }),
+  };
+  return { profile, todo, sampleItem: collection.sampleItem, declared };
 }
