@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runInit } from '../../../cli/init/command.ts';
-import { PROBE_LIMIT } from '../../../cli/init/probe.ts';
+import { PROBE_LIMIT, Prober } from '../../../cli/init/probe.ts';
+import { verifyProfile } from '../../../cli/init/verify-endpoints.ts';
 import { type RunningMock, startMock } from '../../../mock/server.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a served document is walked by key; its shape is the document's
@@ -131,3 +132,33 @@ for (const c of CASES)
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+test('verifyProfile (for check --probe) on an existing profile: the profile init wrote for the Immich stand-in holds — each read not contradicted, 7 GETs', async () => {
+  const mock = await startMock({ openapi: path.join(import.meta.dirname, 'corpus', 'immich.yaml') });
+  const dir = await mkdtemp(path.join(tmpdir(), 'gatecheck-verify-'));
+  try {
+    const env = Object.fromEntries(
+      (await mock.standIn?.environment(Date.now()))?.map((v) => [v.name, v.value]) ?? [],
+    );
+    const out = path.join(dir, 'profile.json');
+    await runInit(
+      { source: `${mock.url}/openapi.json`, out, force: false, probe: undefined },
+      { out: () => {}, err: () => {} },
+    );
+    const profile = JSON.parse(await readFile(out, 'utf8')) as Json;
+    const prober = new Prober(String(profile.baseUrl));
+    const verdicts = await verifyProfile(prober, profile, env);
+    expect(verdicts.map((v) => [v.role, v.endpoint, v.contradiction])).toEqual([
+      ['public', 'GET /server/ping', undefined],
+      ['protected', 'GET /tags', undefined],
+      ['admin', 'GET /admin/users', undefined],
+    ]);
+    expect(prober.sent.map((a) => `${a.request} → ${a.status}`)).toContain(
+      'GET /api/admin/users (user, bearer from GATECHECK_USER_BEARER) → 403',
+    );
+    expect(prober.sent).toHaveLength(7);
+  } finally {
+    await mock.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
