@@ -54,12 +54,30 @@ function openWriteSchemes(pick: CollectionPick): readonly string[] {
   return pick.writeSchemes.filter((s) => ops.every((o) => o.access.open.includes(s)));
 }
 
+/**
+ * Why the POSTs whose item path takes DELETE are no candidates when they take no Authorization scheme: the
+ * reason that decided, never "no POST whose item path takes DELETE" (issue #69).
+ */
+function unsentList(unsent: readonly Operation[]): string {
+  const why = (o: Operation) =>
+    o.access.public
+      ? 'it states no security requirement'
+      : o.access.inexpressible.length > 0
+        ? `it takes ${o.access.inexpressible.join(' or ')}`
+        : 'it takes no scheme the profile sends';
+  const listed = unsent
+    .slice(0, EXAMPLES)
+    .map((o) => `${line(o)}: ${why(o)}`)
+    .join('; ');
+  return `${listed}${unsent.length > EXAMPLES ? `; … ${unsent.length - EXAMPLES} more` : ''}`;
+}
+
 export function collectionSection(
   ops: readonly Operation[],
   writes: boolean,
   todo: string[],
 ): CollectionSection {
-  const { picks: writable, refused } = collectionCandidates(ops);
+  const { picks: writable, refused, unsent } = collectionCandidates(ops);
   const refusedText = refused.length
     ? `; never: ${refused
         .slice(0, EXAMPLES)
@@ -70,7 +88,9 @@ export function collectionSection(
   if (collection === undefined) {
     todo.push(
       writes
-        ? `/endpoints/collection: no collection whose writes are safe to try (a POST whose item path takes DELETE, so the rules leave nothing behind)${refusedText}`
+        ? unsent.length > 0 && refused.length === 0
+          ? `/endpoints/collection: no collection the write rules can use: ${unsent.length === 1 ? 'the one POST whose item path takes DELETE takes' : `the ${unsent.length} POSTs whose item path takes DELETE take`} no credential in Authorization, which the write rules send (${unsentList(unsent)})`
+          : `/endpoints/collection: no collection whose writes are safe to try (a POST whose item path takes DELETE, so the rules leave nothing behind)${refusedText}${unsent.length > 0 ? `; ${unsent.length === 1 ? 'one more takes' : `${unsent.length} more take`} no credential in Authorization (${unsentList(unsent)})` : ''}`
         : `/endpoints/collection: left out — writes are off unless asked (\`gatecheck init --writes\`), so the write rules skip${writable.length ? `; it would pick POST ${writable[0]?.post.address}` : ''}${refusedText}`,
     );
     return { endpoint: undefined, sampleItem: undefined };
@@ -112,7 +132,7 @@ export function collectionSection(
   );
   if (collection.grantsAccess !== undefined)
     todo.push(
-      `/endpoints/collection: its items are ${collection.grantsAccess} — they grant access or are someone; picked only because the document has no other collection the rules can write to and clean up; the sample sets no privilege member: confirm the target's test account may create and delete one`,
+      `/endpoints/collection: ${collection.grantsAccess}; picked only because the document has no other collection the rules can write to and clean up; the sample sets no privilege member: confirm the target's test account may create and delete one`,
     );
   todo.push(
     `/endpoints/collection/sampleItem: ${JSON.stringify(sampleItem)}, made from the required members of the request body schema of ${line(collection.post)}${collection.sampleFromPut && collection.item.put ? ` and of ${line(collection.item.put)}, which sends it back` : ''} (no member that grants privilege or identity; booleans false); check the target accepts it`,

@@ -12,8 +12,10 @@ import { SCHEMAS_DIR } from '../../shared/paths.ts';
 import { UsageError } from '../exit-codes.ts';
 import type { Io } from '../outcome.ts';
 import { envFile, variablesOf, variablesTodo } from './credentials.ts';
+import type { Refuted } from './endpoints-section.ts';
 import { profileFromOpenApi } from './openapi-profile.ts';
-import { probe } from './probe.ts';
+import { probePicks } from './probe-picks.ts';
+import { probeReport, unconfirmed } from './probe-report.ts';
 import { readOpenApi } from './read-document.ts';
 
 export interface InitOptions {
@@ -26,6 +28,8 @@ export interface InitOptions {
   readonly writes?: boolean;
   /** `--server <n|url>`: which of the document's servers is the baseUrl (1-based index, or a URL it lists). */
   readonly server?: string;
+  /** Where `--probe` reads the credentials the profile names (default: the process's environment). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** `target.profile.json` → `target.profile.env.example`: the variables' names, beside the profile. */
@@ -41,12 +45,21 @@ export async function runInit(options: InitOptions, io: Io): Promise<void> {
     if (existsSync(file) && !options.force)
       throw new UsageError(`init: ${file} exists; give --force to replace it, or --out another file`);
   const { doc, notes } = await readOpenApi(options.source);
-  const { profile, todo, sampleItem } = profileFromOpenApi(doc, {
-    notes,
-    writes: options.writes === true,
-    ...(options.server === undefined ? {} : { server: options.server }),
-    ...(/^https?:\/\//i.test(options.source) ? { documentUrl: options.source } : {}),
-  });
+  const make = (refuted: Refuted) =>
+    profileFromOpenApi(doc, {
+      notes,
+      writes: options.writes === true,
+      refuted,
+      ...(options.server === undefined ? {} : { server: options.server }),
+      ...(/^https?:\/\//i.test(options.source) ? { documentUrl: options.source } : {}),
+    });
+  // --probe: the picks checked against the target's answers before anything is written (probe-picks.ts).
+  const probed =
+    options.probe === undefined
+      ? undefined
+      : await probePicks(make, options.probe, options.env ?? process.env);
+  const { profile, todo, sampleItem } = probed?.result ?? make({});
+  if (probed !== undefined) todo.push(...unconfirmed(probed));
   checkAgainstSchema(profile, todo);
   // The variables of the profile as written: a section the schema check left out reads none.
   const variables = variablesOf(profile);
@@ -65,24 +78,7 @@ export async function runInit(options: InitOptions, io: Io): Promise<void> {
   if (sampleItem !== undefined)
     io.out(`Sample item the write rules will POST:\n  ${JSON.stringify(sampleItem)}\n`);
 
-  if (options.probe !== undefined) {
-    const endpoints = profile.endpoints as Record<string, { path: string; schemes?: unknown[] } | undefined>;
-    const targets = Object.entries(endpoints)
-      .filter(([name, e]) => e !== undefined && ['public', 'protected', 'admin'].includes(name))
-      .map(([name, e]) => ({ path: (e as { path: string }).path, public: name === 'public' }));
-    io.out(`Probe of ${options.probe}:\n`);
-    const lines = await probe(options.probe, targets);
-    for (const line of lines)
-      io.out(
-        `  ${line.request} → ${line.status ?? '-'}${line.challenge ? `  WWW-Authenticate: ${line.challenge}` : ''}\n`,
-      );
-    const disagreements = lines.filter((l) => l.disagreement !== undefined);
-    io.out(
-      disagreements.length === 0
-        ? '  The target agrees with its document.\n'
-        : `Disagreements:\n${disagreements.map((l) => `  - ${l.request}: ${l.disagreement}\n`).join('')}`,
-    );
-  }
+  if (probed !== undefined) io.out(probeReport(options.probe as string, probed));
 }
 
 /** Sections copied from the document's `x-gatecheck-*` extensions (document-extensions.ts), by pointer. */

@@ -13,7 +13,6 @@ import {
 import type { Operation } from './operations.ts';
 import type { Pick } from './picks.ts';
 import type { Carrier, ProfileScheme } from './security.ts';
-import { schemesOf } from './todo-text.ts';
 
 type Json = Record<string, unknown>;
 
@@ -25,17 +24,38 @@ export interface CarriersAndOperations {
   readonly operations: readonly Operation[];
 }
 
-/** Step 6: credentials for every scheme the operations on the profile's server accept, and the sections beside. */
+/** The schemes the profile's endpoints send (`schemes`, a collection's `writeSchemes`, a rate limit's endpoint's). */
+function schemesSent(sections: readonly unknown[]): Set<ProfileScheme> {
+  const out = new Set<ProfileScheme>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [k, v] of Object.entries(value)) {
+      if ((k === 'schemes' || k === 'writeSchemes') && Array.isArray(v)) {
+        for (const s of v) if (SCHEMES.includes(s)) out.add(s);
+      } else walk(v);
+    }
+  };
+  walk(sections);
+  return out;
+}
+
+/**
+ * Step 6: credentials for every scheme an endpoint of the profile takes — never for one only other operations
+ * take (issue #69: Basic variables asked for where no endpoint takes Basic stopped the run until set, then ran
+ * Basic rules against endpoints that do not take it) — and the sections beside.
+ */
 export function identitiesStep(
   doc: Json,
   reading: CarriersAndOperations,
-  ops: readonly Operation[],
+  endpoints: Json,
   picks: { prot: Pick | undefined; admin: Pick | undefined },
   todo: string[],
 ): Json {
   const { kept, operations } = reading;
-  const used = new Set<ProfileScheme>(ops.flatMap(schemesOf));
-  const schemes = SCHEMES.filter((s) => used.has(s));
   const bearers = [...kept.values()].filter((c) => c.scheme === 'bearer');
   const flowScopes = [...new Set(bearers.flatMap((c) => (c.flow === undefined ? [] : c.scopes)))];
   const adminScope = flowScopes.length > 0 ? flowScopes.join(' ') : undefined;
@@ -45,6 +65,8 @@ export function identitiesStep(
     (path, method) =>
       operations.find((o) => o.path === path && o.method === method.toLowerCase())?.access.schemes,
   );
+  const used = schemesSent([endpoints, rateLimit]);
+  const schemes = SCHEMES.filter((s) => used.has(s));
   const identities: Record<string, Json> = {
     admin: identity('admin', schemes, bearers, adminScope),
     user: identity('user', schemes, bearers, undefined),
@@ -102,7 +124,9 @@ function credentialTodo(
   todo.push(
     key.word === undefined
       ? `/apikeyScheme: the document does not say which word goes before the key of security scheme ${key.name} in Authorization (${key.said === undefined ? 'it has no description' : `its description reads: "${key.said}"`}); Apikey assumed — set the target's (Token, SSWS, "MediaBrowser Token" for MediaBrowser Token="<key>", "Token token=" for Token token=<key>, or "" for the key alone)`
-      : `/apikeyScheme: "${key.word}", as security scheme ${key.name} states it (${key.wordFrom}); confirm it`,
+      : key.word === ''
+        ? `/apikeyScheme: "" — the key alone, no word before it, as security scheme ${key.name} states it (${key.wordFrom}${key.said === undefined ? '' : `: "${key.said}"`}); confirm it`
+        : `/apikeyScheme: "${key.word}", as security scheme ${key.name} states it (${key.wordFrom}); confirm it`,
   );
 }
 

@@ -13,6 +13,7 @@
  * - a prefix: "prefixed with SSWS", "must be prepended with \"token\" followed by a space",
  *   "preceded by the word Token", "required prefix \"Token\"", "with the `Bearer` prefix";
  * - a header value on a line of its own, indented as code, in a text about the Authorization header;
+ * - the key alone: "`Authorization: YOUR_API_KEY`" — no word before it (`apikeyScheme: ""`);
  * never the key's own first characters ("prefixed with `sk-`") nor whatever follows "prefix" ("the key
  * prefix is shown once"). A word not stated is undefined, and the sentence read is kept for the to-do line.
  */
@@ -33,8 +34,11 @@ const ARTICLE = /^(the|a|an|your|its|their|this|that|with|by|and|or|is|as|of|to|
 const NOT_A_WORD =
   /^(the|a|an|your|its|their|this|that|with|by|and|or|key|api|apikey|token|value|string|header|prefix|authorization|word|keyword|followed|space|it|is|be|must|should|as)$/i;
 
+/** The form of a key sent alone, the whole field value (docs/profile.md `apikeyScheme: ""`). */
+export const KEY_ALONE = '';
+
 export interface KeyForm {
-  /** The profile's `apikeyScheme`: `Token`, `MediaBrowser Token`, `Token token=`. */
+  /** The profile's `apikeyScheme`: `Token`, `MediaBrowser Token`, `Token token=`, or '' for the key alone. */
   readonly form: string;
   /** Where it was read, for the to-do line. */
   readonly from: string;
@@ -72,6 +76,9 @@ export function formFromText(text: string): string | undefined {
   if (header?.[1] !== undefined) {
     const form = formOfHeaderValue(header[1], true);
     if (form !== undefined) return form;
+    // "the following header in the API requests: `Authorization: YOUR_API_KEY`" (issue #69, a published
+    // document's sentence): a placeholder alone after the header's name — the key with no word before it.
+    if (new RegExp(`^${PLACEHOLDER}\\s*[.,;]?$`).test(header[1].trim())) return KEY_ALONE;
   }
   // "format Token token=<API_KEY>", "in the form `Token <key>`", "of the format: Token <key>".
   for (const m of text.matchAll(

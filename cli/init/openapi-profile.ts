@@ -10,7 +10,7 @@
 import { X_RATE_LIMIT } from '../../shared/openapi-extensions.ts';
 import { collectionSection } from './collection-section.ts';
 import { isObject } from './document-extensions.ts';
-import { methodNotAllowed, readEndpoints } from './endpoints-section.ts';
+import { methodNotAllowed, type Refuted, readEndpoints } from './endpoints-section.ts';
 import { identitiesStep } from './identities-section.ts';
 import { type Operation, readOperations } from './operations.ts';
 import { rateLimitedOperations } from './picks.ts';
@@ -29,6 +29,8 @@ export interface InitInput {
   readonly notes?: readonly string[];
   /** `--server <n|url>`: which of the document's servers is the baseUrl. */
   readonly server?: string;
+  /** Picks the target's answers contradicted (`--probe`): each is replaced by the next candidate. */
+  readonly refuted?: Refuted;
 }
 
 export interface InitResult {
@@ -36,6 +38,8 @@ export interface InitResult {
   readonly todo: string[];
   /** The item the write rules will POST, when a collection was picked. */
   readonly sampleItem: unknown;
+  /** The success statuses the document declares for the public, protected and admin reads picked. */
+  readonly declared: Readonly<Partial<Record<'public' | 'protected' | 'admin', readonly number[]>>>;
 }
 
 /** How many operations name each scheme alone in one of their alternatives. */
@@ -154,7 +158,16 @@ function baseUrlTodo(server: Server | undefined, choice: ServerChoice, todo: str
     todo.push(
       `/baseUrl: ${String(choice.raw?.url)} is a public demo or placeholder host by its name, somebody else's instance — a conformance run sends invalid credentials and bursts: give your own deployment's URL as baseUrl or --base-url`,
     );
-  if (server?.url !== undefined)
+  const chosen = server?.written === String(choice.raw?.url);
+  if (choice.warned.length > 0 && chosen)
+    todo.push(
+      `/baseUrl: passed over — ${choice.warned.join('; ')}: the document says not to use ${choice.warned.length === 1 ? 'it' : 'them'}`,
+    );
+  if (choice.withheld !== undefined && chosen && server?.url !== undefined)
+    todo.push(
+      `/baseUrl: left out — the document's server ${server.url} says "${choice.withheld}": give the target's URL as baseUrl or --base-url${new URL(server.url).pathname.length > 1 ? ` (keep its path ${new URL(server.url).pathname})` : ''}; \`gatecheck init --server <n|url>\` takes it as it is`,
+    );
+  else if (server?.url !== undefined)
     todo.push(
       `/baseUrl: the document's server, ${server.url}${server.notes.length ? ` (${server.notes.join('; ')})` : ''}; BASE_URL or --base-url replaces it whole${new URL(server.url).pathname.length > 1 ? ` — keep its path ${new URL(server.url).pathname}` : ''}`,
     );
@@ -177,11 +190,11 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
   const rateLimited = rateLimitedOperations(doc, X_RATE_LIMIT);
   const prefix = server?.url === undefined ? (server?.prefix ?? '') : '';
   const endpoints: Json = {};
-  const picks = readEndpoints(ops, rateLimited, prefix, endpoints, todo);
+  const picks = readEndpoints(ops, rateLimited, prefix, endpoints, todo, input.refuted);
   const collection = collectionSection(ops, input.writes === true, todo);
   if (collection.endpoint !== undefined) endpoints.collection = collection.endpoint;
   methodNotAllowed(picks.prot, reading.operations, endpoints, todo);
-  const sections = identitiesStep(doc, reading, ops, picks, todo);
+  const sections = identitiesStep(doc, reading, endpoints, picks, todo);
   baseUrlTodo(server, choice, todo);
 
   const info = isObject(doc.info) ? doc.info : {};
@@ -189,9 +202,17 @@ export function profileFromOpenApi(doc: Json, input: InitInput = {}): InitResult
     $schema: './node_modules/gatecheck/fixtures/schemas/profile.schema.json',
     name: typeof info.title === 'string' && info.title !== '' ? info.title : 'target',
     todo,
-    ...(server?.url === undefined ? {} : { baseUrl: server.url }),
+    ...(server?.url === undefined ||
+    (choice.withheld !== undefined && server.written === String(choice.raw?.url))
+      ? {}
+      : { baseUrl: server.url }),
     endpoints,
     ...sections,
   };
-  return { profile, todo, sampleItem: collection.sampleItem };
+  const declared = {
+    ...(picks.pub === undefined ? {} : { public: picks.pub.op.successes }),
+    ...(picks.prot === undefined ? {} : { protected: picks.prot.op.successes }),
+    ...(picks.admin === undefined ? {} : { admin: picks.admin.op.successes }),
+  };
+  return { profile, todo, sampleItem: collection.sampleItem, declared };
 }

@@ -5,6 +5,7 @@
  * and the success statuses and created item its responses declare (§4.8.16, §4.8.17).
  */
 import { isObject, maxBodyBytesOf } from './document-extensions.ts';
+import { type Said, saidOf } from './prose.ts';
 import { type Access, accessOf, type Carrier, requirementsOf } from './security.ts';
 import { type Server, serverOf } from './servers.ts';
 
@@ -48,6 +49,8 @@ export interface Operation {
   readonly raw: Json;
   readonly tags: readonly string[];
   readonly text: string;
+  /** What its words, its tags' and its path's say about who may call it (prose.ts). */
+  readonly said: Said;
 }
 
 /** An unresolved `$ref` anywhere below `value` (the dereferenced document may be circular). */
@@ -228,6 +231,7 @@ export function readOperations(
         raw: op,
         tags,
         text: [op.summary, op.description, op.operationId].filter((t) => typeof t === 'string').join(' '),
+        said: saidOf(doc, item, op),
       });
     }
   }

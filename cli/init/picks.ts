@@ -56,6 +56,10 @@ export function adminScore(op: Operation): { score: number; reasons: string[] } 
   if (text !== null && condition === undefined) {
     score += 2;
     reasons.push(`its description says "${text[0]}"`);
+  } else if (text === null && op.said.privileged !== undefined) {
+    // The words beside (prose.ts): a role, a permission, an owner's or operator's token, on its tags or path too.
+    score += 2;
+    reasons.push(`${op.said.privileged.where} says "${op.said.privileged.sentence}"`);
   }
   for (const [key, value] of extensions(op)) {
     if (/admin/i.test(key) && value !== false && value !== null) {
@@ -127,6 +131,15 @@ export function unusableAdmin(
   return out;
 }
 
+/**
+ * Operations the document marks as an administrator's that state no security requirement: by OpenAPI anyone
+ * may call them (§4.8.30), which the admin to-do must not hide (issue #69: 35 `/admin/*` operations of one
+ * document stated none).
+ */
+export function openAdmin(ops: readonly Operation[]): Operation[] {
+  return ops.filter((o) => o.access.public && adminScore(o).score >= 2);
+}
+
 /** A quota of its own: the document's rate-limit extension names it, or its text or `x-` fields say so. */
 export function hasQuota(op: Operation, rateLimited: ReadonlySet<string>): boolean {
   if (rateLimited.has(`${op.method.toUpperCase()} ${op.path}`)) return true;
@@ -154,6 +167,14 @@ export function readingPost(op: Operation): boolean {
   return !required && !/delete|remove|create|update|revoke|rotate/i.test(name);
 }
 
+/**
+ * A read whose declared successes are all other than 200 (a `GET /ping` answering only 204, issue #69) cannot
+ * be a read the checks expect 200 from; a read that declares none is taken at its word of nothing.
+ */
+export const answers200 = (o: Operation) => o.successes.length === 0 || o.successes.includes(200);
+const notOk = (o: Operation) =>
+  `${o.method.toUpperCase()} ${o.path} (its declared success${o.successes.length > 1 ? 'es are' : ' is'} ${o.successes.join(', ')}, not 200)`;
+
 const byAddress = (a: Operation, b: Operation): number =>
   (a.address ?? '').length - (b.address ?? '').length || (a.address ?? '').localeCompare(b.address ?? '');
 
@@ -164,15 +185,28 @@ function reads(candidates: readonly Operation[]): { list: Operation[]; post: boo
   return { list: candidates.filter(readingPost), post: true };
 }
 
+/** Its words say it is not authenticated although its `security` asks for credentials (prose.ts). */
+const saidOpen = (o: Operation) => !o.access.public && o.said.open !== undefined;
+const quoted = (o: Operation) => `${o.said.open?.where} says "${o.said.open?.sentence}"`;
+
 export function pickPublic(ops: readonly Operation[], rateLimited: ReadonlySet<string>): Pick | undefined {
-  const open = ops.filter((o) => o.access.public && addressable(o));
-  const { list, post } = reads(open);
-  const op = [...list].sort(
-    (a, b) => Number(hasQuota(a, rateLimited)) - Number(hasQuota(b, rateLimited)) || byAddress(a, b),
-  )[0];
+  // The document's `security` first; else an operation whose own words say it is not authenticated.
+  const stated = reads(ops.filter((o) => o.access.public && addressable(o) && answers200(o)));
+  const { list, post } =
+    stated.list.length > 0
+      ? stated
+      : reads(ops.filter((o) => saidOpen(o) && addressable(o) && answers200(o)));
+  // An operation marked as an administrator's (Discourse's `/admin/*` stating no security) is the last choice.
+  const rank = (o: Operation) => 2 * Number(adminScore(o).score >= 2) + Number(hasQuota(o, rateLimited));
+  const op = [...list].sort((a, b) => rank(a) - rank(b) || byAddress(a, b))[0];
   if (op === undefined) return undefined;
   const why = [
-    post ? 'a reading POST: the document has no public GET that fits' : 'a public GET',
+    adminScore(op).score >= 2 ? 'every candidate is marked as an administrator’s' : '',
+    saidOpen(op)
+      ? `its security asks for credentials, but ${quoted(op)}`
+      : post
+        ? 'a reading POST: the document has no public GET that fits'
+        : 'a public GET',
     op.filled.length ? `path parameters ${op.filled.join(', ')}` : '',
   ].filter(Boolean);
   return { op, reason: why.join('; ') };
@@ -180,7 +214,11 @@ export function pickPublic(ops: readonly Operation[], rateLimited: ReadonlySet<s
 
 export function pickProtected(ops: readonly Operation[], rateLimited: ReadonlySet<string>): Pick | undefined {
   const guarded = ops.filter((o) => !o.access.public && o.access.schemes.length > 0 && addressable(o));
-  const { list, post } = reads(guarded);
+  const { list: all, post } = reads(guarded);
+  // Words that override `security` ("This endpoint is not authenticated", prose.ts): never the protected read.
+  const list = all.filter((o) => !saidOpen(o) && answers200(o));
+  const open = all.filter(saidOpen);
+  const other = all.filter((o) => !saidOpen(o) && !answers200(o));
   const rank = (o: Operation) => [
     Number(adminScore(o).score > 0),
     Number(hasQuota(o, rateLimited)),
@@ -209,6 +247,10 @@ export function pickProtected(ops: readonly Operation[], rateLimited: ReadonlySe
         : 'a quota of its own (every candidate without one carries an admin marker)',
     adminScore(op).score > 0 ? 'every candidate carries an admin marker' : '',
     op.filled.length ? `path parameters ${op.filled.join(', ')}` : '',
+    other.length ? `not ${other.map(notOk).join(', ')}` : '',
+    open.length
+      ? `not ${open.map((o) => `${o.method.toUpperCase()} ${o.path} (${quoted(o)})`).join(', ')}`
+      : '',
   ].filter(Boolean);
   return { op, reason: why.join('; ') };
 }
@@ -223,6 +265,8 @@ export function pickAdmin(
       (o) =>
         o !== protectedOp &&
         !o.access.public &&
+        !saidOpen(o) &&
+        answers200(o) &&
         o.access.schemes.length > 0 &&
         addressable(o) &&
         (o.method === 'get' || (protectedOp?.method === 'post' && readingPost(o))) &&

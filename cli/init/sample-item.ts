@@ -12,7 +12,21 @@ type Json = Record<string, unknown>;
 
 /** Members whose value grants privilege or sets who someone is: never set by a probe. */
 export const PRIVILEGE_MEMBER =
-  /admin|superuser|super_user|is_?staff|^staff$|sudo|^root$|role|permission|privilege|owner|password|passwd|passphrase|secret|^scopes?$|grants?$|^groups?$|group_?ids?$|access_?level|^acl$|polic(y|ies)|^level$|^credentials?$|^private_?key$|^is_?superuser$/i;
+  /admin|superuser|super_user|is_?staff|^staff$|sudo|^root$|role|permission|privilege|owner|password|passwd|passphrase|secret|^scopes?$|grants?$|^groups?$|group_?ids?$|access_?level|^acl$|^((access|iam|security|auth\w*|permission)_?)?polic(y|ies)(_?ids?)?$|^level$|^credentials?$|^private_?key$|^is_?superuser$/i;
+/**
+ * A member named like a privilege whose own description says it is something else (JSON Schema Validation §9.1):
+ * a webhook's `secret` that signs its payloads is the receiver's check, no privilege on the target (issue #69:
+ * a harmless webhook collection was refused for it). A policy qualified by what it governs (`retention_policy`,
+ * issue #69) no longer matches PRIVILEGE_MEMBER at all: only an access, IAM, security or permission policy does.
+ */
+function signsPayloads(member: string, property: unknown): boolean {
+  return (
+    /^(webhook_?)?secret$/i.test(member) &&
+    isObject(property) &&
+    typeof property.description === 'string' &&
+    /\b(sign|signs|signed|signing|signature|hmac)\b/i.test(property.description)
+  );
+}
 /** A free-text member that names the item: the marker goes there. */
 const NAME_MEMBER = /^(name|title|label|display_?name|displayName|summary|description|comment|note)$/i;
 
@@ -220,7 +234,7 @@ function objectSample(schema: Json, depth: number, at: string): Sample {
   }
   for (const member of required) {
     const where = `${at}${at ? '.' : ''}${member}`;
-    if (PRIVILEGE_MEMBER.test(member))
+    if (PRIVILEGE_MEMBER.test(member) && !signsPayloads(member, properties[member]))
       return refused(`${where} is required and grants privilege or identity; init never sets it`);
     if (member in out) continue;
     const property = properties[member];

@@ -79,6 +79,28 @@ const NOT_PRODUCTION =
 /** A public demo host: somebody else's shared instance, never a default without a to-do. */
 const DEMO = /\b(demo|petstore\d*|playground|sample|example)\b/i;
 
+/**
+ * A server description that says not to use the server — "Local development server (do not use)", one of
+ * issue #69's documents, which the words `local` and `development` made the pick. Such a server is listed,
+ * never taken unless `--server` names it.
+ */
+const DO_NOT_USE = /\b(?:do not|don't|never) use\b|\bnot (?:to be used|for (?:public |external )?use)\b/i;
+/**
+ * A server description that says the host is somebody else's, to be replaced by the reader's own — Coolify's
+ * "Coolify Cloud API. Change the host to your own instance if you are self-hosting."
+ */
+const REPLACE_HOST =
+  /\b(?:change|replace|substitute|swap) (?:the|this) (?:host|hostname|domain|base ?url|url)\b|\byour own (?:instance|host|server|domain|deployment)\b/i;
+
+/** The sentence of a server's description that matches `pattern`, whitespace collapsed. */
+function sentenceOf(server: Json, pattern: RegExp): string | undefined {
+  const text = typeof server.description === 'string' ? server.description.replace(/\s+/g, ' ') : '';
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .find((s) => pattern.test(s));
+}
+
 export interface ServerChoice {
   /** The chosen Server Object as written; undefined when the document lists none. */
   readonly raw: Json | undefined;
@@ -90,6 +112,13 @@ export interface ServerChoice {
   readonly why: string;
   /** Its name says it is a public demo host. */
   readonly demo: boolean;
+  /**
+   * Its description says not to use it, or to replace its host with one's own: quoted; the profile then has no
+   * baseUrl (unless `--server` chose it), and the to-do asks for the target's.
+   */
+  readonly withheld: string | undefined;
+  /** The servers passed over because their description says not to use them, as listed, with the sentence. */
+  readonly warned: readonly string[];
 }
 
 /** A server URL's words, its top-level domain left out (`api.acme.test` is not a test server by `.test`). */
@@ -110,15 +139,23 @@ const describe = (s: Json) =>
  * Which of the document's servers the profile's baseUrl is: the one `--server` names (its number from 1, or
  * its URL), else the first whose URL or description says sandbox, staging, test or local (a conformance run
  * sends invalid credentials and bursts on purpose: not production's place), else the first that is not a
- * public demo host, else the first. Throws a one-line usage error for a `--server` the list does not hold.
+ * public demo host, else the first — never one whose description says not to use it while another is listed.
+ * Throws a one-line usage error for a `--server` the list does not hold.
  */
 export function chooseServer(doc: Json, choice: string | undefined): ServerChoice {
   const list = (Array.isArray(doc.servers) ? doc.servers : []).filter(isObject);
   const listed = list.map((s, i) => `${i + 1} ${describe(s)}`);
   const text = (s: Json) => `${wordsOfUrl(String(s.url ?? ''))} ${String(s.description ?? '')}`;
-  const pick = (i: number, why: string): ServerChoice => {
+  const usable = (s: Json) => sentenceOf(s, DO_NOT_USE) === undefined;
+  const warned = list
+    .map((s, i) =>
+      usable(s) ? undefined : `${i + 1} ${String(s.url ?? '')}: "${sentenceOf(s, DO_NOT_USE)}"`,
+    )
+    .filter((w): w is string => w !== undefined);
+  const pick = (i: number, why: string, chosen = false): ServerChoice => {
     const raw = list[i] as Json;
-    return { raw, number: i + 1, listed, why, demo: DEMO.test(text(raw)) };
+    const withheld = chosen ? undefined : (sentenceOf(raw, DO_NOT_USE) ?? sentenceOf(raw, REPLACE_HOST));
+    return { raw, number: i + 1, listed, why, demo: DEMO.test(text(raw)), withheld, warned };
   };
   if (choice !== undefined) {
     const n = /^\d+$/.test(choice)
@@ -130,18 +167,36 @@ export function chooseServer(doc: Json, choice: string | undefined): ServerChoic
       throw new UsageError(
         `init: --server ${choice}: the document lists ${list.length === 0 ? 'no server' : `${list.length} (${listed.join('; ')})`}; give a number from 1 or one of their URLs`,
       );
-    return pick(n, 'chosen with --server');
+    return pick(n, 'chosen with --server', true);
   }
   if (list.length === 0)
-    return { raw: undefined, number: undefined, listed, why: 'the document lists none', demo: false };
+    return {
+      raw: undefined,
+      number: undefined,
+      listed,
+      why: 'the document lists none',
+      demo: false,
+      withheld: undefined,
+      warned,
+    };
   if (list.length === 1) return pick(0, 'the only one');
-  const safe = list.findIndex((s) => NOT_PRODUCTION.test(text(s)) && !DEMO.test(text(s)));
+  if (!list.some(usable)) return pick(0, 'the first; every server says not to use it');
+  const safe = list.findIndex((s) => usable(s) && NOT_PRODUCTION.test(text(s)) && !DEMO.test(text(s)));
   if (safe >= 0)
     return pick(
       safe,
       `its URL or description says sandbox, staging, test or local${list.some((s) => !NOT_PRODUCTION.test(text(s))) ? ', preferred over production' : ''}`,
     );
-  const real = list.findIndex((s) => !DEMO.test(text(s)));
-  if (real >= 0) return pick(real, real === 0 ? 'the first' : 'the first that is not a public demo host');
-  return pick(0, 'the first');
+  const real = list.findIndex((s) => usable(s) && !DEMO.test(text(s)));
+  if (real >= 0)
+    return pick(
+      real,
+      real > 0 && list.slice(0, real).every((s) => !usable(s))
+        ? 'the first its description does not say not to use'
+        : real === 0
+          ? 'the first'
+          : 'the first that is not a public demo host',
+    );
+  const first = list.findIndex(usable);
+  return pick(first, first === 0 ? 'the first' : 'the first its description does not say not to use');
 }

@@ -11,15 +11,19 @@ import type { Operation } from './operations.ts';
 import { addressable } from './picks.ts';
 import { merged, sampleOf } from './sample-item.ts';
 import type { ProfileScheme } from './security.ts';
+import { writeWords } from './write-words.ts';
 
 type Json = Record<string, unknown>;
 
 /** Path words of collections whose POST starts work, sends something or creates something billed. */
 const COSTLY_SEGMENT =
   /^(jobs?|runs?|builds?|deploy(ments?)?|executions?|execute|exec|actions?|tasks?|workflows?|pipelines?|batch(es)?|queues?|send|mail|messages?|sms|calls?|emails?|notifications?|payments?|charges?|invoices?|billing|orders?|checkout|subscriptions?|purchases?|droplets?|instances?|servers?|clusters?|vms?|machines?|volumes?|databases?|snapshots?|backups?|restores?|imports?|exports?|scans?|syncs?|completions?|chat|embeddings?|generations?|fine[_-]?tun\w*|responses|images|audio|videos?|uploads?|files?|assets?|trigger|start|stop|restart|reboot|resize)$/i;
-/** The same, said by its summary or description. */
+/**
+ * The same, said by its summary or description. Not the noun "bill" (issue #69: a document's harmless bills,
+ * "Creates a new bill", were refused for it): billing, billed, billable.
+ */
 const COSTLY_TEXT =
-  /\b(starts?|runs?|queues?|triggers?|executes?|schedules?) (a |the |an )?(job|task|build|run|backup|scan|workflow|deployment)|\bjob\b|\bbill(ed|ing|able)?\b|\bcharged?\b|\bcosts?\b|\bpric(e|ing)\b|\binvoice|\bsends? (an? )?(e-?mail|message|sms)|asynchronous|\bprovision/i;
+  /\b(starts?|runs?|queues?|triggers?|executes?|schedules?) (a |the |an )?(job|task|build|run|backup|scan|workflow|deployment)|\bjob\b|\bbill(ed|ing|able)\b|\bcharged?\b|\bcosts?\b|\bpric(e|ing)\b|\binvoice|\bsends? (an? )?(e-?mail|message|sms)|asynchronous|\bprovision/i;
 
 /** Path words of collections whose items grant access or are someone: chosen only when nothing else exists. */
 const ACCESS_SEGMENT =
@@ -42,7 +46,10 @@ export interface CollectionPick {
   readonly sampleFromPut: boolean;
   /** The schemes POST, PUT and DELETE all accept: a writer must be able to clean up after itself. */
   readonly writeSchemes: readonly ProfileScheme[];
-  /** Its path names users, keys, tokens, roles…: items that grant access or are someone. */
+  /**
+   * Why its items grant access or are someone, or undefined: its path names users, keys, tokens, roles… (`its
+   * items are users — …`), or its words say it changes access control (write-words.ts).
+   */
   readonly grantsAccess: string | undefined;
   readonly reason: string;
 }
@@ -135,18 +142,29 @@ function sampleFor(
 export function collectionCandidates(ops: readonly Operation[]): {
   picks: CollectionPick[];
   refused: Refusal[];
+  /** POSTs whose item path takes DELETE but that take no scheme the profile sends in Authorization. */
+  unsent: Operation[];
 } {
   const picks: (CollectionPick & { rank: number[] })[] = [];
   const refused: Refusal[] = [];
+  const unsent: Operation[] = [];
   for (const post of ops) {
-    if (post.method !== 'post' || post.access.public || post.access.schemes.length === 0) continue;
-    if (!addressable(post)) continue;
+    if (post.method !== 'post') continue;
     const { list: itemOps, param, suffix } = itemOperations(post, ops);
     const of = (m: string) => itemOps.find((o) => o.method === m);
     const del = of('delete');
     // DELETE removes what the rules create (a check leaves no litter); PUT is preferred, and its absence said.
     if (del === undefined) continue;
-    const cost = costOf(post);
+    // The write rules send credentials in Authorization: a write that takes none there is no candidate, and
+    // the to-do says so rather than that no item path takes DELETE (issue #69).
+    if (post.access.public || post.access.schemes.length === 0) {
+      unsent.push(post);
+      continue;
+    }
+    if (!addressable(post)) continue;
+    // What the POST says it does first (write-words.ts), then what its name and answer reveal.
+    const words = writeWords(post);
+    const cost = words.refuse ?? costOf(post);
     if (cost !== undefined) {
       refused.push({ op: post, why: cost });
       continue;
@@ -205,8 +223,15 @@ export function collectionCandidates(ops: readonly Operation[]): {
       sample: made.value,
       sampleFromPut: 'fromPut' in made,
       writeSchemes,
-      grantsAccess: segment,
-      rank: [Number(segment !== undefined), -crud, size, post.access.least, post.address.length],
+      grantsAccess:
+        segment !== undefined ? `its items are ${segment} — they grant access or are someone` : words.grants,
+      rank: [
+        Number(segment !== undefined || words.grants !== undefined),
+        -crud,
+        size,
+        post.access.least,
+        post.address.length,
+      ],
       reason: `an item path with ${itemOps.map((o) => o.method.toUpperCase()).join(', ')}; ${size} required field${size === 1 ? '' : 's'}`,
     });
   }
@@ -215,7 +240,7 @@ export function collectionCandidates(ops: readonly Operation[]): {
       if (a.rank[i] !== b.rank[i]) return (a.rank[i] as number) - (b.rank[i] as number);
     return 0;
   });
-  return { picks, refused };
+  return { picks, refused, unsent };
 }
 
 /** `id`, the path parameter's own name, or the one `…Id` / `…_id` member: the id among `properties`. */

@@ -4,9 +4,11 @@
  * the profile must be one the document makes (OpenAPI 3.1 §4.8.30 Security Requirement Object, §4.8.27
  * Security Scheme Object, §4.8.5 Server Object):
  * - a scheme listed on an endpoint is one requirement object of the operation holding that scheme alone;
- * - a public endpoint's operation has no requirement, or an empty one among them;
+ * - a public endpoint's operation has no requirement, or an empty one among them, or its own words, quoted in
+ *   the to-do, say it is not authenticated;
  * - the endpoint's operation is sent to the profile's baseUrl (one of its servers, §4.8.1 alternatives);
- * - a key's scheme word is the one the document states, or a to-do line says it was assumed;
+ * - a key's scheme word is the one the document states (none, `""`, when it shows the key alone after
+ *   `Authorization:`), or a to-do line says it was assumed;
  * - the collection's declared statuses are the document's.
  */
 import { isRecord } from '../../../shared/is-record.ts';
@@ -69,6 +71,27 @@ function serversOf(doc: Json, item: Json, op: Json): string[] {
   });
 }
 
+/**
+ * A public endpoint whose operation states a requirement is founded only on the operation's own words: the
+ * to-do line of the public endpoint quotes a sentence saying it is not authenticated, and that sentence is in
+ * the operation's summary or description or its tags' descriptions, whitespace aside.
+ */
+function saysNotAuthenticated(doc: Json, op: Json, todo: readonly string[]): boolean {
+  const flat = (t: unknown) => (typeof t === 'string' ? t.replace(/\s+/g, ' ') : '');
+  const tags = Array.isArray(doc.tags) ? doc.tags.filter(isRecord) : [];
+  const own = [
+    op.summary,
+    op.description,
+    ...tags.filter((t) => Array.isArray(op.tags) && op.tags.includes(t.name)).map((t) => t.description),
+  ]
+    .map(flat)
+    .join(' ');
+  return todo
+    .filter((t) => t.startsWith('/endpoints/public:'))
+    .flatMap((t) => [...t.matchAll(/says "([^"]+)"/g)].map((m) => m[1] ?? ''))
+    .some((q) => /\bnot (authenticated|require authentication)\b/i.test(q) && own.includes(q));
+}
+
 /** Every claim of `profile` the document does not make, one line each; empty when there is none. */
 export function unfoundedClaims(doc: Json, profile: Json): string[] {
   const problems: string[] = [];
@@ -91,7 +114,8 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
     ).filter(isRecord);
     if (
       role === 'public' &&
-      !(requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0))
+      !(requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) &&
+      !saysNotAuthenticated(doc, op, todo)
     )
       problems.push(`public: ${method} ${template} has a security requirement`);
     const listed = (role === 'collection' ? e.writeSchemes : e.schemes) as unknown;
@@ -143,6 +167,9 @@ export function unfoundedClaims(doc: Json, profile: Json): string[] {
     const stated = keys.some((k) => {
       if (k['x-gatecheck-apikey-scheme'] === word) return true;
       const text = `${JSON.stringify(Object.entries(k).filter(([n]) => n === 'description' || n.startsWith('x-')))} ${headerExamples ?? ''}`;
+      // The key alone (`""`): the header shown with nothing but a stand-in for the key after its name.
+      if (word === '')
+        return /Authorization:\s*(<[^<>\s]+>|\{[^{}]+\}|[A-Z][A-Z0-9]*_[A-Z0-9_]+)\s*([`"'.,;]|$)/.test(text);
       return (
         parts.length > 0 &&
         parts.every((p) =>
