@@ -3,7 +3,8 @@
  * with declarations, beside which Playwright and Node run it from node_modules, where neither transforms
  * TypeScript. The compiler is the repository's own `tsc` (tsconfig.build.json): one file out per file in,
  * so every path the code resolves relative to itself still holds, and `.ts` import specifiers are rewritten
- * to `.js`. Data files that live beside the code (the report's JSON Schema, test vectors) are copied.
+ * to `.js`. Data files that live beside the code (the report's JSON Schema, test vectors) are copied, and so
+ * are the json-server modules the mock imports (./vendor-json-server.ts).
  * The self-tests compile the same way into a folder of their own (tests/setup/compiled-suite.ts).
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../shared/paths.ts';
+import { vendorJsonServer } from './vendor-json-server.ts';
 
 /** The folders compiled into the package (tsconfig.build.json's `include`). */
 const CODE_DIRS = ['cli', 'mock', 'shared', 'specs'];
@@ -20,7 +22,7 @@ const DIST = resolve(PACKAGE_ROOT, 'dist');
 const BUILD_CONFIG = resolve(PACKAGE_ROOT, 'tsconfig.build.json');
 
 /**
- * Empties `dist` and compiles into it; the number of data files copied. Throws if `tsc` fails. `extra`: more
+ * Empties `dist` and compiles into it; the number of files copied (data, vendored modules). Throws if `tsc` fails. `extra`: more
  * entry files (paths from the package root) compiled with the package, each to its place under `dist`, as the
  * self-tests' copy takes the configs of their own child runs (tests/setup/compile-suite.ts); none for the
  * package itself.
@@ -42,7 +44,8 @@ export function buildPackage(dist: string = DIST, extra: readonly string[] = [])
       copied++;
     }
   }
-  return copied;
+  // json-server's data engine travels inside dist/ (scripts/vendor-json-server.ts): a devDependency, not the user's.
+  return copied + vendorJsonServer(dist);
 }
 
 /** A tsconfig beside `dist` extending the build's, its `include` and `extra` (absolute: it lives elsewhere). */
@@ -63,7 +66,7 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   try {
     const copied = buildPackage();
     process.stderr.write(
-      `build: compiled into ${relative(process.cwd(), DIST) || '.'}/, ${copied} data files copied\n`,
+      `build: compiled into ${relative(process.cwd(), DIST) || '.'}/, ${copied} files copied (data, vendored modules)\n`,
     );
   } catch (error) {
     process.stderr.write(`build: ${(error as Error).message}\n`);

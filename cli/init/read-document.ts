@@ -64,8 +64,8 @@ const pointer = (path: unknown) =>
 
 /**
  * The document read by the `yaml` package (YAML 1.2, as lenient as PyYAML where js-yaml — swagger-parser's
- * reader — is not: Docker Engine's `swagger.yaml` closes a flow mapping at its key's indentation, which js-yaml
- * calls "deficient indentation"). Undefined when it refuses too, or the text cannot be had.
+ * reader — is not: a mapping that writes a key twice keeps the last value, where js-yaml refuses a "duplicated
+ * mapping key"). Undefined when it refuses too, or the text cannot be had.
  */
 async function readLeniently(source: string): Promise<Json | undefined> {
   let text: string;

@@ -2,7 +2,8 @@
  * Types for the two json-server 1.0.0-beta.15 modules the adapter (json-server.ts) imports directly.
  * The package ships compiled JavaScript without declarations and has no `exports` map, so deep imports of
  * `lib/*.js` resolve; these signatures are read off node_modules/json-server/lib/{service,parse-where}.js.
- * Keep them in step when json-server is upgraded (it is pinned exactly in package.json).
+ * Keep them in step when json-server is upgraded (it is pinned exactly in package.json's devDependencies; the
+ * package ships the modules themselves, copied by scripts/vendor-json-server.ts).
  */
 
 declare module 'json-server/lib/service.js' {

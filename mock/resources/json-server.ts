@@ -14,7 +14,10 @@
  * What stays json-server's: the data model (collections with string ids, singular objects), id generation,
  * the query language (`?name=x`, `?age:gt=3`, `_sort`, `_page`, `_per_page`, `_embed`, `_where`) and the
  * write semantics (PUT replaces keeping the id, PATCH merges, DELETE nullifies foreign keys).
- * The lib has no `exports` map, so the deep imports resolve; json-server-lib.d.ts types them.
+ * The lib has no `exports` map, so the deep imports resolve; json-server-lib.d.ts types them. json-server is a
+ * devDependency: the package ships these modules (and the few they import) in dist/vendor/json-server/, where
+ * the build points these imports (scripts/vendor-json-server.ts), since json-server's own `engines` (Node ≥ 22.12,
+ * for its CLI) would exclude the Node 20.19 gatecheck supports (issue #71).
  */
 
 import { randomBytes } from 'node:crypto';

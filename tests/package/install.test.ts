@@ -89,6 +89,10 @@ test('the tarball holds the compiled package, its fixtures and schemas, and no t
       'dist/playwright.config.js',
       'fixtures/schemas/profile.schema.json',
       'fixtures/mock.profile.json',
+      // json-server's data engine, copied by the build with its licence (scripts/vendor-json-server.ts).
+      'dist/vendor/json-server/lib/service.js',
+      'dist/vendor/json-server/lib/parse-where.js',
+      'dist/vendor/json-server/LICENSE',
     ]),
   );
   const unwanted = files.filter(
@@ -97,6 +101,8 @@ test('the tarball holds the compiled package, its fixtures and schemas, and no t
       (f.endsWith('.ts') && !f.endsWith('.d.ts')),
   );
   expect(unwanted).toEqual([]);
+  // json-server itself is not installed: its engines (Node ≥ 22.12, for its CLI) would exclude Node 20.19.
+  expect(consumer?.dir && existsSync(path.join(consumer.dir, 'node_modules/json-server'))).toBe(false);
   // Installed as a copy, not a link back into the repository.
   expect(
     consumer?.dir && existsSync(path.join(consumer.dir, 'node_modules/gatecheck/dist/cli/main.js')),

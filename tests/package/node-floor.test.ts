@@ -1,91 +1,23 @@
 /**
- * The package loads on the oldest Node its `engines` field admits (issue #40), from a CommonJS project (npm's
- * default: Playwright compiles its playwright.config.ts to CommonJS, `import` becoming `require`) and from an
- * ES module one. That Node comes from the npm registry: its binary ships as `node-<platform>-<arch>` (what
- * the `node` package's install script would fetch; npm 11 runs no install scripts), packed once into
- * node_modules/.cache/gatecheck-node/ and unpacked there. Each project installs the packed tarball, and the
- * old Node runs Playwright on a config spreading `gatecheckProjects()`: one rule against the bundled mock.
- * Below the floor the CLI answers in one line.
+ * Below the oldest Node the package's `engines` admits (issue #40), it refuses in one line: a CommonJS
+ * `playwright.config.ts` importing `gatecheck/playwright` on the last minor before the floor (its Node binary
+ * from the npm registry, tests/package/node-releases.ts) names the Node it needs instead of failing with
+ * ERR_REQUIRE_ESM, and the CLI's bin reads `engines` itself. On the floor and the LTS releases the package runs
+ * whole: tests/package/node-versions.test.ts.
  *
- * Bounded: one rule per project, the tarball packed once (tests/package/packed.ts), the Node binary cached.
- * Skipped, saying so, only when the npm registry cannot be reached.
+ * Bounded: the tarball packed once (tests/package/packed.ts), the Node binary cached. Skipped, saying so, only
+ * when the npm registry cannot be reached.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import semver from 'semver';
 import { createConsumer, ROOT, registryReachable, run } from './consumer.ts';
+import { FLOOR, nodeBinary } from './node-releases.ts';
 import { packedTarball } from './packed.ts';
-
-const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
-  engines: { node: string };
-};
-/** The oldest Node `engines` admits: `>=20.19` → 20.19.0. */
-const FLOOR = semver.minVersion(manifest.engines.node)?.version ?? 'unparsed';
-const CACHE = path.join(ROOT, 'node_modules/.cache/gatecheck-node');
+import { SPREAD_CONFIG } from './spread-config.ts';
 
 test.describe.configure({ timeout: 8 * 60_000 });
-
-/** That Node's binary, from the registry's `node-<platform>-<arch>@<version>`, unpacked once. */
-async function nodeBinary(version: string): Promise<string> {
-  const dir = path.join(CACHE, version);
-  const binary = path.join(dir, 'package/bin/node');
-  if (existsSync(binary)) return binary;
-  await mkdir(dir, { recursive: true });
-  const name = `node-${process.platform}-${process.arch}@${version}`;
-  const packed = await run('npm', ['pack', name, '--silent'], dir, 5 * 60_000);
-  if (packed.code !== 0) throw new Error(`npm pack ${name} failed:\n${packed.stderr}`);
-  const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
-  const unpacked = await run('tar', ['-xzf', tarball, 'package/bin/node'], dir, 120_000);
-  if (unpacked.code !== 0) throw new Error(`tar failed:\n${unpacked.stderr}`);
-  return binary;
-}
-
-const CONFIG = `import { defineConfig } from '@playwright/test';
-import { gatecheckProjects, gatecheckReporter } from 'gatecheck/playwright';
-
-export default defineConfig({
-  reporter: [['line'], gatecheckReporter({ outputDir: 'gatecheck-report' })],
-  projects: [...gatecheckProjects()],
-});
-`;
-
-test(`the oldest Node engines admits (${manifest.engines.node}) loads gatecheck/playwright from a CommonJS and an ES module config`, async () => {
-  test.skip(!(await registryReachable()), 'npm registry unreachable (npm ping failed)');
-  expect(manifest.engines.node, 'engines names a floor').toMatch(/^>=\d+(\.\d+){0,2}$/);
-  const node = await nodeBinary(FLOOR);
-  const version = await run(node, ['--version'], ROOT, 30_000);
-  expect(version.stdout.trim()).toBe(`v${FLOOR}`);
-
-  const consumer = await createConsumer(await packedTarball(), []);
-  try {
-    await consumer.write('playwright.config.ts', CONFIG);
-    for (const type of ['commonjs', 'module'] as const) {
-      const pkg = JSON.parse(await consumer.read('package.json'));
-      await consumer.write('package.json', JSON.stringify({ ...pkg, type }, null, 2));
-      const result = await consumer.run(
-        node,
-        [
-          'node_modules/@playwright/test/cli.js',
-          'test',
-          '--grep',
-          '@rule:auth\\.401\\.missing',
-          '--workers',
-          '1',
-        ],
-        4 * 60_000,
-      );
-      expect(result.code, `${type} on Node ${FLOOR}:\n${result.stdout}\n${result.stderr}`).toBe(0);
-      const report = JSON.parse(await consumer.read('gatecheck-report/conformance.json')) as {
-        rules: { id: string; verdict: string }[];
-      };
-      expect(report.rules.find((r) => r.id === 'auth.401.missing')?.verdict, type).toBe('pass');
-    }
-  } finally {
-    await consumer.dispose();
-  }
-});
 
 /** The last minor before the floor: 20.19.0 → 20.18.0. */
 const BELOW = (() => {
@@ -99,7 +31,7 @@ test(`a CommonJS config on Node ${BELOW ?? '(none below)'}: one line naming the 
   const node = await nodeBinary(BELOW as string);
   const consumer = await createConsumer(await packedTarball(), []);
   try {
-    await consumer.write('playwright.config.ts', CONFIG);
+    await consumer.write('playwright.config.ts', SPREAD_CONFIG);
     const pkg = JSON.parse(await consumer.read('package.json'));
     await consumer.write('package.json', JSON.stringify({ ...pkg, type: 'commonjs' }, null, 2));
     const result = await consumer.run(

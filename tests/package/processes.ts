@@ -20,11 +20,19 @@ export interface Started {
   descendants(): { pid: number; command: string }[];
 }
 
-/** Starts `command` in its own process group (so a test can clean up after it), like a background job. */
-export function start(command: string, args: readonly string[], cwd: string): Started {
+/**
+ * Starts `command` in its own process group (so a test can clean up after it), like a background job; `env` is
+ * added to the cleaned environment.
+ */
+export function start(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Started {
   const child = spawn(command, args, {
     cwd,
-    env: cleanEnv(),
+    env: cleanEnv(env),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
