@@ -24,6 +24,7 @@ import { type JsonServerProcess, startJsonServer } from './json-server-process.t
 import { type LoadResult, runLoad } from './load.ts';
 import { type MockProcess, startMockProcess } from './mock-process.ts';
 import { recordAnswer } from './recorded-answer.ts';
+import { type SchemeSpread, SPREAD_CASES, schemeSpread } from './scheme-spread.ts';
 import { authorizationValues, MALFORMED_AUTHORIZATION, type MockName, mockConfigs } from './setups.ts';
 
 export type ServerName = 'ceiling' | 'bare' | 'bareDev' | MockName;
@@ -131,6 +132,11 @@ export interface MockBenchReport {
       readonly apikeyMet: boolean;
     };
   };
+  /**
+   * Each authenticated scheme and the 401 path as × its own ceiling, side by side: missed when one is more
+   * than 15 % behind the fastest (bench/scheme-spread.ts). Absent from reports made before it existed.
+   */
+  readonly schemeSpread?: SchemeSpread;
   /** Process id of each mock (by name): `--cpu-prof` names its profile file after it. */
   readonly mockPids: Readonly<Record<string, number>>;
 }
@@ -430,6 +436,12 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
           apikeyMet: apikeyCost <= bearerCost,
         }
       : undefined;
+  const spreadReadings = SPREAD_CASES.flatMap((id) => {
+    const r = reports.find((c) => c.id === id);
+    return r?.ceiling === undefined
+      ? []
+      : [{ id, label: r.label, ratio: r.ceiling.ratio, cpuRatio: r.ceiling.cpuRatio }];
+  });
   return {
     method:
       "autocannon in the bench process; each server in its own child process (json-server CLI on a temp copy of fixtures/db.json; the mock via bench/mock-child.ts); loopback; cases in rounds with rotated order, ratio against bare json-server of the same round; each mock case's ceiling is its recorded answer replayed by bare node:http, measured next to it",
@@ -449,6 +461,7 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
       apikeyMet: apikey.median >= 1,
       ...(cpu === undefined ? {} : { cpu }),
     },
+    ...(spreadReadings.length === 0 ? {} : { schemeSpread: schemeSpread(spreadReadings) }),
     mockPids,
   };
 }
