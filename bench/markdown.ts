@@ -70,7 +70,7 @@ function mockSection(mock: MockBenchReport & { environment?: Environment }): str
     out.push(
       '#### The schemes side by side — each authenticated scheme and the 401 path against bare node:http',
       '',
-      '"× bare node:http" is the ceiling ratio of the table above (the path over bare node:http answering the same bytes, same round; by CPU: the ceiling\'s CPU per request over the path\'s); "of the fastest" is that over the fastest path\'s.',
+      "Each path's ceiling ratio of the table above (the path over bare node:http answering the same bytes, same round; by CPU: the ceiling's CPU per request over the path's), over the highest of the five in the same round: median over rounds (min–max). A path is behind in a round when it is more than 15 % behind by both readings.",
       '',
       ...schemeSpreadTable(mock.schemeSpread),
       '',

@@ -34,7 +34,13 @@ import {
   topFrames,
 } from './profile-windows.ts';
 import { recordAnswer } from './recorded-answer.ts';
-import { type SchemeSpread, SPREAD_CASES, schemeSpread, schemeSpreadLine } from './scheme-spread.ts';
+import {
+  type SchemeSpread,
+  SPREAD_CASES,
+  schemeSpread,
+  schemeSpreadLine,
+  schemeSpreadTable,
+} from './scheme-spread.ts';
 import { mockConfigs } from './setups.ts';
 
 interface Checkout {
@@ -172,8 +178,10 @@ async function main(): Promise<number> {
 
   // Each checkout's path as a fraction of the ceiling measured in the same round.
   const of = (id: string, server: string): Measured[] => figures.get(id)?.get(server) ?? [];
+  const perRound = (id: string, server: string, pick: (m: Measured, ceiling: Measured) => number) =>
+    of(id, server).map((m, round) => pick(m, of(id, CEILING)[round] as Measured));
   const ratios = (id: string, server: string, pick: (m: Measured, ceiling: Measured) => number) =>
-    spread(of(id, server).map((m, round) => pick(m, of(id, CEILING)[round] as Measured)));
+    spread(perRound(id, server, pick));
   const spreads = new Map<string, SchemeSpread>();
   const lines: string[] = [
     `# The mock's schemes side by side — \`npx tsx bench/mock-ab.ts ${process.argv.slice(2).join(' ')}\``,
@@ -209,12 +217,17 @@ async function main(): Promise<number> {
       cases.map((c) => ({
         id: c.id,
         label: c.label,
-        ratio: ratios(c.id, k.label, (m, top) => m.rps / top.rps),
-        cpuRatio: ratios(c.id, k.label, (m, top) => top.cpuPerRequest / m.cpuPerRequest),
+        ratios: perRound(c.id, k.label, (m, top) => m.rps / top.rps),
+        cpuRatios: perRound(c.id, k.label, (m, top) => top.cpuPerRequest / m.cpuPerRequest),
       })),
     );
     spreads.set(k.label, result);
-    lines.push(`**${k.label}** (${k.root}): ${schemeSpreadLine(result).replace(/^³ /, '')}`, '');
+    lines.push(
+      `**${k.label}** (${k.root}): ${schemeSpreadLine(result).replace(/^³ /, '')}`,
+      '',
+      ...schemeSpreadTable(result),
+      '',
+    );
   }
   if (profDir !== undefined) lines.push(...profileSection(checkouts, mocks, windows, profDir, top));
   const report = `${lines.join('\n').trimEnd()}\n`;

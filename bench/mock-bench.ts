@@ -436,11 +436,13 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
           apikeyMet: apikeyCost <= bearerCost,
         }
       : undefined;
+  // Round by round (each list holds one figure per round, in round order).
   const spreadReadings = SPREAD_CASES.flatMap((id) => {
-    const r = reports.find((c) => c.id === id);
-    return r?.ceiling === undefined
+    const c = cases.find((x) => x.id === id);
+    const ratios = ceilingRatios.get(id);
+    return c === undefined || ratios === undefined || ratios.length === 0
       ? []
-      : [{ id, label: r.label, ratio: r.ceiling.ratio, cpuRatio: r.ceiling.cpuRatio }];
+      : [{ id, label: c.label, ratios, cpuRatios: ceilingCpuRatios.get(id) }];
   });
   return {
     method:
