@@ -2,7 +2,8 @@
  * Mock throughput and latency against bare json-server (docs/design.md "Performance targets": every authenticated
  * `GET /users` at 0.8× bare json-server or better, in the same run) and against the physical limit: a bare
  * node:http server answering the same bytes (every authenticated scheme, the 401 and the 400 path at 0.70× of
- * it or better, Apikey costing no more than Bearer).
+ * it or better, Apikey costing no more than Bearer), and the schemes side by side: none of them nor the 401
+ * path more than 15 % behind the fastest (bench/scheme-spread.ts; `npm run bench` exits 1 when one is).
  *
  * Method: each server runs in a child process of its own (bare json-server's CLI; the mock via
  * bench/mock-child.ts); autocannon runs here, so on a 2-core machine the server and the load generator each
