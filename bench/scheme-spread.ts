@@ -9,9 +9,10 @@
  * requests/s over its ceiling and by its ceiling's CPU per request over its own; the check is missed when a
  * path is behind in EVERY round. A cost the path really pays shows in both readings and in each round, while on
  * a shared machine either reading of one round moves by ±30 % (a neighbour taking the core during a case or
- * its ceiling): at load average 15 on two cores, 3 rounds of the unchanged mock put some path 30 % behind by
- * both readings in one round or two, never in all three, while 40 µs added to the Apikey and 401 paths put
- * them 35–65 % behind in each. Without a CPU reading, requests/s alone decides.
+ * its ceiling). Measured with bench/mock-ab.ts at load average 5–15 on two cores (docs/performance.md, issue
+ * #72): 40 µs added to the Apikey and 401 paths put them 20–68 % behind by both readings in each of 5
+ * rounds, while the unchanged mock had paths behind in up to 4 of 5 — and in one 3-round run, in all 3 (a
+ * false miss). Without a CPU reading, requests/s alone decides.
  */
 
 /** Median and spread over rounds (bench/mock-bench.ts's `Spread`, repeated here so this file imports nothing). */
