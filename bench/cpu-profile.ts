@@ -7,13 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-interface ProfileNode {
+export interface ProfileNode {
   readonly id: number;
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
   readonly children?: readonly number[];
 }
 
-interface CpuProfile {
+export interface CpuProfile {
   readonly nodes: readonly ProfileNode[];
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
@@ -50,6 +50,12 @@ export function packageOf(url: string, functionName: string): string {
   return file ? `${file[1]}` : url.replace(/^file:\/\//, '');
 }
 
+/** `name file:line`, the file from node_modules/, mock/, bench/ or specs/ on (`(program)`, `writev` alone). */
+export function frameName(frame: ProfileNode['callFrame']): string {
+  const file = frame.url.replace(/^.*\/(node_modules|mock|bench|specs)\//, '$1/');
+  return `${frame.functionName || '(anonymous)'} ${file ? `${file}:${frame.lineNumber + 1}` : ''}`.trim();
+}
+
 export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
@@ -70,9 +76,7 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary 
     }
     const pkg = packageOf(frame.url, frame.functionName);
     packages.set(pkg, (packages.get(pkg) ?? 0) + us);
-    const file = frame.url.replace(/^.*\/(node_modules|mock|bench|specs)\//, '$1/');
-    const fn =
-      `${frame.functionName || '(anonymous)'} ${file ? `${file}:${frame.lineNumber + 1}` : ''}`.trim();
+    const fn = frameName(frame);
     functions.set(fn, (functions.get(fn) ?? 0) + us);
   }
   const busy = total - idle || 1;

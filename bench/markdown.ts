@@ -5,6 +5,7 @@ import { type FuzzBenchReport, fuzzSection } from './fuzz-bench.ts';
 import type { LoadResult } from './load.ts';
 import type { MockBenchReport, Spread } from './mock-bench.ts';
 import { type PoliteBenchReport, politeSection } from './polite-bench.ts';
+import { schemeSpreadLine, schemeSpreadTable } from './scheme-spread.ts';
 import { type StoreBenchReport, storeSection } from './store-bench.ts';
 import type { SuiteBenchReport, SuiteRunReport } from './suite-bench.ts';
 
@@ -65,6 +66,18 @@ function mockSection(mock: MockBenchReport & { environment?: Environment }): str
   );
   const line = ceilingTargetLine(mock);
   if (line !== undefined) out.push(line, '');
+  if (mock.schemeSpread !== undefined) {
+    out.push(
+      '#### The schemes side by side — each authenticated scheme and the 401 path against bare node:http',
+      '',
+      "Each path's ceiling ratio of the table above (the path over bare node:http answering the same bytes, same round; by CPU: the ceiling's CPU per request over the path's), over the highest of the five in the same round: median over rounds (min–max). A path is behind in a round when it is more than 15 % behind by both readings.",
+      '',
+      ...schemeSpreadTable(mock.schemeSpread),
+      '',
+      schemeSpreadLine(mock.schemeSpread),
+      '',
+    );
+  }
   if (mock.scaling.length > 0) {
     out.push(
       `#### Throughput by connections — \`GET /users\`, ${mock.durationSeconds} s each, one round`,

@@ -2,7 +2,8 @@
  * Mock throughput and latency against bare json-server (docs/design.md "Performance targets": every authenticated
  * `GET /users` at 0.8× bare json-server or better, in the same run) and against the physical limit: a bare
  * node:http server answering the same bytes (every authenticated scheme, the 401 and the 400 path at 0.70× of
- * it or better, Apikey costing no more than Bearer).
+ * it or better, Apikey costing no more than Bearer), and the schemes side by side: none of them nor the 401
+ * path more than 15 % behind the fastest (bench/scheme-spread.ts; `npm run bench` exits 1 when one is).
  *
  * Method: each server runs in a child process of its own (bare json-server's CLI; the mock via
  * bench/mock-child.ts); autocannon runs here, so on a 2-core machine the server and the load generator each
@@ -24,6 +25,7 @@ import { type JsonServerProcess, startJsonServer } from './json-server-process.t
 import { type LoadResult, runLoad } from './load.ts';
 import { type MockProcess, startMockProcess } from './mock-process.ts';
 import { recordAnswer } from './recorded-answer.ts';
+import { type SchemeSpread, SPREAD_CASES, schemeSpread } from './scheme-spread.ts';
 import { authorizationValues, MALFORMED_AUTHORIZATION, type MockName, mockConfigs } from './setups.ts';
 
 export type ServerName = 'ceiling' | 'bare' | 'bareDev' | MockName;
@@ -131,6 +133,11 @@ export interface MockBenchReport {
       readonly apikeyMet: boolean;
     };
   };
+  /**
+   * Each authenticated scheme and the 401 path as × its own ceiling, side by side: missed when one is more
+   * than 15 % behind the fastest (bench/scheme-spread.ts). Absent from reports made before it existed.
+   */
+  readonly schemeSpread?: SchemeSpread;
   /** Process id of each mock (by name): `--cpu-prof` names its profile file after it. */
   readonly mockPids: Readonly<Record<string, number>>;
 }
@@ -430,6 +437,14 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
           apikeyMet: apikeyCost <= bearerCost,
         }
       : undefined;
+  // Round by round (each list holds one figure per round, in round order).
+  const spreadReadings = SPREAD_CASES.flatMap((id) => {
+    const c = cases.find((x) => x.id === id);
+    const ratios = ceilingRatios.get(id);
+    return c === undefined || ratios === undefined || ratios.length === 0
+      ? []
+      : [{ id, label: c.label, ratios, cpuRatios: ceilingCpuRatios.get(id) }];
+  });
   return {
     method:
       "autocannon in the bench process; each server in its own child process (json-server CLI on a temp copy of fixtures/db.json; the mock via bench/mock-child.ts); loopback; cases in rounds with rotated order, ratio against bare json-server of the same round; each mock case's ceiling is its recorded answer replayed by bare node:http, measured next to it",
@@ -449,6 +464,7 @@ export async function benchMock(options: MockBenchOptions): Promise<MockBenchRep
       apikeyMet: apikey.median >= 1,
       ...(cpu === undefined ? {} : { cpu }),
     },
+    ...(spreadReadings.length === 0 ? {} : { schemeSpread: schemeSpread(spreadReadings) }),
     mockPids,
   };
 }

@@ -6,19 +6,26 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MockConfigFile } from '../mock/config.ts';
 import { askCpu } from './cpu-probe.ts';
 import type { ChildMessage, MemorySample, ParentMessage } from './mock-protocol.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHILD = fileURLToPath(new URL('./mock-child.ts', import.meta.url));
+/** bench/mock-child.ts of a checkout: this one's, or another's (bench/mock-ab.ts runs two side by side). */
+const childOf = (root: string): string => join(root, 'bench', 'mock-child.ts');
 
 /** The configuration keys that survive JSON (no clock, engine or authenticator across a process boundary). */
 export type MockProcessConfig = Omit<MockConfigFile, '$schema'>;
 
 export interface MockProcessOptions {
   readonly config?: MockProcessConfig;
+  /**
+   * The checkout whose mock runs (its bench/mock-child.ts, with it as the working directory): this one by
+   * default. Another checkout must have its dependencies installed (a node_modules).
+   */
+  readonly root?: string;
   /** Write a V8 CPU profile of the mock into this folder when it stops (`node --cpu-prof`). */
   readonly cpuProfDir?: string;
   /** `--expose-gc`, so memory samples follow a full collection (retained memory, not garbage). */
@@ -55,10 +62,11 @@ export async function startMockProcess(options: MockProcessOptions = {}): Promis
     ...(options.exposeGc ? ['--expose-gc'] : []),
     ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : []),
   ];
+  const root = options.root ?? ROOT;
   const child = spawn(
     process.execPath,
-    [...nodeFlags, '--import', 'tsx', CHILD, JSON.stringify(options.config ?? {})],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, FORCE_COLOR: '0' } },
+    [...nodeFlags, '--import', 'tsx', childOf(root), JSON.stringify(options.config ?? {})],
+    { cwd: root, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...process.env, FORCE_COLOR: '0' } },
   );
   let stderr = '';
   child.stderr?.setEncoding('utf8');
