@@ -3,11 +3,12 @@
  * and 24 LTS (./node-releases.ts), each binary from the npm registry. On each, with that Node first on PATH — so
  * `npx`, the `gatecheck` and `gatecheck-mock` bins (`#!/usr/bin/env node`) and Playwright's workers all run on it:
  * - the first hour of docs/package.md "From an empty directory" and docs/ci.md "Publishing a conformance
- *   statement": `npx gatecheck-mock`, `eval "$(npx gatecheck-mock --print-env)"`, `npx gatecheck init` on the
- *   mock's /openapi.json with `--writes`, `keygen`, a signed run (a slice of the catalogue) and `verify`;
- * - `gatecheckProjects()` spread in a CommonJS and in an ES module `playwright.config.ts` (npm's default project
+ *   statement": `npx gatecheck-mock`, then (the bins by name, as package.json scripts run them)
+ *   `eval "$(gatecheck-mock --print-env)"`, `gatecheck init` on the mock's /openapi.json with `--writes`,
+ *   `keygen`, a signed run (a slice of the catalogue) and `verify`;
+ * - `gatecheckProjects()` spread in a CommonJS `playwright.config.ts`, run for one rule (npm's default project
  *   type is CommonJS: Playwright compiles the config to it, `import` becoming `require()` of an ES module, which
- *   Node does from 20.19).
+ *   Node does from 20.19), and in an ES module one, listed.
  * Each run prints the versions it used (Node, npm, the suite and Playwright, as `gatecheck --version` says) and
  * checks that the mock's Node processes run that binary (/proc/<pid>/exe).
  *
@@ -82,12 +83,15 @@ async function firstHour(consumer: Consumer, env: Record<string, string>, binary
     await consumer.write(
       'first-hour.sh',
       [
+        // The project's bins by name, as its package.json scripts run them (npm puts node_modules/.bin on PATH):
+        // npx started the mock above; five more would cost ≈ 3 CPU-s a release, for npm's code, not the package's.
         'set -e',
-        'eval "$(npx gatecheck-mock --print-env)"',
-        `npx gatecheck init ${url}/openapi.json --out target.profile.json --writes`,
-        'npx gatecheck keygen --out vendor',
-        `npx gatecheck --base-url ${url} --profile target.profile.json --sign-key vendor.key --only '${SLICE}'`,
-        'npx gatecheck verify reports/conformance.intoto.jsonl --key vendor.pub',
+        'PATH="$PWD/node_modules/.bin:$PATH"',
+        'eval "$(gatecheck-mock --print-env)"',
+        `gatecheck init ${url}/openapi.json --out target.profile.json --writes`,
+        'gatecheck keygen --out vendor',
+        `gatecheck --base-url ${url} --profile target.profile.json --sign-key vendor.key --only '${SLICE}'`,
+        'gatecheck verify reports/conformance.intoto.jsonl --key vendor.pub',
       ].join('\n'),
     );
     const out = await ok(
@@ -112,30 +116,38 @@ async function firstHour(consumer: Consumer, env: Record<string, string>, binary
   }
 }
 
-/** `gatecheckProjects()` in a CommonJS, then an ES module project: one rule against the bundled mock. */
+/**
+ * `gatecheckProjects()` in a CommonJS project — Node's `require()` of the ES module, the path a Node release can
+ * break — run for one rule against the bundled mock (the set-up project, a worker, the report); then in an ES
+ * module project, listed (`--list`: the config loads, the projects are made and the checks found), since its
+ * `import` is the one Node has always had and running a rule there repeats the first (≈ 2.5 CPU-s a release).
+ */
 async function spreadInConfig(
   consumer: Consumer,
   env: Record<string, string>,
   binary: string,
 ): Promise<void> {
-  await consumer.write('playwright.config.ts', SPREAD_CONFIG);
-  for (const type of ['commonjs', 'module'] as const) {
+  const playwright = ['node_modules/@playwright/test/cli.js', 'test'];
+  const typed = async (type: 'commonjs' | 'module') => {
     const pkg = JSON.parse(await consumer.read('package.json'));
     await consumer.write('package.json', JSON.stringify({ ...pkg, type }, null, 2));
-    const args = [
-      'node_modules/@playwright/test/cli.js',
-      'test',
-      '--grep',
-      '@rule:auth\\.401\\.missing',
-      '--workers',
-      '1',
-    ];
-    await ok(consumer, binary, args, env);
-    const report = JSON.parse(await consumer.read('gatecheck-report/conformance.json')) as {
-      rules: { id: string; verdict: string }[];
-    };
-    expect(report.rules.find((r) => r.id === 'auth.401.missing')?.verdict, type).toBe('pass');
-  }
+  };
+  await consumer.write('playwright.config.ts', SPREAD_CONFIG);
+  await typed('commonjs');
+  await ok(consumer, binary, [...playwright, '--grep', '@rule:auth\\.401\\.missing', '--workers', '1'], env);
+  const report = JSON.parse(await consumer.read('gatecheck-report/conformance.json')) as {
+    rules: { id: string; verdict: string }[];
+  };
+  expect(report.rules.find((r) => r.id === 'auth.401.missing')?.verdict, 'commonjs').toBe('pass');
+  await typed('module');
+  const listed = await ok(
+    consumer,
+    binary,
+    [...playwright, '--list', '--grep', '@rule:auth\\.401\\.missing'],
+    env,
+  );
+  expect(listed, 'module: the rule found in the gatecheck project').toMatch(/^\s*\[gatecheck\] › /m);
+  expect(listed, 'module').toMatch(/^Total: \d+ tests? in \d+ files?$/m);
 }
 
 for (const version of [FLOOR, ...LTS_RELEASES]) {
