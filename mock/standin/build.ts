@@ -214,6 +214,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     maxBodyBytes: options.maxBodyBytes,
   });
   const kinds = new Set([...schemes.values()].map((s) => s.kind));
+  const hasLogin = [...plans.values()].some((p) => p.role === 'login');
   const flow = [...schemes.values()].find((s) => s.flow !== undefined)?.flow;
 
   return {
@@ -281,7 +282,9 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
               },
             };
         }
-        if (kinds.has('basic')) credentials.basic = { username: id.username, password: id.password };
+        // A login operation (login.ts) takes the user name and password: printed where one exists.
+        if (kinds.has('basic') || hasLogin)
+          credentials.basic = { username: id.username, password: id.password };
         if (kinds.has('key')) credentials.apikey = id.apikey;
         out.push(...identityVariables(id.name, credentials));
       }

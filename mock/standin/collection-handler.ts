@@ -19,7 +19,7 @@ import type { Collection } from './collections.ts';
 import { conform } from './conform.ts';
 import { generate } from './generate.ts';
 import { listBody, pageOf } from './lists.ts';
-import type { MediaType } from './media.ts';
+import { isJsonType, type MediaType } from './media.ts';
 import { newKey } from './new-key.ts';
 import type { OperationPlan } from './plans.ts';
 import { conflictStatus, statusProblem } from './problems.ts';
@@ -43,7 +43,8 @@ interface Located {
 
 function locate(c: Collection, plan: OperationPlan, path: string): Located | undefined {
   const onItem = c.item !== undefined && plan.template === c.item.text;
-  const values = valuesOf(onItem ? (c.item as NonNullable<Collection['item']>) : c.list, path);
+  // Its own template: the list's, the item's, or an export's below the list (its parameters come first).
+  const values = valuesOf(plan.served, path);
   if (values === undefined) return undefined;
   const listValues = values.slice(0, c.list.names.length);
   return { listPath: fill(c.list, listValues), listValues, key: onItem ? values.at(-1) : undefined };
@@ -122,7 +123,11 @@ export function list({ exchange, plan, media, store }: CollectionRequest): Reply
   const items = page.items.map((item) =>
     project(item, plan.list?.items, plan.dialect, keyOf.get(item) ?? '', c.keyMember),
   );
-  const body = listBody(plan.list, { ...page, items }, { path: exchange.path, query, declared: plan.query });
+  // A list asked for in another type than JSON (an export as text/csv): the items alone.
+  const body =
+    media === undefined || isJsonType(media.type)
+      ? listBody(plan.list, { ...page, items }, { path: exchange.path, query, declared: plan.query })
+      : items;
   return answerReply(plan.status, media, body);
 }
 

@@ -31,7 +31,7 @@ export interface HandlerOptions {
 }
 
 /** Roles whose GET answer depends only on the path, the query and the data. */
-const CACHED = new Set(['list', 'read', 'other', 'singleton']);
+const CACHED = new Set(['list', 'export', 'read', 'other', 'singleton']);
 
 export function standInHandler(options: HandlerOptions): Stage {
   const { store, maxBodyBytes, fault } = options;
@@ -52,6 +52,8 @@ export function standInHandler(options: HandlerOptions): Stage {
         // A list path whose GET declares an answer that is no list answers it as declared.
         if (plan.list === undefined && plan.media.some((m) => m.schema !== undefined))
           return answerReply(plan.status, media, plan.answer(media));
+        return list(request);
+      case 'export':
         return list(request);
       case 'read':
         return read(request);

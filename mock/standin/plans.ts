@@ -21,6 +21,7 @@ import { isJsonType, type MediaType, mediaTypesOf } from './media.ts';
 import type { Dialect } from './schema-dialect.ts';
 import { type Compiled, compileSchema } from './schema-validator.ts';
 import { type ItemShape, itemShape, type ListShape, listShape, requestWrap } from './shapes.ts';
+import { parseTemplate, type Template } from './templates.ts';
 
 type Json = Record<string, unknown>;
 
@@ -28,6 +29,7 @@ export type Role =
   | 'list'
   | 'create'
   | 'clear'
+  | 'export'
   | 'read'
   | 'replace'
   | 'patch'
@@ -56,6 +58,8 @@ export interface OperationPlan {
   readonly method: string;
   /** The served template (its server's path prefix + the document's path). */
   readonly template: string;
+  /** It parsed, to read its parameters' values from a path. */
+  readonly served: Template;
   readonly role: Role;
   readonly collection: Collection | undefined;
   readonly status: number;
@@ -172,6 +176,23 @@ function requestOf(
   };
 }
 
+/**
+ * A GET one literal segment below a collection's list path that answers another type than JSON (NetBox's
+ * `/dcim/sites/export/` as text/csv): the collection's items in that type.
+ */
+function exportOf(
+  op: Operation,
+  served: string,
+  media: readonly MediaType[],
+  collections: ReadonlyMap<string, Collection>,
+): Collection | undefined {
+  if (op.method !== 'get' || media.length === 0 || media.some((m) => isJsonType(m.type))) return undefined;
+  const parent = served.replace(/\/[^/{}]+\/?$/, '');
+  for (const c of collections.values())
+    if (c.list.text.replace(/\/$/, '') === parent && parent !== served) return c;
+  return undefined;
+}
+
 export function planOperations(
   doc: Json,
   operations: readonly Operation[],
@@ -191,9 +212,14 @@ export function planOperations(
     const { status, response } = success(op);
     const media = status === 204 ? [] : mediaTypesOf(response?.content);
     const login = loginOf(doc, op);
-    const collection = login === undefined ? collectionAt.get(served) : undefined;
+    const exported = login === undefined ? exportOf(op, served, media, collections) : undefined;
+    const collection = login === undefined ? (collectionAt.get(served) ?? exported) : undefined;
     const role: Role =
-      login !== undefined ? 'login' : roleOf(op, served, collection, status, operations, templateOf);
+      login !== undefined
+        ? 'login'
+        : exported !== undefined
+          ? 'export'
+          : roleOf(op, served, collection, status, operations, templateOf);
     const json = media.find((m) => isJsonType(m.type));
     const item =
       collection !== undefined && role !== 'list'
@@ -203,6 +229,7 @@ export function planOperations(
     out.set(op, {
       method: op.method.toUpperCase(),
       template: served,
+      served: parseTemplate(served),
       role,
       collection,
       status,

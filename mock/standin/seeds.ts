@@ -37,11 +37,12 @@ export function seeder(dialect: Dialect) {
       out.set(k, conform(withKey(collection, base, k), collection.entity, dialect, made, keep));
     });
     // The document's own items where it shows some; made ones otherwise.
-    for (let n = 1; n <= (out.size > 0 ? 0 : SEEDS); n++) {
-      const made = { n, direction: 'answer' as const, dialect };
-      const item = collection.entity === undefined ? {} : generate(collection.entity, made);
+    const made = out.size > 0 ? 0 : SEEDS;
+    for (let n = 1; n <= made; n++) {
+      const nth = { n, direction: 'answer' as const, dialect };
+      const item = collection.entity === undefined ? {} : generate(collection.entity, nth);
       const key = newKey(collection, out, n, item);
-      out.set(key, conform(withKey(collection, item, key), collection.entity, dialect, made, keep));
+      out.set(key, conform(withKey(collection, item, key), collection.entity, dialect, nth, keep));
     }
     return [...out] as [string, unknown][];
   };
