@@ -27,8 +27,10 @@ import type { Stage } from '../pipeline/exchange.ts';
 import type { AccessRule, Operation, Router } from '../routing/router.ts';
 import { ConfigError } from '../util/config-error.ts';
 import { compileAccess } from './access.ts';
+import type { StandInSummary } from './banner.ts';
 import { readCollections } from './collections.ts';
 import { standInCredentials } from './credentials-stage.ts';
+import { declaresRateLimit } from './declared-limit.ts';
 import { standInDocument } from './document.ts';
 import { blockedAccess, closedOperation, documentFault } from './extensions.ts';
 import { standInHandler } from './handler.ts';
@@ -74,10 +76,14 @@ export interface StandIn {
   readonly access: AccessSettings;
   /** The document's `x-gatecheck-rate-limit` as the mock's rate-limit settings, when it states one. */
   readonly rateLimit: RateLimitFile | undefined;
+  /** The document declares a limit of its own (429s, rate-limit header fields): the mock's default one applies. */
+  readonly declaresLimit: boolean;
   /** The document's operations served. */
   readonly operations: number;
   /** Operations whose request body the mock does not check, and why (the banner lists them). */
   readonly unvalidated: readonly Unvalidated[];
+  /** What the banner says of the document: how to send each scheme, admin-only operations, logins (banner.ts). */
+  readonly summary: StandInSummary;
   /** Every identity's credentials under the names `gatecheck init` writes for this document. */
   environment(now: number): Promise<CredentialVariable[]>;
   reset(): Promise<void>;
@@ -215,6 +221,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   });
   const kinds = new Set([...schemes.values()].map((s) => s.kind));
   const hasLogin = [...plans.values()].some((p) => p.role === 'login');
+  const unvalidated = unvalidatedOperations(ops, plans);
   const flow = [...schemes.values()].find((s) => s.flow !== undefined)?.flow;
 
   return {
@@ -258,6 +265,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     identities,
     access,
     rateLimit,
+    declaresLimit: declaresRateLimit(doc),
     operations: ops.length,
     async environment(now) {
       const printed = await createIssuer({
@@ -296,7 +304,16 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
       }
       return out;
     },
-    unvalidated: unvalidatedOperations(ops, plans),
+    unvalidated,
+    summary: {
+      schemes: [...schemes.values()],
+      identities,
+      adminOnly: ops
+        .filter((op) => op !== userRead && markedAdmin(op))
+        .map((op) => `${op.method.toUpperCase()} ${templateOf(op)}`),
+      logins: [...plans.values()].filter((p) => p.role === 'login').map((p) => `${p.method} ${p.template}`),
+      unvalidated,
+    },
     async reset() {
       store.reset();
     },

@@ -12,6 +12,7 @@
  */
 import { isRecord } from '../../shared/is-record.ts';
 import { readBoundedBody, tooLargeReply } from '../http/bounded-body.ts';
+import { continueBody } from '../http/expect.ts';
 import type { Reply } from '../http/reply.ts';
 import type { Exchange } from '../pipeline/exchange.ts';
 import type { OperationPlan } from './plans.ts';
@@ -74,11 +75,20 @@ function failure(
   );
 }
 
-/** Reads and drops a body the operation does not take. */
-export async function drain(exchange: Exchange, maxBodyBytes: number): Promise<Reply | undefined> {
-  if (!hasBody(exchange)) return undefined;
-  const read = await readBoundedBody(exchange.req, maxBodyBytes);
-  return read.ok || read.why !== 'too-large' ? undefined : tooLargeReply(exchange.req, maxBodyBytes);
+/** Reads a body the operation does not take to its end, keeping none of it, before the answer is written. */
+export async function drain(exchange: Exchange): Promise<undefined> {
+  const { req } = exchange;
+  if (!hasBody(exchange) || req.readableEnded) return undefined;
+  // A client that sent `Expect: 100-continue` waits for it before the body (RFC 9110 §10.1.1).
+  continueBody(req);
+  await new Promise<void>((done) => {
+    req
+      .on('end', done)
+      .on('close', done)
+      .on('error', () => done());
+    req.resume();
+  });
+  return undefined;
 }
 
 export async function readRequest(
@@ -88,8 +98,8 @@ export async function readRequest(
 ): Promise<BodyRead> {
   const { request } = plan;
   if (request.types.length === 0) {
-    const refused = await drain(exchange, maxBodyBytes);
-    return refused === undefined ? { ok: true, value: undefined } : { ok: false, reply: refused };
+    await drain(exchange);
+    return { ok: true, value: undefined };
   }
   if (!hasBody(exchange)) {
     if (!request.required) return { ok: true, value: undefined };
@@ -118,10 +128,10 @@ export async function readRequest(
     if (type !== undefined) {
       exchange.outcome = 'body_not_validated';
       exchange.outcomeReason = `the request body is ${type}, which the mock does not check`;
-      await drain(exchange, maxBodyBytes);
+      await drain(exchange);
       return { ok: true, value: undefined };
     }
-    await drain(exchange, maxBodyBytes);
+    await drain(exchange);
     return {
       ok: false,
       reply: statusProblem(
