@@ -221,7 +221,12 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   });
   const kinds = new Set([...schemes.values()].map((s) => s.kind));
   const hasLogin = [...plans.values()].some((p) => p.role === 'login');
-  const unvalidated = unvalidatedOperations(ops, plans);
+  // Listed on first need (the banner, after listening): checking every body's schema loads Ajv (≈ 0.5 s).
+  let unvalidated: Unvalidated[] | undefined;
+  const listUnvalidated = () => {
+    unvalidated ??= unvalidatedOperations(ops, plans);
+    return unvalidated;
+  };
   const flow = [...schemes.values()].find((s) => s.flow !== undefined)?.flow;
 
   return {
@@ -304,15 +309,19 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
       }
       return out;
     },
-    unvalidated,
-    summary: {
-      schemes: [...schemes.values()],
-      identities,
-      adminOnly: ops
-        .filter((op) => op !== userRead && markedAdmin(op))
-        .map((op) => `${op.method.toUpperCase()} ${templateOf(op)}`),
-      logins: [...plans.values()].filter((p) => p.role === 'login').map((p) => `${p.method} ${p.template}`),
-      unvalidated,
+    get unvalidated() {
+      return listUnvalidated();
+    },
+    get summary() {
+      return {
+        schemes: [...schemes.values()],
+        identities,
+        adminOnly: ops
+          .filter((op) => op !== userRead && markedAdmin(op))
+          .map((op) => `${op.method.toUpperCase()} ${templateOf(op)}`),
+        logins: [...plans.values()].filter((p) => p.role === 'login').map((p) => `${p.method} ${p.template}`),
+        unvalidated: listUnvalidated(),
+      };
     },
     async reset() {
       store.reset();

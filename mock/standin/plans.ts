@@ -19,7 +19,7 @@ import { requestKeyMemberOf } from './keys.ts';
 import { type LoginPlan, loginOf } from './login.ts';
 import { isJsonType, type MediaType, mediaTypesOf } from './media.ts';
 import type { Dialect } from './schema-dialect.ts';
-import { type Compiled, compileSchema } from './schema-validator.ts';
+import { type Checked, type Compiled, checkSchema, compileSchema } from './schema-validator.ts';
 import { type ItemShape, itemShape, type ListShape, listShape, requestWrap } from './shapes.ts';
 import { parseTemplate, type Template } from './templates.ts';
 
@@ -46,8 +46,10 @@ export interface RequestPlan {
   /** Its media types, when it declares some. */
   readonly types: readonly string[];
   readonly schema: Json | undefined;
-  /** The compiled schema, or why the body is not validated. */
-  readonly compiled: Compiled | undefined;
+  /** Whether the schema compiles (its notes, or why not), read once when first asked; undefined without a schema. */
+  checked(): Checked | undefined;
+  /** The compiled schema, made on first use, or why the body is not validated; undefined without a schema. */
+  compiled(): Compiled | undefined;
   /** The member the body wraps the item in (`article`). */
   readonly wrap: string | undefined;
   /** The member of the (unwrapped) body that carries the new item's key (`username`). */
@@ -154,7 +156,8 @@ function requestOf(
     types.find((t) => isJsonType(t.type)) ??
     types.find((t) => t.type === 'application/x-www-form-urlencoded');
   const schema = json?.schema;
-  const compiled = schema === undefined ? undefined : compileSchema(schema, dialect);
+  let checked: Checked | undefined;
+  let compiled: Compiled | undefined;
   const wrap = collection === undefined ? undefined : requestWrap(schema, answerWrap, collection.resource);
   const inner =
     schema === undefined
@@ -167,7 +170,14 @@ function requestOf(
     required: body?.required === true,
     types: types.map((t) => t.type),
     schema,
-    compiled,
+    checked: () => {
+      if (schema !== undefined) checked ??= checkSchema(schema, dialect);
+      return checked;
+    },
+    compiled: () => {
+      if (schema !== undefined) compiled ??= compileSchema(schema, dialect);
+      return compiled;
+    },
     wrap,
     keyMember:
       collection?.param === undefined

@@ -166,7 +166,7 @@ export async function readRequest(
         : `The request body is not valid ${type === FORM ? 'UTF-8' : 'JSON'}.`;
     return { ok: false, reply: statusProblem(400, 'invalid-body', detail) };
   }
-  const compiled = request.compiled;
+  const compiled = request.compiled();
   if (compiled === undefined) {
     exchange.outcome = 'body_not_validated';
     exchange.outcomeReason = 'the document states no schema for this request body';

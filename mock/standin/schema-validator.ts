@@ -51,6 +51,41 @@ function ajvFor(dialect: Dialect, allErrors: boolean): Ajv {
 }
 
 const cache = new Map<string, WeakMap<object, Compiled>>();
+const conversions = new Map<Dialect, WeakMap<object, ReturnType<typeof toJsonSchema>>>();
+
+/** The schema made a JSON Schema of its dialect (schema-dialect.ts), once per schema object. */
+function converted(schema: object, dialect: Dialect): ReturnType<typeof toJsonSchema> {
+  let byObject = conversions.get(dialect);
+  if (byObject === undefined) {
+    byObject = new WeakMap();
+    conversions.set(dialect, byObject);
+  }
+  let made = byObject.get(schema);
+  if (made === undefined) {
+    made = toJsonSchema(schema, dialect);
+    byObject.set(schema, made);
+  }
+  return made;
+}
+
+export interface Checked {
+  readonly notes: readonly string[];
+  /** Why Ajv refuses the schema (its meta-schema's first complaint); undefined when it takes it. */
+  readonly reason?: string;
+}
+
+/**
+ * Whether the schema will compile, without compiling it: its JSON Schema form checked against the dialect's
+ * meta-schema (Ajv `validateSchema`), milliseconds for a schema where compiling takes more. A document of a
+ * thousand operations lists what it cannot check at start-up, and compiles each body's schema on first use.
+ */
+export function checkSchema(schema: object, dialect: Dialect): Checked {
+  const { schema: json, notes } = converted(schema, dialect);
+  const ajv = ajvFor(dialect, false);
+  if (typeof json === 'boolean' || ajv.validateSchema(json) === true) return { notes };
+  const first = ajv.errors?.[0];
+  return { notes, reason: `schema is invalid: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim() };
+}
 
 /** `schema`'s validator in `dialect`, compiled once per schema object; `allErrors` for callers that mend every error. */
 export function compileSchema(schema: object, dialect: Dialect, allErrors = false): Compiled {
@@ -62,10 +97,10 @@ export function compileSchema(schema: object, dialect: Dialect, allErrors = fals
   }
   const known = byObject.get(schema);
   if (known !== undefined) return known;
-  const { schema: converted, notes } = toJsonSchema(schema, dialect);
+  const { schema: json, notes } = converted(schema, dialect);
   let compiled: Compiled;
   try {
-    compiled = { validate: ajvFor(dialect, allErrors).compile(converted as object), notes };
+    compiled = { validate: ajvFor(dialect, allErrors).compile(json as object), notes };
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'not compiled';
     compiled = { validate: undefined, notes, reason: reason.slice(0, 200) };

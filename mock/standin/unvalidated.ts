@@ -27,22 +27,23 @@ export function unvalidatedOperations(
     if (plan === undefined || plan.request.types.length === 0) continue;
     const operation = `${plan.method} ${plan.template}`;
     const { request } = plan;
+    const checked = request.checked();
     if (!request.json)
       out.push({
         operation,
         reason: `its body is ${request.types.join(' or ')}, which the mock does not check`,
         partly: false,
       });
-    else if (request.compiled === undefined)
+    else if (checked === undefined)
       out.push({ operation, reason: 'the document states no schema for its body', partly: false });
-    else if (request.compiled.validate === undefined)
+    else if (checked.reason !== undefined)
       out.push({
         operation,
-        reason: `its body's schema does not compile: ${request.compiled.reason}`,
+        reason: `its body's schema does not compile: ${checked.reason}`,
         partly: false,
       });
-    else if (request.compiled.notes.length > 0)
-      out.push({ operation, reason: request.compiled.notes.join('; '), partly: true });
+    else if (checked.notes.length > 0)
+      out.push({ operation, reason: checked.notes.join('; '), partly: true });
   }
   return out;
 }
