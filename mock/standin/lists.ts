@@ -190,5 +190,5 @@ export function listBody(
     else if (required.has(name)) out[name] = generate(raw, { n: 1, direction: 'answer' }, name);
   }
   if (!(shape.member in out)) out[shape.member] = page.items;
-  return out;
+  return shape.outer === undefined ? out : { [shape.outer]: out };
 }

@@ -22,11 +22,13 @@ export interface ItemShape {
 }
 
 export interface ListShape {
+  /** The member holding the page one level down (Discourse's `category_list`), if the list is nested. */
+  readonly outer?: string;
   /** The member holding the items; undefined: the answer is the array. */
   readonly member: string | undefined;
   /** The schema of one item. */
   readonly items: Json | undefined;
-  /** The whole answer's schema (its page members: count, next, …). */
+  /** The schema of the object holding the items (its page members: count, next, …). */
   readonly schema: Json | undefined;
 }
 
@@ -83,13 +85,15 @@ export function itemShape(answer: Json | undefined, resource: string, param?: st
     : { wrap: chosen[0], schema: chosen[1] as Json };
 }
 
-export function listShape(answer: Json | undefined, resource: string): ListShape | undefined {
+export function listShape(answer: Json | undefined, resource: string, nested = false): ListShape | undefined {
   if (answer === undefined) return undefined;
   const schema = merged(answer);
   if (typeOf(schema) === 'array' || isRecord(schema.items))
     return { member: undefined, items: isRecord(schema.items) ? schema.items : undefined, schema: answer };
   const properties = isRecord(schema.properties) ? schema.properties : undefined;
-  if (properties === undefined) return undefined;
+  // A bare `type: object` says nothing of its members: the items under `items` (Kubernetes' lists, Google's).
+  if (properties === undefined)
+    return typeOf(schema) === 'object' ? { member: 'items', items: undefined, schema: answer } : undefined;
   const arrays = Object.entries(properties).filter(([, v]) => {
     if (!isRecord(v)) return false;
     const m = merged(v);
@@ -97,7 +101,17 @@ export function listShape(answer: Json | undefined, resource: string): ListShape
   });
   const names = [...LISTS, plain(resource)];
   const chosen = arrays.length === 1 ? arrays[0] : arrays.find(([n]) => names.includes(plain(n)));
-  if (chosen === undefined) return undefined;
+  if (chosen === undefined) {
+    // One level down: `{"category_list": {"categories": […], …}}` (Discourse).
+    if (nested) return undefined;
+    const objects = Object.entries(properties).filter(([, v]) => isObjectSchema(v));
+    for (const [name, inner] of objects) {
+      const found = listShape(inner as Json, resource, true);
+      if (found?.member !== undefined && isRecord(merged(inner as Json).properties))
+        return { ...found, outer: name };
+    }
+    return undefined;
+  }
   const items = merged(chosen[1] as Json).items;
   return { member: chosen[0], items: isRecord(items) ? items : undefined, schema: answer };
 }
