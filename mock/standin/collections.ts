@@ -129,7 +129,8 @@ export function readCollections(
     const entity = candidates.find((s) => isRecord(s.properties) || Array.isArray(s.allOf)) ?? candidates[0];
     // An item the document describes no member of holds its key under the parameter's name (`{name}` → `name`).
     const described = entity !== undefined && (isRecord(entity.properties) || Array.isArray(entity.allOf));
-    const keyMember = param === undefined ? 'id' : (keyMemberOf(entity, param) ?? (described ? undefined : param));
+    const keyMember =
+      param === undefined ? 'id' : (keyMemberOf(entity, param) ?? (described ? undefined : param));
     const parameter = read ?? g.itemOps[0];
     const paramSchema = parameter && param ? pathParameter(doc, parameter, param) : undefined;
     const keyParamSchema = isRecord(paramSchema?.schema) ? paramSchema.schema : undefined;

@@ -186,20 +186,32 @@ function requestOf(
   };
 }
 
+/** The last segment of a view of a collection's items: a search (Gitea's `/teams/search`), a find (`findByStatus`). */
+const VIEW = /^(search|find\w*|filter|query|lookup|all|list)(\.\w+)?$/i;
+
 /**
- * A GET one literal segment below a collection's list path that answers another type than JSON (NetBox's
- * `/dcim/sites/export/` as text/csv): the collection's items in that type.
+ * A GET one literal segment below a collection's list path that shows its items (role `export`): in another
+ * type than JSON (NetBox's `/dcim/sites/export/` as text/csv), or as a search or a find (Gitea's
+ * `/teams/search?q=`, the Petstore's `/pet/findByStatus?status=`) whose answer is a list — filtered by its own
+ * query parameters, so what was created is found there too.
  */
-function exportOf(
+function viewOf(
   op: Operation,
   served: string,
   media: readonly MediaType[],
   collections: ReadonlyMap<string, Collection>,
 ): Collection | undefined {
-  if (op.method !== 'get' || media.length === 0 || media.some((m) => isJsonType(m.type))) return undefined;
+  if (op.method !== 'get') return undefined;
+  const last = served.replace(/\/$/, '').split('/').pop() ?? '';
+  // An answer in JSON, or left undescribed (then the array of the items), is a view only when named as one.
+  const json = media.length === 0 || media.some((m) => isJsonType(m.type));
+  if (json && !VIEW.test(last)) return undefined;
   const parent = served.replace(/\/[^/{}]+\/?$/, '');
   for (const c of collections.values())
-    if (c.list.text.replace(/\/$/, '') === parent && parent !== served) return c;
+    if (c.list.text.replace(/\/$/, '') === parent && parent !== served) {
+      const answer = media.find((m) => isJsonType(m.type))?.schema;
+      return !json || answer === undefined || listShape(answer, c.resource) !== undefined ? c : undefined;
+    }
   return undefined;
 }
 
@@ -222,7 +234,7 @@ export function planOperations(
     const { status, response } = success(op);
     const media = status === 204 ? [] : mediaTypesOf(response?.content);
     const login = loginOf(doc, op);
-    const exported = login === undefined ? exportOf(op, served, media, collections) : undefined;
+    const exported = login === undefined ? viewOf(op, served, media, collections) : undefined;
     const collection = login === undefined ? (collectionAt.get(served) ?? exported) : undefined;
     const role: Role =
       login !== undefined
@@ -232,7 +244,7 @@ export function planOperations(
           : roleOf(op, served, collection, status, operations, templateOf);
     const json = media.find((m) => isJsonType(m.type));
     const item =
-      collection !== undefined && role !== 'list'
+      collection !== undefined && role !== 'list' && role !== 'export'
         ? itemShape(json?.schema, collection.resource, collection.param)
         : undefined;
     const answers = new Map<MediaType | undefined, unknown>();
@@ -246,7 +258,7 @@ export function planOperations(
       media,
       item,
       list:
-        role === 'list' && collection !== undefined
+        (role === 'list' || role === 'export') && collection !== undefined
           ? listShape(json?.schema, collection.resource)
           : undefined,
       declared: declaredOf(op),

@@ -75,6 +75,28 @@ function failure(
   );
 }
 
+/**
+ * RFC 8259 §9: "An implementation may set limits on … the maximum depth of nesting" and "on the range and
+ * precision of numbers": a body nested deeper than MAX_NESTING, or holding a number beyond the double range
+ * (JSON.parse reads it as ±Infinity, which JSON cannot write back), is refused — walked without recursion, so
+ * no depth the parser took can overflow the checks and writes that follow.
+ */
+const MAX_NESTING = 128;
+
+function outOfBounds(value: unknown): string | undefined {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (typeof v === 'number' && !Number.isFinite(v))
+      return 'A number in the request body is outside the range this server stores (IEEE 754 double).';
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_NESTING)
+      return `The request body is nested more than ${MAX_NESTING} levels deep (RFC 8259 §9: a parser may limit nesting).`;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return undefined;
+}
+
 /** Reads a body the operation does not take to its end, keeping none of it, before the answer is written. */
 export async function drain(exchange: Exchange): Promise<undefined> {
   const { req } = exchange;
@@ -165,6 +187,11 @@ export async function readRequest(
         ? 'The request body is nested too deeply (RFC 8259 §9: a parser may limit nesting).'
         : `The request body is not valid ${type === FORM ? 'UTF-8' : 'JSON'}.`;
     return { ok: false, reply: statusProblem(400, 'invalid-body', detail) };
+  }
+  const bounds = outOfBounds(value);
+  if (bounds !== undefined) {
+    exchange.outcome = 'body_out_of_bounds';
+    return { ok: false, reply: statusProblem(400, 'invalid-body', bounds) };
   }
   const compiled = request.compiled();
   if (compiled === undefined) {

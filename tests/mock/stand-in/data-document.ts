@@ -2,7 +2,7 @@
  * An OpenAPI 3.0 document shaped as the ones issue #70 was seen on, in small: NetBox's sites (integer ids,
  * trailing slashes, a `{count, next, previous, results}` page, `name`/`slug` filters and `q`, a slug pattern,
  * a tag color of six hex digits, a boolean `exclusiveMaximum` and `nullable` that Ajv refuses as written),
- * Grafana's folders keyed by a `{uid}` the server names, Forgejo's organisations keyed by `{org}`, the name the
+ * Grafana's folders keyed by a `{uid}` the server names (and found by their search), Forgejo's organisations keyed by `{org}`, the name the
  * create's body carries (`username`), changed by PATCH; a session login with its 401; a text/plain health
  * check and a CSV export; a multipart upload the mock does not check.
  */
@@ -99,6 +99,17 @@ export const DATA_DOCUMENT = {
           content: json({ type: 'object', required: ['title'], properties: { title: { type: 'string' } } }),
         },
         responses: { '200': { description: 'made', content: json({ $ref: '#/components/schemas/Folder' }) } },
+      },
+    },
+    '/folders/search': {
+      get: {
+        parameters: [{ name: 'query', in: 'query', schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'folders found',
+            content: json({ type: 'array', items: { $ref: '#/components/schemas/Folder' } }),
+          },
+        },
       },
     },
     '/folders/{uid}': {

@@ -81,6 +81,9 @@ test('keys as the document names them: a folder under the uid the server names, 
   expect(folder.headers.get('location')).toBe(`/api/folders/${uid}`);
   expect((await call('GET', `/folders/${uid}`)).json).toMatchObject({ uid, title: 'QA folder' });
   expect(((await call('GET', '/folders')).json as unknown as Json[]).map((f) => f.uid)).toContain(uid);
+  // A search beside the list finds it too (the query matches any string member).
+  const found = (await call('GET', '/folders/search?query=qa%20fold')).json as unknown as Json[];
+  expect(found.map((f) => f.uid)).toEqual([uid]);
 
   const org = await call('POST', '/orgs', { username: 'qa-org' });
   expect(org.status).toBe(201);
@@ -203,4 +206,17 @@ test('a login checks the pair: a wrong password is the document’s 401, the rig
   const token = right.json?.token as string;
   const sites = await call('GET', '/dcim/sites/', undefined, { authorization: `Token ${token}` });
   expect(sites.status).toBe(200);
+});
+
+test('a body nested deeper than the mock stores, valid by its schema, is a 400 — never a 5xx on a later read', async () => {
+  const deep = `{"name":"Deep","slug":"deep","description":"d","tags":[],"latitude":1,"x":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+  const res = await fetch(`${mock.url}/api/dcim/sites/`, {
+    method: 'POST',
+    headers: { authorization: `Token ${env.GATECHECK_ADMIN_APIKEY}`, 'content-type': 'application/json' },
+    body: deep,
+  });
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as Json).detail).toContain('nested more than');
+  // The CSV export writes every member of every item: it would meet the depth had the body been stored.
+  expect((await call('GET', '/dcim/sites/export/')).status).toBe(200);
 });
