@@ -89,7 +89,7 @@ export function standInHandler(options: HandlerOptions): Stage {
         return answerReply(plan.status, media, plan.media.length === 0 ? undefined : next);
       }
       default:
-        return answerReply(plan.status, media, plan.media.length === 0 ? undefined : plan.answer(media));
+        return answerReply(plan.status, media, plan.answer(media));
     }
   };
 

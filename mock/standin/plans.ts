@@ -267,7 +267,12 @@ export function planOperations(
       login,
       dialect,
       answer(chosen) {
-        if (!answers.has(chosen)) answers.set(chosen, answerOf(chosen, dialect));
+        // A read whose answer the document leaves undescribed still answers a JSON document: an empty object.
+        if (!answers.has(chosen))
+          answers.set(
+            chosen,
+            answerOf(chosen, dialect) ?? (op.method === 'get' && status !== 204 ? {} : undefined),
+          );
         return answers.get(chosen);
       },
     });
