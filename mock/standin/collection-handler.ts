@@ -166,8 +166,12 @@ export function create({ exchange, plan, media, store, body }: CollectionRequest
   const item = conform(made, c.entity, plan.dialect, { n: ordinalOf(key), direction: 'answer' }, keep);
   store.put(c, at.listPath, key, item);
   // RFC 9110 §10.2.2: where the new item is, under its key — on a 201 as the RFC asks, and on the 200 or 202
-  // a document declares for its create too, so that a client can always read back what it made.
-  const location = c.item !== undefined ? { location: fill(c.item, [...at.listValues, key]) } : undefined;
+  // a document declares for its create where the item path can be read (GET), so that a client reads back
+  // what it made; never a Location that answers 405.
+  const location =
+    c.item !== undefined && (plan.status === 201 || c.readable)
+      ? { location: fill(c.item, [...at.listValues, key]) }
+      : undefined;
   return itemAnswer(plan, c, media, item, key, location);
 }
 

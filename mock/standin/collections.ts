@@ -23,6 +23,8 @@ export interface Collection {
   readonly list: Template;
   /** The served item template (`/api/articles/{slug}`), when the document has one. */
   readonly item: Template | undefined;
+  /** The item path has a GET. */
+  readonly readable: boolean;
   /** The item path's parameter (`slug`). */
   readonly param: string | undefined;
   /** What one item is, unwrapped. */
@@ -165,6 +167,7 @@ export function readCollections(
       resource,
       list: parseTemplate(list),
       item: g.item === undefined ? undefined : parseTemplate(g.item),
+      readable: read !== undefined,
       param,
       entity,
       keyMember,

@@ -37,7 +37,7 @@ export interface CreateResult {
   readonly operation: string;
   readonly status: number;
   readonly location: string | undefined;
-  /** The status of GET at the Location; undefined when there is no Location or no GET there. */
+  /** The status of GET at the Location, else of the list holding the new item; undefined when neither is read. */
   readonly readBack: number | undefined;
 }
 
@@ -141,17 +141,22 @@ export async function probeData(file: string): Promise<DataProbe> {
         await back.arrayBuffer();
         readBack = back.status;
         createdAt.set(templateOf(getter), location);
-      } else if (location !== undefined && lister !== undefined) {
-        // No item GET: the list holds the new key.
-        const key = decodeURIComponent(
-          location
-            .split('/')
-            .filter(Boolean)
-            .pop()
-            ?.replace(/\.\w+$/, '') ?? '',
-        );
+      } else if (lister !== undefined && res.status < 300) {
+        // No item GET: the list holds the new key (from Location), else the first string value sent.
+        const key =
+          location === undefined
+            ? Object.values(isRecord(sample.value) ? sample.value : {}).find((v) => typeof v === 'string')
+            : decodeURIComponent(
+                location
+                  .split('/')
+                  .filter(Boolean)
+                  .pop()
+                  ?.replace(/\.\w+$/, '') ?? '',
+              );
         const back = await send(lister, addressOf(lister));
-        readBack = (await back.text()).includes(JSON.stringify(key).slice(1, -1)) ? back.status : 404;
+        const text = await back.text();
+        readBack =
+          typeof key === 'string' && text.includes(JSON.stringify(key).slice(1, -1)) ? back.status : 404;
       }
       creates.push({
         operation: `${op.method.toUpperCase()} ${served}`,
