@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Access, buildAccess } from './access/build.ts';
 import { resolveSwitch } from './access/exposure.ts';
-import { mergeRateLimit } from './access/rate-limit-settings.ts';
+import { DEFAULT_RATE_LIMIT, mergeRateLimit } from './access/rate-limit-settings.ts';
 import { buildAuthenticator } from './auth/build.ts';
 import { createClock, type MockClock } from './clock.ts';
 import type { MockConfig } from './config.ts';
@@ -100,9 +100,12 @@ export async function createApp(settings: MockConfig, options: AppOptions = {}):
       : {
           ...chosen,
           access: standIn.access,
-          ...(standIn.rateLimit === undefined
-            ? {}
-            : { rateLimit: mergeRateLimit(chosen.rateLimit, standIn.rateLimit) }),
+          ...(standIn.rateLimit !== undefined
+            ? { rateLimit: mergeRateLimit(chosen.rateLimit, standIn.rateLimit) }
+            : // No limit the document does not state, unless the flags or the configuration ask (#70).
+              !standIn.declaresLimit && chosen.rateLimit === DEFAULT_RATE_LIMIT
+              ? { rateLimit: { ...chosen.rateLimit, enabled: false } }
+              : {}),
         };
   const data: ResourceEngine =
     config.engine ??

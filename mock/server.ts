@@ -85,7 +85,8 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   let closing: Promise<void> | undefined;
   return {
     url,
-    config,
+    // A stand-in runs with the document's limits and blocked clients merged in (mock/app.ts): report those.
+    config: app.standIn === undefined ? config : app.config,
     caPath: certificate?.caPath,
     standIn: app.standIn,
     control: app.control === undefined ? undefined : { url: `${url}/__gatecheck`, token: app.control.token },

@@ -7,6 +7,7 @@
 import type { CredentialVariable } from '../../shared/credential-env.ts';
 import { shellWord } from '../../shared/shell.ts';
 import type { RunningMock } from '../server.ts';
+import { summaryLines } from '../standin/banner.ts';
 import type { StandIn } from '../standin/build.ts';
 import { protectionBanner } from './control-flags.ts';
 import { defectBanner } from './defect-flags.ts';
@@ -41,6 +42,8 @@ export async function standInBanner(
     ...standIn.identities.map(
       (id) => `  ${id.name.padEnd(10)} ${id.grants.length ? id.grants.join(' ') : '(no scope)'}`,
     ),
+    '',
+    ...summaryLines(standIn.summary),
     '',
     `Credentials, under the names \`gatecheck init ${mock.url}/openapi.json\` writes (all: ${printEnv}):`,
     ...variables

@@ -54,6 +54,8 @@ export function compileAccess<X extends object>(
     // A scheme the document does not define can never be met: the alternative is left out.
     if (used.some((s) => s === undefined || s.kind === 'unsupported')) continue;
     const defined = used as DocumentScheme[];
+    // A key that only modifies another credential (a Sudo or one-time password header) proves no one alone.
+    if (defined.every((s) => s.modifier)) continue;
     for (const s of defined) if (!checked.includes(s)) checked.push(s);
     const needs = [
       ...new Set(names.flatMap((n) => (Array.isArray(requirement[n]) ? requirement[n] : []))),

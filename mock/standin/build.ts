@@ -9,7 +9,6 @@ import { readFile } from 'node:fs/promises';
 import type { JSONWebKeySet } from 'jose';
 import { type Operation as DocOperation, readOperations } from '../../cli/init/operations.ts';
 import { readCarriers, requirementsOf } from '../../cli/init/security.ts';
-import { serverOf } from '../../cli/init/servers.ts';
 import {
   type CredentialVariable,
   identityVariables,
@@ -28,17 +27,25 @@ import type { Stage } from '../pipeline/exchange.ts';
 import type { AccessRule, Operation, Router } from '../routing/router.ts';
 import { ConfigError } from '../util/config-error.ts';
 import { compileAccess } from './access.ts';
+import type { StandInSummary } from './banner.ts';
+import { readCollections } from './collections.ts';
 import { standInCredentials } from './credentials-stage.ts';
-import { type Seed, StandInData } from './data.ts';
-import { pathOfServer, standInDocument } from './document.ts';
+import { declaresRateLimit } from './declared-limit.ts';
+import { standInDocument } from './document.ts';
 import { blockedAccess, closedOperation, documentFault } from './extensions.ts';
 import { standInHandler } from './handler.ts';
 import { issueIdentities, markedAdmin, protectedPick, type StandInIdentity } from './identities.ts';
+import { isJsonType, mediaTypesOf } from './media.ts';
 import { planOperations } from './plans.ts';
 import { readStandInDocument } from './read.ts';
 import { compileTemplates } from './router.ts';
+import { dialectOf } from './schema-dialect.ts';
 import { readDocumentSchemes } from './schemes.ts';
+import { seeder } from './seeds.ts';
+import { prefixOf, prefixOfOperation, servedTemplate } from './served-paths.ts';
+import { StandInStore } from './store.ts';
 import { type BesideEndpoint, standInTokenEndpoint } from './token.ts';
+import { type Unvalidated, unvalidatedOperations } from './unvalidated.ts';
 import { createDocumentVerifier } from './verify.ts';
 
 type Json = Record<string, unknown>;
@@ -69,8 +76,14 @@ export interface StandIn {
   readonly access: AccessSettings;
   /** The document's `x-gatecheck-rate-limit` as the mock's rate-limit settings, when it states one. */
   readonly rateLimit: RateLimitFile | undefined;
+  /** The document declares a limit of its own (429s, rate-limit header fields): the mock's default one applies. */
+  readonly declaresLimit: boolean;
   /** The document's operations served. */
   readonly operations: number;
+  /** Operations whose request body the mock does not check, and why (the banner lists them). */
+  readonly unvalidated: readonly Unvalidated[];
+  /** What the banner says of the document: how to send each scheme, admin-only operations, logins (banner.ts). */
+  readonly summary: StandInSummary;
   /** Every identity's credentials under the names `gatecheck init` writes for this document. */
   environment(now: number): Promise<CredentialVariable[]>;
   reset(): Promise<void>;
@@ -111,59 +124,27 @@ function rateLimitOf(doc: Json, prefix: string): RateLimitFile | undefined {
   return { groups: { document: group }, routes: { [`${verb} ${prefix}${path}`]: 'document' } };
 }
 
-/** The path of the document's first server: the mock serves the paths under it, as the API does. */
-function prefixOf(doc: Json): string {
-  return pathOfServer(serverOf([doc.servers, [{ url: '/' }]], undefined));
-}
-
-/**
- * An operation's own path prefix: its own or its Path Item's `servers` (OpenAPI 3.1 §4.8.10, §4.8.9: they
- * override the document's) where it has them, else the document's.
- */
-function prefixOfOperation(op: DocOperation, doc: Json, prefix: string): string {
-  const documents = serverOf([doc.servers, [{ url: '/' }]], undefined);
-  return op.server !== undefined && op.server.written !== documents?.written
-    ? pathOfServer(op.server)
-    : prefix;
-}
-
-function seedsOf(
-  ops: readonly DocOperation[],
-  plans: ReturnType<typeof planOperations>,
-  prefixOf: (op: DocOperation) => string,
-): Seed[] {
-  const seeds: Seed[] = [];
-  const bare = (op: DocOperation) =>
-    op.address === undefined
-      ? undefined
-      : op.server?.url === undefined && op.server?.prefix && op.address.startsWith(op.server.prefix)
-        ? op.address.slice(op.server.prefix.length)
-        : op.address;
-  for (const op of ops) {
-    const plan = plans.get(op);
-    const address = bare(op);
-    if (plan === undefined || address === undefined || op.method !== 'get') continue;
-    const prefix = prefixOf(op);
-    if (plan.item && plan.body !== undefined) seeds.push({ path: `${prefix}${address}`, item: plan.body });
-    // A collection's example list: an item per element carrying the id field of its item path.
-    if (!plan.item && Array.isArray(plan.body)) {
-      const post = ops.find((o) => o.path === op.path && o.method === 'post');
-      const idField = (post && plans.get(post)?.idField) ?? 'id';
-      for (const element of plan.body)
-        if (typeof element === 'object' && element !== null && idField in element)
-          seeds.push({
-            path: `${prefix}${address}/${encodeURIComponent(String((element as Json)[idField]))}`,
-            item: element,
-          });
-    }
-  }
-  return seeds;
-}
-
 /** The private JWK the mock signs with for `alg` (its issuer's set, mock/oauth/issue.ts), or undefined. */
 async function signingKeyOf(path: string, alg: string | undefined): Promise<Json | undefined> {
   const set = JSON.parse(await readFile(path, 'utf8')) as { keys?: Json[] };
   return (set.keys ?? []).find((k) => alg === undefined || k.alg === alg);
+}
+
+/** The example a success answer documents in JSON (OpenAPI 3.1 §4.8.14 `example`, `examples`), if any. */
+function documentedAnswer(op: DocOperation): unknown {
+  const responses = op.raw.responses as Json | undefined;
+  const code = Object.keys(responses ?? {})
+    .filter((c) => /^2\d\d$/.test(c))
+    .sort()[0];
+  const response = code === undefined ? undefined : (responses?.[code] as Json | undefined);
+  const media = mediaTypesOf(response?.content).find((m) => isJsonType(m.type));
+  if (media === undefined) return undefined;
+  if (media.media.example !== undefined) return media.media.example;
+  const examples = media.media.examples as Json | undefined;
+  const first = Object.values(examples ?? {}).find(
+    (e) => typeof e === 'object' && e !== null && 'value' in e,
+  );
+  return first === undefined ? media.schema?.example : (first as Json).value;
 }
 
 export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
@@ -175,7 +156,10 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   if (ops.length === 0) throw new ConfigError(`--openapi: ${options.source} defines no operation to serve`);
   const prefix = prefixOf(doc);
   const opPrefix = (op: DocOperation) => prefixOfOperation(op, doc, prefix);
-  const plans = planOperations(ops, opPrefix);
+  const templateOf = servedTemplate(doc);
+  const dialect = dialectOf(doc);
+  const collections = readCollections(doc, ops, templateOf, documentedAnswer);
+  const plans = planOperations(doc, ops, templateOf, collections, dialect);
 
   const byTemplate = new Map<string, Map<string, AccessRule>>();
   const needs = [];
@@ -227,7 +211,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     audience,
     lifetimeSeconds: options.oauth.tokenLifetimeSeconds,
   });
-  const data = new StandInData(seedsOf(ops, plans, opPrefix));
+  const store = new StandInStore(seeder(dialect));
   const token = await standInTokenEndpoint({
     identities,
     issue,
@@ -236,6 +220,13 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     maxBodyBytes: options.maxBodyBytes,
   });
   const kinds = new Set([...schemes.values()].map((s) => s.kind));
+  const hasLogin = [...plans.values()].some((p) => p.role === 'login');
+  // Listed on first need (the banner, after listening): checking every body's schema loads Ajv (≈ 0.5 s).
+  let unvalidated: Unvalidated[] | undefined;
+  const listUnvalidated = () => {
+    unvalidated ??= unvalidatedOperations(ops, plans);
+    return unvalidated;
+  };
   const flow = [...schemes.values()].find((s) => s.flow !== undefined)?.flow;
 
   return {
@@ -243,7 +234,21 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     credentials: standInCredentials(createDocumentVerifier(identities, bearer)),
     credentialsWith: (authenticator) =>
       standInCredentials(createDocumentVerifier(identities, bearer, authenticator)),
-    handler: standInHandler(data, options.maxBodyBytes, documentFault(doc, prefix)),
+    handler: standInHandler({
+      store,
+      maxBodyBytes: options.maxBodyBytes,
+      fault: documentFault(doc, prefix),
+      identities,
+      // A login's answer carries a credential the operations accept: the identity's key, else a token.
+      async credentialOf(id, now) {
+        if (kinds.has('key')) return id.apikey;
+        if (kinds.has('jwt'))
+          return (
+            await issue({ sub: id.name, roles: id.roles, scopes: id.grants, clientId: id.clientId }, now)
+          ).token;
+        return undefined;
+      },
+    }),
     beside: [
       token,
       standInDocument(
@@ -265,6 +270,7 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
     identities,
     access,
     rateLimit,
+    declaresLimit: declaresRateLimit(doc),
     operations: ops.length,
     async environment(now) {
       const printed = await createIssuer({
@@ -289,7 +295,9 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
               },
             };
         }
-        if (kinds.has('basic')) credentials.basic = { username: id.username, password: id.password };
+        // A login operation (login.ts) takes the user name and password: printed where one exists.
+        if (kinds.has('basic') || hasLogin)
+          credentials.basic = { username: id.username, password: id.password };
         if (kinds.has('key')) credentials.apikey = id.apikey;
         out.push(...identityVariables(id.name, credentials));
       }
@@ -301,8 +309,22 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
       }
       return out;
     },
+    get unvalidated() {
+      return listUnvalidated();
+    },
+    get summary() {
+      return {
+        schemes: [...schemes.values()],
+        identities,
+        adminOnly: ops
+          .filter((op) => op !== userRead && markedAdmin(op))
+          .map((op) => `${op.method.toUpperCase()} ${templateOf(op)}`),
+        logins: [...plans.values()].filter((p) => p.role === 'login').map((p) => `${p.method} ${p.template}`),
+        unvalidated: listUnvalidated(),
+      };
+    },
     async reset() {
-      data.reset();
+      store.reset();
     },
   };
 }

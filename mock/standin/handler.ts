@@ -1,138 +1,135 @@
 /**
- * Stage 8 for a document the mock stands in for: answers as the document's responses say (plans.ts) over the
- * stand-in's data (data.ts) — GET an item: the item or 404; GET a list: the items under it (seeded from
- * its example, changed by writes); GET anything else: its example; POST on a collection: a new item, the document's own status
- * (201 with Location, RFC 9110 §15.3.2); PUT and PATCH: the item replaced or merged (RFC 7396), 404 when
- * absent; DELETE: removed, 404 when absent. A JSON request body is checked against the document's schema
- * first: 400 naming the failing member, 415 for a body declared in another format (RFC 9110 §15.5.16).
+ * Stage 8 for a document the mock stands in for: answers each operation by its role (plans.ts) over the
+ * stand-in's store (store.ts) — a collection's list, create, read, replace, patch, remove and clear
+ * (collection-handler.ts); a login that checks the name and password given (login.ts); the caller's own record
+ * (current-user.ts); an object that PUT and PATCH change; anything else with its declared answer — in the media
+ * type the request accepts among those declared (media.ts). The request body is read and checked first
+ * (request-body.ts); a body an operation does not take is read and dropped. A GET answer is serialised once
+ * per path, query, media type and data version.
  */
-
-import { isRecord } from '../../shared/is-record.ts';
-import { readJsonObject } from '../http/body.ts';
-import { declaresJson } from '../http/content-type.ts';
-import { problem } from '../http/problem.ts';
-import { BASE_HEADERS, jsonReply, type Reply } from '../http/reply.ts';
+import type { Reply } from '../http/reply.ts';
 import { type Exchange, missing, type Stage } from '../pipeline/exchange.ts';
-import { memberAt, type StandInData, withMember } from './data.ts';
+import { change, clear, create, list, mergePatch, read, remove } from './collection-handler.ts';
+import { overlay } from './current-user.ts';
 import type { DocumentFault } from './extensions.ts';
+import type { StandInIdentity } from './identities.ts';
+import { whoLogsIn } from './login.ts';
+import { chooseMedia, type MediaType } from './media.ts';
 import type { OperationPlan } from './plans.ts';
+import { statusProblem } from './problems.ts';
+import { answerReply } from './reply.ts';
+import { readRequest } from './request-body.ts';
+import type { StandInStore } from './store.ts';
 
-type Json = Record<string, unknown>;
-
-const NO_ITEM = problem('not-found', 'No item at this path.');
-const NOT_JSON = problem('unsupported-media-type', 'The request body must be declared as application/json.', {
-  accept: 'application/json',
-});
-const INCOMPLETE = problem('invalid-body', 'The request body was not received completely.');
-
-function answer(plan: OperationPlan, body: unknown, headers?: Record<string, string>): Reply {
-  if (plan.status === 204 || body === undefined)
-    return { status: plan.status, headers: { ...BASE_HEADERS, ...headers }, body: undefined };
-  return jsonReply(plan.status, body, headers);
+export interface HandlerOptions {
+  readonly store: StandInStore;
+  readonly maxBodyBytes: number;
+  readonly fault: DocumentFault | undefined;
+  readonly identities: readonly StandInIdentity[];
+  /** A credential the mock accepts for the identity: its key, or a token it signs. */
+  credentialOf(identity: StandInIdentity, now: number): Promise<string | undefined>;
 }
 
-/** A request that carries a body (RFC 9112 §6.3: Content-Length or Transfer-Encoding says so). */
-function hasBody(exchange: Exchange): boolean {
-  const { headers } = exchange.req;
-  return headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0';
-}
+/** Roles whose GET answer depends only on the path, the query and the data. */
+const CACHED = new Set(['list', 'export', 'read', 'other', 'singleton']);
 
-/** Ajv's first error as the member it names (`/name`, a missing `/tag`) and what it expected. */
-function failure(errors: readonly { instancePath: string; message?: string; params: Json }[]): Reply {
-  const first = errors[0];
-  const member =
-    first === undefined
-      ? ''
-      : typeof first.params.missingProperty === 'string'
-        ? `${first.instancePath}/${first.params.missingProperty}`
-        : first.instancePath;
-  const what = first?.message ?? 'is not what the document states';
-  return problem(
-    'invalid-body',
-    `The request body does not match the document's schema: ${member || 'the body'} ${what}.`,
-    undefined,
-    { member: member || '/' },
-  );
-}
+export function standInHandler(options: HandlerOptions): Stage {
+  const { store, maxBodyBytes, fault } = options;
+  const cache = new Map<string, { version: number; reply: Reply }>();
 
-export function standInHandler(data: StandInData, maxBodyBytes: number, fault?: DocumentFault): Stage {
-  const lists = new Map<string, { version: number; plan: OperationPlan; reply: Reply }>();
-  const withBody = async (
+  const whoIs = (exchange: Exchange) => options.identities.find((i) => i.name === exchange.identity?.id);
+
+  const answer = async (
     exchange: Exchange,
     plan: OperationPlan,
-    then: (body: Json | undefined) => Reply,
+    media: MediaType | undefined,
   ): Promise<Reply> => {
-    if (!plan.takesJson || (!hasBody(exchange) && !plan.bodyRequired)) return then(undefined);
-    if (!declaresJson(exchange.req.headers['content-type'])) return NOT_JSON;
-    const read = await readJsonObject(exchange.req, maxBodyBytes);
-    if (!read.ok) {
-      exchange.outcome = read.code;
-      return read.reply ?? INCOMPLETE;
+    const got = await readRequest(exchange, plan, maxBodyBytes);
+    if (!got.ok) return got.reply;
+    const request = { exchange, plan, media, store, body: got.value };
+    switch (plan.role) {
+      case 'list':
+        // A list path whose GET declares an answer that is no list answers it as declared.
+        if (plan.list === undefined && plan.media.some((m) => m.schema !== undefined))
+          return answerReply(plan.status, media, plan.answer(media));
+        return list(request);
+      case 'export':
+        return list(request);
+      case 'read':
+        return read(request);
+      case 'create':
+        return create(request);
+      case 'replace':
+      case 'patch':
+        return change(request);
+      case 'remove':
+        return remove(request);
+      case 'clear':
+        return clear(request);
+      case 'login': {
+        const login = plan.login ?? missing('login');
+        const query = new URLSearchParams(exchange.query);
+        const identity = whoLogsIn(login, got.value, query, options.identities);
+        if (identity === undefined) {
+          exchange.outcome = 'login_refused';
+          return statusProblem(login.failure, 'invalid-credentials', 'The user name or password is wrong.');
+        }
+        const credential = await options.credentialOf(identity, exchange.now);
+        return answerReply(plan.status, media, overlay(plan.answer(media), { identity, credential }));
+      }
+      case 'current':
+        return current(exchange, plan, media, got.value);
+      case 'singleton': {
+        const path = exchange.path;
+        if (plan.method === 'GET')
+          return answerReply(plan.status, media, store.singleton(path) ?? plan.answer(media));
+        const before = store.singleton(path) ?? plan.answer(media);
+        const next = plan.method === 'PATCH' ? mergePatch(before, got.value) : (got.value ?? before);
+        store.setSingleton(path, next);
+        return answerReply(plan.status, media, plan.media.length === 0 ? undefined : next);
+      }
+      default:
+        return answerReply(plan.status, media, plan.answer(media));
     }
-    const validate = plan.validator();
-    if (validate !== undefined && !validate(read.value)) {
-      exchange.outcome = 'body_schema';
-      return failure((validate.errors ?? []) as never);
-    }
-    return then(read.value);
   };
 
-  return (exchange) => {
+  /** The caller's own record: what it wrote (PUT/PATCH), else the declared record, as that identity. */
+  const current = (
+    exchange: Exchange,
+    plan: OperationPlan,
+    media: MediaType | undefined,
+    body: unknown,
+  ): Reply => {
+    const identity = whoIs(exchange);
+    const path = `${exchange.path}#${identity?.name ?? ''}`;
+    const base = store.singleton(path) ?? plan.answer(media);
+    if (plan.method !== 'GET') {
+      const next = plan.method === 'PATCH' ? mergePatch(base, body) : (body ?? base);
+      store.setSingleton(path, next);
+      return answerReply(plan.status, media, plan.media.length === 0 ? undefined : next);
+    }
+    const value = identity === undefined ? base : overlay(base, { identity, credential: undefined });
+    return answerReply(plan.status, media, value);
+  };
+
+  return async (exchange) => {
     const plan = (exchange.rule as unknown as { plan?: OperationPlan } | undefined)?.plan ?? missing('plan');
     const failed = fault?.check(exchange, plan.template);
     if (failed !== undefined) return failed;
-    const { path } = exchange;
-    switch (plan.method) {
-      case 'GET': {
-        // Serialised once per path and data version, as the default handler does (mock/pipeline/handler.ts).
-        const hit = lists.get(path);
-        if (hit !== undefined && hit.version === data.version && hit.plan === plan) return hit.reply;
-        let reply: Reply;
-        if (plan.item) {
-          const item = data.read(path);
-          if (item === undefined) return NO_ITEM;
-          reply = answer(plan, item);
-        } else {
-          // A list the document exemplifies is the collection's items, seeded from it and changed by writes.
-          const items = Array.isArray(plan.body) ? data.under(path) : undefined;
-          reply = answer(plan, items ?? plan.body);
-        }
-        if (lists.size >= 1000) lists.clear();
-        lists.set(path, { version: data.version, plan, reply });
-        return reply;
-      }
-      case 'POST':
-        return withBody(exchange, plan, (body) => {
-          if (!plan.creates) return answer(plan, plan.body);
-          const made = data.create(path, body ?? {}, plan.idField, plan.numericId);
-          return answer(plan, made.item, plan.status === 201 ? { location: made.path } : undefined);
-        });
-      case 'PUT':
-      case 'PATCH': {
-        if (plan.item && data.read(path) === undefined) return NO_ITEM;
-        return withBody(exchange, plan, (body) => {
-          if (!plan.item) return answer(plan, plan.body);
-          const before = data.read(path);
-          if (before === undefined) return NO_ITEM;
-          // RFC 7396: a merge patch's null removes a member; the id is the item's own either way.
-          let merged: Json =
-            plan.method === 'PATCH' && isRecord(before) ? { ...before, ...body } : { ...(body ?? {}) };
-          if (plan.method === 'PATCH')
-            for (const [k, v] of Object.entries(body ?? {})) if (v === null) delete merged[k];
-          const id = memberAt(before, plan.idField);
-          if (id !== undefined) merged = withMember(merged, plan.idField, id);
-          data.replace(path, merged);
-          return answer(plan, merged);
-        });
-      }
-      case 'DELETE': {
-        if (!plan.item) return answer(plan, plan.body);
-        const before = data.read(path);
-        if (before === undefined || !data.remove(path)) return NO_ITEM;
-        return answer(plan, plan.body === undefined ? undefined : before);
-      }
-      default:
-        return answer(plan, plan.body);
-    }
+    const media = chooseMedia(plan.media, exchange.req.headers.accept);
+    if (
+      plan.method !== 'GET' ||
+      !CACHED.has(plan.role) ||
+      exchange.req.headers['content-length'] !== undefined ||
+      exchange.req.headers['transfer-encoding'] !== undefined
+    )
+      return answer(exchange, plan, media);
+    const key = `${plan.template} ${exchange.path}?${exchange.query} ${media?.type ?? ''}`;
+    const hit = cache.get(key);
+    if (hit !== undefined && hit.version === store.version) return hit.reply;
+    const reply = await answer(exchange, plan, media);
+    if (cache.size >= 1000) cache.clear();
+    if (reply.status < 300) cache.set(key, { version: store.version, reply });
+    return reply;
   };
 }

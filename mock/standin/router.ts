@@ -30,7 +30,7 @@ function segmentPattern(segment: string): RegExp {
 export interface TemplateRoute {
   /** The template as served: the server's path prefix and the document's path (`/api/v3/pet/{petId}`). */
   readonly template: string;
-  /** The data resource (mock/standin/data.ts) it belongs to. */
+  /** The data resource it belongs to (the served template; the data is keyed by collection, store.ts). */
   readonly resource: string;
   readonly rules: ReadonlyMap<string, AccessRule>;
 }

@@ -32,6 +32,23 @@ export interface DocumentScheme {
   readonly scopes: readonly string[];
   /** oauth2: a client-credentials or password flow, whose tokens the mock's token endpoint hands out. */
   readonly flow: Carrier['flow'];
+  /**
+   * A key that only changes what another credential does — Gitea's and Forgejo's `Sudo` (act as another user,
+   * "Admin privileges are required"), their one-time password header ("Must be used in combination with
+   * BasicAuth"): its name or description says so. Never a credential alone (access.ts).
+   */
+  readonly modifier: boolean;
+}
+
+const MODIFIER_NAME = /(^|[^a-z])(sudo|otp|totp|2fa|mfa|one.?time)([^a-z]|$)/i;
+const MODIFIER_WORDS =
+  /in combination with|together with|along ?side|alongside|used with another|as the user provided|act(s|ing)? as (another|the) user|impersonat|one-time password|two-factor/i;
+
+/** Whether an apiKey scheme only modifies another credential (its name or description says so). */
+function modifierOf(name: string, raw: unknown): boolean {
+  if (!isRecord(raw) || raw.type !== 'apiKey') return false;
+  const description = typeof raw.description === 'string' ? raw.description : '';
+  return MODIFIER_NAME.test(`${name} ${String(raw.name ?? '')}`) || MODIFIER_WORDS.test(description);
 }
 
 function authorization(word: string): CredentialPlace {
@@ -86,6 +103,7 @@ export function readDocumentSchemes(doc: Json, realm: string): Map<string, Docum
       challenge: challengeOf(kind, place, realm),
       scopes: carrier.scopes,
       flow: carrier.flow,
+      modifier: modifierOf(carrier.name, raw),
     });
   }
   return out;
