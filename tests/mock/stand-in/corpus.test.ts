@@ -18,10 +18,6 @@ const CORPUS_NAMES = corpusDocuments();
  * any other failure fails this test. Not the document's 201/204: init names those up front itself.
  */
 const DOCUMENT_READINGS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  okta: {
-    'write.effect.read-back':
-      "the stand-in answers a replace of a group (its body's `profile`) without changing the item it stores: writes keyed and stored as the document addresses them are issue #70, open",
-  },
   petstore: {
     'authz.403.lacking-scope':
       'its one addressable protected read (GET /pet/findByStatus) asks for write:pets too, so the user who may read it may write',
