@@ -8,8 +8,9 @@ import { existsSync } from 'node:fs';
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { githubAnnotations } from '../specs/report/annotations.ts';
+import { gateExitReason } from '../specs/report/gate-exit.ts';
 import type { ConformanceReport } from '../specs/report/model.ts';
-import { gatePassed, outcomeOf } from '../specs/report/outcome.ts';
+import { gatePassed } from '../specs/report/outcome.ts';
 import { STATEMENT_FILE } from '../specs/report/statement-note.ts';
 import { displayPath, renderText, useColor } from '../specs/report/text.ts';
 import { REPORT_FILES } from '../specs/report/write.ts';
@@ -71,21 +72,10 @@ export async function finish(
     }
   }
   const code = gatePassed(report) && failure === undefined ? EXIT.conformant : EXIT.nonConformant;
-  const outcome = outcomeOf(report.conformance);
   const gated = gatedExit(report);
   if (underGithubActions()) for (const line of githubAnnotations(report)) io.out(`${line}\n`);
-  const why =
-    failure !== undefined
-      ? failure
-      : gated
-        ? gated.why
-        : outcome === 'partial'
-          ? report.run.maxSkippedMust === undefined
-            ? 'partial: not every MUST rule was checked; --max-skipped-must 0 makes that fail the run'
-            : `partial, within --max-skipped-must ${report.run.maxSkippedMust}`
-          : outcome === 'conformant'
-            ? 'conformant'
-            : 'not conformant';
+  // The same words in every route (specs/report/gate-exit.ts): the config route's reporter and `gatecheck gate`.
+  const why = failure ?? gateExitReason(report);
   for (const line of notes) io.out(`${line}\n`);
   // The verdict and the exit code are two things once a gate decides: both are printed.
   if (gated) io.out(`${gated.verdictLine}\n`);

@@ -14,12 +14,20 @@ export function gateExitCode(report: ConformanceReport): number {
   return gatePassed(report) ? GATE_EXIT.passed : GATE_EXIT.failed;
 }
 
+/** Why the report exits as it does, in the words every route's closing line uses. */
+export function gateExitReason(report: ConformanceReport): string {
+  if (gateExitCode(report) === GATE_EXIT.unreachable)
+    return report.run.errors[0]?.replace(/^the run's set-up failed: /, '') ?? 'target unreachable';
+  if (report.gate) return report.gate.statement;
+  const outcome = outcomeOf(report.conformance);
+  if (outcome === 'partial')
+    return report.run.maxSkippedMust === undefined
+      ? 'partial: not every MUST rule was checked; --max-skipped-must 0 makes that fail the run'
+      : `partial, within --max-skipped-must ${report.run.maxSkippedMust}`;
+  return outcome === 'conformant' ? 'conformant' : 'not conformant';
+}
+
 /** `gatecheck: exit 1 (Gate failed: …)` — the CLI's closing line, for a report. */
 export function gateExitLine(report: ConformanceReport): string {
-  const code = gateExitCode(report);
-  if (code === GATE_EXIT.unreachable)
-    return `gatecheck: exit 3 (${report.run.errors[0]?.replace(/^the run's set-up failed: /, '') ?? 'target unreachable'})`;
-  if (report.gate) return `gatecheck: exit ${code} (${report.gate.statement})`;
-  const outcome = outcomeOf(report.conformance);
-  return `gatecheck: exit ${code} (${outcome === 'not-conformant' ? 'not conformant' : outcome})`;
+  return `gatecheck: exit ${gateExitCode(report)} (${gateExitReason(report)})`;
 }
