@@ -3,8 +3,9 @@
  * #40). It validates the file (one line naming the field, with "did you mean" for a misspelt one), lists every
  * environment variable the profile reads that is not set — all of them at once, never a value — lists the
  * rules that would run and those that would skip for data the profile lacks, and with --probe sends one GET
- * without credentials to each endpoint the profile declares. Exit 0: ready to run; 2: the profile or its
- * variables are not; 3: --probe found an endpoint that does not answer.
+ * without credentials to each endpoint the profile declares, then confirms its public, protected and admin reads
+ * by the target's answers (issue #69). Exit 0: ready to run; 2: the profile or its variables are not, or the
+ * target's answers contradict one of its reads; 3: --probe found an endpoint that does not answer.
  */
 
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ import { displayPath } from '../specs/report/text.ts';
 import type { Rule } from '../specs/rules/types.ts';
 import { baseUrlOf, type CheckOptions } from './args.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
+import { PROBE_LIMIT, Prober } from './init/probe.ts';
+import { verifyProfile } from './init/verify-endpoints.ts';
 import type { Io } from './outcome.ts';
 import { declaredUrls } from './target.ts';
 
@@ -162,5 +165,38 @@ export async function runCheck(options: CheckOptions, io: Io, env = process.env)
       io.out(`  GET ${new URL(url).pathname} → no answer: ${answer.reason}\n`);
     }
   }
-  return silent ? EXIT.unreachable : EXIT.conformant;
+  if (silent) return EXIT.unreachable;
+  return confirmReads(baseUrl, data as Record<string, unknown>, env, timeoutMs, io);
+}
+
+/**
+ * The profile's public, protected and admin reads checked against the target's answers (issue #69,
+ * cli/init/verify-endpoints.ts): GETs only, under the base URL, paced, at most PROBE_LIMIT. A read an answer
+ * contradicts makes the profile not ready to run (exit 2, as a bad profile): its checks would judge the target
+ * against a pick the target itself denies.
+ */
+async function confirmReads(
+  baseUrl: string,
+  profile: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  io: Io,
+): Promise<ExitCode> {
+  const prober = new Prober(baseUrl, { timeoutMs });
+  io.out(`Confirming the profile's reads by the target's answers (GETs only, at most ${PROBE_LIMIT}):\n`);
+  const verdicts = await verifyProfile(prober, profile, env);
+  for (const verdict of verdicts) {
+    const outcome = verdict.contradiction === undefined ? 'holds' : `contradicted: ${verdict.contradiction}`;
+    io.out(`  ${verdict.role} read ${verdict.endpoint} — ${outcome}\n`);
+    for (const answer of verdict.answers)
+      io.out(`    ${answer.request} → ${answer.status ?? answer.error}\n`);
+    for (const note of verdict.notes) io.out(`    note: ${note}\n`);
+  }
+  io.out(`  ${prober.sent.length} request(s) sent, none of them a write\n`);
+  const contradicted = verdicts.filter((v) => v.contradiction !== undefined);
+  if (contradicted.length === 0) return EXIT.conformant;
+  io.err(
+    `gatecheck: the target's answers contradict the profile's ${contradicted.map((v) => `${v.role} read (${v.endpoint})`).join(', ')}: change endpoints.${contradicted[0]?.role} (gatecheck init --probe picks the next candidate)\n`,
+  );
+  return EXIT.usage;
 }

@@ -20,7 +20,8 @@ Usage
   gatecheck check --profile <file> [--base-url <url>] [--probe]
                           check a profile without a run: its fields, every variable it reads that
                           is not set (all at once), the rules that would run and skip; --probe:
-                          one GET per declared endpoint (exit 0 ready, 2 not, 3 no answer)
+                          one GET per declared endpoint, then its reads confirmed by the
+                          target's answers (exit 0 ready, 2 not or contradicted, 3 no answer)
   gatecheck merge-reports <blob-dir> [--base-url <url>] [--profile <file>] [--strict]
                           [--max-skipped-must <n>] [--report-dir <dir>] [--sign-key <key>]
                           [--waivers <file>] [--baseline <conformance.json>] [--strict-waivers]

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
-export type { ErrorObject, ValidateFunction };
+export type { Ajv, ErrorObject, ValidateFunction };
 
 let instance: Ajv | undefined;
 let everyError: Ajv | undefined;
@@ -91,22 +91,18 @@ export function schemaValidator2020(schemaUrl: URL): ValidateFunction {
   return compiledIn(draft2020, readFileSync(schemaUrl, 'utf8'), schemaUrl.href);
 }
 
-let lenient: Ajv | undefined;
-
 /**
- * A validator for a schema a published OpenAPI document states (the mock standing in for its API, mock/standin):
- * not strict — a document's schemas carry OpenAPI's own keywords (`nullable`, `example`, `xml`, `discriminator`)
- * and whatever its authors wrote, which is theirs, not our bug; `nullable` is read as OpenAPI 3.0 means it
- * (Ajv's option). Undefined when Ajv cannot compile the schema: the body is then not checked.
+ * A new Ajv for the schemas a published OpenAPI document states (the mock standing in for its API,
+ * mock/standin/schema-validator.ts), of the document's JSON Schema draft (OpenAPI 3.0 → draft 7, 3.1 → 2020-12):
+ * not strict — a document's schemas carry OpenAPI's own keywords and whatever its authors wrote, which is
+ * theirs, not our bug — formats checked, nothing logged. The caller adds its formats and keywords.
  */
-export function documentSchemaValidator(schema: object): ValidateFunction | undefined {
-  if (lenient === undefined) {
-    const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-    lenient = new AjvClass({ allErrors: false, strict: false, validateFormats: false, logger: false });
-  }
-  try {
-    return lenient.compile(schema);
-  } catch {
-    return undefined;
-  }
+export function documentAjv(draft: 'draft-07' | '2020-12', allErrors: boolean): Ajv {
+  const require = createRequire(import.meta.url);
+  const options: Options = { strict: false, allErrors, logger: false, validateFormats: true };
+  return draft === '2020-12'
+    ? (new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(
+        options,
+      ) as unknown as Ajv)
+    : new (require('ajv') as typeof import('ajv')).Ajv(options);
 }

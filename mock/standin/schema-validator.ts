@@ -5,8 +5,7 @@
  * pattern valid only without the `u` flag). A schema that still does not compile yields the reason, never a
  * validator that silently accepts everything: the caller lists it (the banner, the journal).
  */
-import { createRequire } from 'node:module';
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { type Ajv, documentAjv, type ErrorObject, type ValidateFunction } from '../../shared/json-schema.ts';
 import { FORMATS } from './formats.ts';
 import { type Dialect, LOOSE_PATTERN, toJsonSchema } from './schema-dialect.ts';
 
@@ -22,14 +21,7 @@ function ajvFor(dialect: Dialect, allErrors: boolean): Ajv {
   const key = `${dialect} ${allErrors}`;
   let ajv = instances.get(key);
   if (ajv !== undefined) return ajv;
-  const require = createRequire(import.meta.url);
-  const options = { strict: false, allErrors, logger: false as const, validateFormats: true };
-  ajv =
-    dialect === '3.1'
-      ? (new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(
-          options,
-        ) as unknown as Ajv)
-      : new (require('ajv') as typeof import('ajv')).Ajv(options);
+  ajv = documentAjv(dialect === '3.1' ? '2020-12' : 'draft-07', allErrors);
   for (const [name, format] of Object.entries(FORMATS))
     ajv.addFormat(
       name,

@@ -133,6 +133,27 @@ test('--probe: one GET per declared endpoint of the bundled mock; a closed port 
     );
     expect(io.stdout).toContain('GET /users → 200');
     expect(io.stdout).toContain('GET /protected → 401');
+    // Then each read confirmed by the target's answers (issue #69): GETs only, the user refused the admin read.
+    expect(io.stdout).toContain('protected read GET /protected — holds');
+    expect(io.stdout).toContain('GET /admin (user, bearer from the profile) → 403');
+    expect(io.stdout).toContain('admin read GET /admin — holds');
+    expect(io.stdout).toMatch(/ 7 request\(s\) sent, none of them a write/);
+
+    // A protected read the target serves without credentials is contradicted by its answer: not ready, exit 2.
+    const wrong = JSON.parse(await readFile(MOCK_PROFILE, 'utf8'));
+    wrong.endpoints.protected.path = '/users';
+    const file = path.join(dir, 'public-as-protected.json');
+    await writeFile(file, JSON.stringify(wrong));
+    const contradicted = capture();
+    expect(await main(['check', '--profile', file, '--base-url', mock.url, '--probe'], contradicted)).toBe(
+      EXIT.usage,
+    );
+    expect(contradicted.stdout).toContain(
+      'protected read GET /users — contradicted: GET /users (no credentials) → 200 without credentials',
+    );
+    expect(contradicted.stderr).toMatch(
+      /^gatecheck: the target's answers contradict the profile's protected read \(GET \/users\): change endpoints\.protected/,
+    );
   } finally {
     await mock.close();
   }

@@ -58,12 +58,16 @@ function wantsFuzz(name: string): boolean {
 /** Every check against every target (GATECHECK_MUTATION_FULL=1), or each defect's own rules. */
 const EVERY_CHECK = process.env.GATECHECK_MUTATION_FULL === '1';
 
-/** The rules whose checks run against `name`; undefined for every check. */
+/**
+ * The rules whose checks run against `name`; undefined for every check. An observer rule (observed.*) that is
+ * only collateral is left out: it would start the target's observers worker (≈ 2 CPU-s) to judge a rule the
+ * defect is not meant to break, and the defects whose own rules it is show that it fails.
+ */
 function rulesOf(name: string): readonly string[] | undefined {
   if (EVERY_CHECK || name === CONFORMANT) return undefined;
   const expected = EXPECTATIONS[name as DefectName] as (typeof EXPECTATIONS)[DefectName] | undefined;
   if (expected === undefined || expected.rules.some((id) => id.startsWith('observed.'))) return undefined;
-  return [...expected.rules, ...(expected.collateral ?? [])];
+  return [...expected.rules, ...(expected.collateral ?? []).filter((id) => !id.startsWith('observed.'))];
 }
 
 function budgetOf(name: string): number {

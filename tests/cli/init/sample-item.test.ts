@@ -50,7 +50,7 @@ function jsonSchema(schema: unknown, seen: unknown[] = []): unknown {
 }
 
 function validator(schema: unknown) {
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false });
   // ajv-formats is CommonJS: its default export arrives as the module object under ESM.
   const addFormats = (formats as unknown as { default: typeof formats }).default ?? formats;
   (addFormats as unknown as (a: Ajv) => Ajv)(ajv);
