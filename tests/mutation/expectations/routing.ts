@@ -8,6 +8,8 @@ import type { Expectations } from './types.ts';
 export const ROUTING = {
   'unknown-path-403': {
     rules: ['route.404.unknown-path'],
+    // Every method on the unknown path is answered 403, not only GET.
+    collateral: ['route.404.unknown-path-methods'],
     probe: async (url) => status(await call(url, 'GET', '/no-such-path', { headers: bearer(ADMIN.bearer) })),
     conformant: 404,
     defective: 403,
@@ -22,6 +24,8 @@ export const ROUTING = {
   },
   'unknown-id-200-null': {
     rules: ['route.404.unknown-id'],
+    // A deleted item is an unknown id too: its read after the DELETE answers 200 null, not 404 or 410.
+    collateral: ['write.effect.read-back'],
     probe: async (url) => {
       const answer = await call(url, 'GET', '/users/no-such-id');
       return `${answer.status} ${answer.text.slice(0, 4)}`;
