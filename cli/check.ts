@@ -186,7 +186,8 @@ async function confirmReads(
   io.out(`Confirming the profile's reads by the target's answers (GETs only, at most ${PROBE_LIMIT}):\n`);
   const verdicts = await verifyProfile(prober, profile, env);
   for (const verdict of verdicts) {
-    const outcome = verdict.contradiction === undefined ? 'holds' : `contradicted: ${verdict.contradiction}`;
+    const outcome =
+      verdict.contradiction === undefined ? 'not contradicted' : `contradicted: ${verdict.contradiction}`;
     io.out(`  ${verdict.role} read ${verdict.endpoint} — ${outcome}\n`);
     for (const answer of verdict.answers)
       io.out(`    ${answer.request} → ${answer.status ?? answer.error}\n`);

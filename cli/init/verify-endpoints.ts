@@ -31,6 +31,9 @@ export interface Verdict {
 }
 
 const ok = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
+/** 408, 429 and 5xx: the target did not decide the request. */
+const provesNothing = (status: number | undefined) =>
+  status === 408 || status === 429 || (status !== undefined && status >= 500);
 const said = (a: ProbeAnswer) => `${a.request} → ${a.status ?? `no answer (${a.error})`}`;
 
 /** The identity's Authorization for the first of the endpoint's schemes it has credentials for. */
@@ -87,6 +90,12 @@ export async function verifyEndpoint(
 
   const bare = await ask('no credentials');
   if (bare === undefined) return verdict();
+  // A limiter's, a timeout's or a server error's answer says nothing about who may read (RFC 9110 §15.6; RFC 6585
+  // §4): noted, never a contradiction.
+  if (provesNothing(bare.status)) {
+    notes.push(`${said(bare)}: proves nothing about the pick`);
+    return verdict();
+  }
   if (role === 'public')
     return verdict(
       ok(bare.status)

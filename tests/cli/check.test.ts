@@ -5,6 +5,7 @@
  * `--list-rules` with a profile it cannot read, and a Playwright option given before `--`. In-process.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -134,9 +135,9 @@ test('--probe: one GET per declared endpoint of the bundled mock; a closed port 
     expect(io.stdout).toContain('GET /users → 200');
     expect(io.stdout).toContain('GET /protected → 401');
     // Then each read confirmed by the target's answers (issue #69): GETs only, the user refused the admin read.
-    expect(io.stdout).toContain('protected read GET /protected — holds');
+    expect(io.stdout).toContain('protected read GET /protected — not contradicted');
     expect(io.stdout).toContain('GET /admin (user, bearer from the profile) → 403');
-    expect(io.stdout).toContain('admin read GET /admin — holds');
+    expect(io.stdout).toContain('admin read GET /admin — not contradicted');
     expect(io.stdout).toMatch(/ 7 request\(s\) sent, none of them a write/);
 
     // A protected read the target serves without credentials is contradicted by its answer: not ready, exit 2.
@@ -156,6 +157,24 @@ test('--probe: one GET per declared endpoint of the bundled mock; a closed port 
     );
   } finally {
     await mock.close();
+  }
+  // A target that rate-limits every request: its 429s prove nothing about a pick, so none is contradicted.
+  const limited = createHttpServer((_, response) => {
+    response.writeHead(429, { 'retry-after': '1', 'content-type': 'application/problem+json' });
+    response.end('{"status":429}');
+  });
+  await new Promise<void>((done) => limited.listen(0, '127.0.0.1', done));
+  try {
+    const io = capture();
+    const url = `http://127.0.0.1:${(limited.address() as { port: number }).port}`;
+    expect(await main(['check', '--profile', MOCK_PROFILE, '--base-url', url, '--probe'], io)).toBe(
+      EXIT.conformant,
+    );
+    expect(io.stdout).toContain('public read GET /users — not contradicted');
+    expect(io.stdout).toContain('note: GET /users (no credentials) → 429: proves nothing about the pick');
+    expect(io.stdout).not.toContain('contradicted:');
+  } finally {
+    await new Promise<void>((done) => limited.close(() => done()));
   }
   const server = createServer();
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
