@@ -21,6 +21,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { positiveNumber } from './args.ts';
 import { startCeiling } from './ceiling-process.ts';
 import { readProfile } from './cpu-profile.ts';
 import { runLoad } from './load.ts';
@@ -69,14 +70,6 @@ function checkoutsOf(positionals: readonly string[]): Checkout[] {
   });
 }
 
-function number(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new TypeError(`--${name}: expected a positive number, got "${text}"`);
-  return n;
-}
-
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
@@ -92,11 +85,11 @@ async function main(): Promise<number> {
     strict: true,
   });
   const checkouts = checkoutsOf(positionals);
-  const rounds = Math.round(number('rounds', values.rounds, 3));
-  const duration = number('duration', values.duration, 4);
-  const warmup = values.warmup === '0' ? 0 : number('warmup', values.warmup, 1);
-  const connections = Math.round(number('connections', values.connections, 16));
-  const top = Math.round(number('top', values.top, 12));
+  const rounds = Math.round(positiveNumber('rounds', values.rounds, 3));
+  const duration = positiveNumber('duration', values.duration, 4);
+  const warmup = values.warmup === '0' ? 0 : positiveNumber('warmup', values.warmup, 1);
+  const connections = Math.round(positiveNumber('connections', values.connections, 16));
+  const top = Math.round(positiveNumber('top', values.top, 12));
   const profDir = values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']);
   const log = (line: string): void => {
     process.stdout.write(`${line}\n`);

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { positiveNumber } from './args.ts';
 import { formatSummary, type ProfileSummary, readProfile, summariseProfile } from './cpu-profile.ts';
 import { benchFuzz, workerProfiles } from './fuzz-bench.ts';
 import { DEFAULT_PROFILE_KINDS, PROFILE_KINDS, type ProfileKind } from './limiters.ts';
@@ -64,14 +65,6 @@ function list(text: string): number[] {
       if (!Number.isInteger(n) || n < 1) throw new TypeError(`expected positive integers, got "${s}"`);
       return n;
     });
-}
-
-function positive(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new TypeError(`--${name}: expected a positive number, got "${text}"`);
-  return n;
 }
 
 async function main(): Promise<number> {
@@ -142,10 +135,10 @@ async function main(): Promise<number> {
     const profDir = profRoot === undefined ? undefined : join(profRoot, 'mock');
     log('mock throughput (servers in child processes, autocannon here):');
     const mock = await benchMock({
-      durationSeconds: positive('duration', values.duration, 5),
-      warmupSeconds: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 1),
-      rounds: Math.round(positive('rounds', values.rounds, 3)),
-      connections: Math.round(positive('connections', values.connections, 16)),
+      durationSeconds: positiveNumber('duration', values.duration, 5),
+      warmupSeconds: values.warmup === '0' ? 0 : positiveNumber('warmup', values.warmup, 1),
+      rounds: Math.round(positiveNumber('rounds', values.rounds, 3)),
+      connections: Math.round(positiveNumber('connections', values.connections, 16)),
       scaleConnections: list(values.scale ?? '1,16,64,256'),
       cpuProfDir: profDir,
       log,
@@ -202,13 +195,13 @@ async function main(): Promise<number> {
       profiles: (values['polite-profiles'] === undefined
         ? DEFAULT_PROFILE_KINDS
         : names(values['polite-profiles'], PROFILE_KINDS, 'polite-profiles')) as ProfileKind[],
-      scale: positive('polite-scale', values['polite-scale'], 1),
+      scale: positiveNumber('polite-scale', values['polite-scale'], 1),
       ...(values['polite-cases'] === undefined
         ? {}
         : { fuzzCases: list(values['polite-cases'])[0] as number }),
       ...(values['polite-workers'] === undefined
         ? {}
-        : { args: ['--workers', String(positive('polite-workers', values['polite-workers'], 2))] }),
+        : { args: ['--workers', String(positiveNumber('polite-workers', values['polite-workers'], 2))] }),
       log,
     });
     report.polite = { ...polite, environment };
@@ -216,10 +209,10 @@ async function main(): Promise<number> {
   if (part('store')) {
     log('rate-limit store (mocks in child processes, one redis-server, autocannon here):');
     const store = await benchStore({
-      durationSeconds: positive('duration', values.duration, 5),
-      warmupSeconds: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 1),
-      rounds: Math.round(positive('rounds', values.rounds, 3)),
-      connections: Math.round(positive('connections', values.connections, 16)),
+      durationSeconds: positiveNumber('duration', values.duration, 5),
+      warmupSeconds: values.warmup === '0' ? 0 : positiveNumber('warmup', values.warmup, 1),
+      rounds: Math.round(positiveNumber('rounds', values.rounds, 3)),
+      connections: Math.round(positiveNumber('connections', values.connections, 16)),
       log,
     });
     report.store = { ...store, environment };
@@ -229,7 +222,7 @@ async function main(): Promise<number> {
     log('suite (playwright test in a child process):');
     const profDir = profRoot === undefined ? undefined : join(profRoot, 'suite');
     const suite = await benchSuite({
-      repeats: Math.round(positive('suite-repeats', values['suite-repeats'], 2)),
+      repeats: Math.round(positiveNumber('suite-repeats', values['suite-repeats'], 2)),
       budgets: list(values.budgets ?? '1000,4000,20000,100000'),
       ruleShares: list(values['rule-percents'] ?? '25,50,100').map((p) => p / 100),
       cpuProfDir: profDir,
@@ -256,11 +249,11 @@ async function main(): Promise<number> {
     );
     const profDir = profRoot === undefined ? undefined : join(profRoot, 'fuzz');
     const fuzz = await benchFuzz({
-      rounds: Math.max(3, Math.round(positive('rounds', values.rounds, 3))),
-      budget: Math.round(positive('fuzz-cases', values['fuzz-cases'], 20_000)),
-      connections: Math.round(positive('connections', values.connections, 16)),
-      durationSeconds: positive('duration', values.duration, 3),
-      warmupSeconds: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 1),
+      rounds: Math.max(3, Math.round(positiveNumber('rounds', values.rounds, 3))),
+      budget: Math.round(positiveNumber('fuzz-cases', values['fuzz-cases'], 20_000)),
+      connections: Math.round(positiveNumber('connections', values.connections, 16)),
+      durationSeconds: positiveNumber('duration', values.duration, 3),
+      warmupSeconds: values.warmup === '0' ? 0 : positiveNumber('warmup', values.warmup, 1),
       cpuProfDir: profDir,
       log,
     });
